@@ -1,0 +1,65 @@
+import type { InputHTMLAttributes } from "react";
+import { HONEYPOT_FIELD } from "~/lib/validation/auth";
+
+type FieldProps = {
+  label: string;
+  errors?: string[];
+  errorId: string;
+} & InputHTMLAttributes<HTMLInputElement>;
+
+/** A labelled input with its error message tied to it for screen readers. */
+export function TextField({ label, errors, errorId, id, className, ...input }: FieldProps) {
+  const hasError = Boolean(errors?.length);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        {...input}
+        aria-invalid={hasError || undefined}
+        aria-describedby={hasError ? errorId : undefined}
+        className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 ${
+          hasError ? "border-red-500" : "border-slate-300"
+        }`}
+      />
+      {hasError ? (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {errors![0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A field people never see and bots fill in; a filled one refuses the form. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+      <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+export function FormError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+      {errors[0]}
+    </div>
+  );
+}
+
+export function Spinner({ label = "Loading" }: { label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center gap-2">
+      <svg aria-hidden="true" className="h-4 w-4 animate-spin" viewBox="0 0 24 24" fill="none">
+        <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
+        <path d="M4 12a8 8 0 018-8" stroke="currentColor" strokeWidth="4" className="opacity-75" />
+      </svg>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,85 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useRootData } from "~/root";
+
+type NavItem = { to: string; label: string; mobileTo?: string };
+
+const MEMBER_LINKS: NavItem[] = [
+  { to: "/dashboard", label: "Dashboard" },
+  // SPEC §2: the mobile menu links the app builder to /bolt-prompt (which redirects here).
+  { to: "/app-builder", mobileTo: "/bolt-prompt", label: "App Builder" },
+  { to: "/app-idea-generator", label: "Idea Generator" },
+  { to: "/bonuses", label: "Bonuses" },
+  { to: "/upgrades", label: "Upgrades" },
+];
+
+function LogoutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Logout
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The navigation bar of SPEC §2. The mobile menu is a <details> element, so it opens
+ * without JavaScript.
+ */
+export function SiteNav() {
+  const data = useRootData();
+  const user = data?.user ?? null;
+  const brand = data?.brand.name ?? "AI Profit Labs";
+  const links = user ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : [])] : [];
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <Link to={user ? "/dashboard" : "/"} className="text-lg font-extrabold tracking-tight text-brand-700">
+          {brand}
+        </Link>
+
+        <div className="hidden items-center gap-1 md:flex">
+          {links.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass} prefetch="intent">
+              {item.label}
+            </NavLink>
+          ))}
+          {user ? (
+            <LogoutButton className="ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" />
+          ) : (
+            <Link to="/login" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              Login
+            </Link>
+          )}
+        </div>
+
+        <details className="group relative md:hidden">
+          <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+            <span className="sr-only">Toggle menu</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
+              <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </summary>
+          <div className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+            {links.map((item) => (
+              <NavLink key={item.to} to={item.mobileTo ?? item.to} className={(state) => `block ${linkClass(state)}`}>
+                {item.label}
+              </NavLink>
+            ))}
+            {user ? (
+              <LogoutButton className="mt-1 block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
+            ) : (
+              <Link to="/login" className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100">
+                Login
+              </Link>
+            )}
+          </div>
+        </details>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,90 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { renderToPipeableStream } from "react-dom/server";
+import { contentSecurityPolicy } from "./lib/csp.server";
+import { closeDatabase, db, migrateToLatest } from "./lib/db.server";
+import { env } from "./lib/env.server";
+import { NonceContext } from "./lib/nonce";
+import { seed } from "./lib/seed.server";
+
+const ABORT_DELAY = 5_000;
+export const streamTimeout = ABORT_DELAY;
+
+/**
+ * Called by server.js before it listens: validates the configuration (a bad value stops the
+ * server with a message that names it), migrates the database and seeds a fresh install.
+ */
+export async function startup() {
+  env();
+  await migrateToLatest();
+  await seed();
+}
+
+export async function shutdown() {
+  await closeDatabase();
+}
+
+/**
+ * The app's one database handle. The integration tests write their fixtures through it:
+ * an embedded PGlite folder may be opened by a single instance only.
+ */
+export const database = db;
+
+/**
+ * Renders the whole document before sending it: a page is then compressed once instead of
+ * chunk by chunk (see PERFORMANCE.md), and nothing here is deferred, so nothing is lost.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce ?? "";
+  return new Promise<Response>((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+          sink.on("end", () => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.set(
+              "Content-Security-Policy",
+              contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" }),
+            );
+            if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
+            resolve(
+              new Response(Buffer.concat(chunks), {
+                status: failed ? 500 : responseStatusCode,
+                headers: responseHeaders,
+              }),
+            );
+          });
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          failed = true;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

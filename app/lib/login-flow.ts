@@ -1,0 +1,26 @@
+import { safeRedirect } from "./safe-redirect";
+
+export const SPECIAL_ACCESS_COOKIE = "special_access";
+
+/**
+ * Where login sends a signed-in user (SPEC §4 "Login flow"):
+ * special access goes to /dashboard (the member guard still decides what it shows);
+ * admins and paid members go to the redirect parameter or /dashboard;
+ * everyone else goes to the redirect parameter or /payment-options.
+ */
+export function destinationAfterLogin(input: {
+  isAdmin: boolean;
+  hasPaid: boolean;
+  specialAccess: boolean;
+  redirectTo: string | null | undefined;
+}): string {
+  if (input.specialAccess) return "/dashboard";
+  const fallback = input.isAdmin || input.hasPaid ? "/dashboard" : "/payment-options";
+  return safeRedirect(input.redirectTo, fallback);
+}
+
+/** The special_access flag from the query (?special_access=true) or the browser-session cookie. */
+export function hasSpecialAccessFlag(url: URL, cookieHeader: string | null): boolean {
+  if (url.searchParams.get("special_access") === "true") return true;
+  return (cookieHeader ?? "").split(/;\s*/).includes(`${SPECIAL_ACCESS_COOKIE}=true`);
+}

@@ -1,0 +1,65 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS, type SessionUser } from "~/models/session.server";
+import { env, isProduction, sessionSecrets } from "./env.server";
+
+/**
+ * The session cookie holds only a random session id, signed; the session itself lives in
+ * Postgres so it can be revoked (logout ends every device).
+ */
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookies(),
+    secrets: sessionSecrets(),
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+  return cookie;
+}
+
+/** Secure cookies wherever the site is served over HTTPS: always in production unless PUBLIC_URL says http. */
+function secureCookies(): boolean {
+  const publicUrl = env().PUBLIC_URL;
+  if (publicUrl) return publicUrl.startsWith("https:");
+  return isProduction();
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes("__session=")) return null;
+  const value = await sessionCookie().parse(header);
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+// One lookup per request, however many loaders ask (root + layout + route run in parallel).
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null. Visitors without a session cookie cost no query at all. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = readSessionId(request).then((id) => (id ? findSessionUser(id) : null));
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+export async function startSession(request: Request, userId: string, redirectTo: string) {
+  const session = await createSession(userId, request.headers.get("User-Agent"));
+  return redirect(redirectTo, {
+    status: 303,
+    headers: { "Set-Cookie": await sessionCookie().serialize(session.id, { expires: session.expiresAt }) },
+  });
+}
+
+export async function endSession(request: Request) {
+  const id = await readSessionId(request);
+  if (id) await deleteSession(id);
+  return clearSessionCookie();
+}
+
+export async function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}

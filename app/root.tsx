@@ -1,0 +1,84 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { SiteNav } from "./components/site-nav";
+import { env } from "./lib/env.server";
+import { useNonce } from "./lib/nonce";
+import { getSessionUser } from "./lib/session.server";
+import stylesheet from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "AI Profit Labs" }];
+
+/** Who is visiting, resolved once per request (one query; none at all without a session cookie). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  const { BRAND_NAME, SUPPORT_EMAIL } = env();
+  return { user, brand: { name: BRAND_NAME, supportEmail: SUPPORT_EMAIL } };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <SiteNav />
+      <Outlet />
+    </>
+  );
+}
+
+/** The spec's generic fallback; never a stack trace in production. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detail =
+    process.env.NODE_ENV === "development" && error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-3 text-slate-600">
+        {status === 404 ? "We could not find that page." : "Something went wrong on our side. Please try again."}
+      </p>
+      <a href="/" className="mt-6 inline-block font-semibold text-brand-600 underline">
+        Back to home
+      </a>
+      {detail ? <pre className="mt-6 overflow-auto text-left text-xs">{detail}</pre> : null}
+    </main>
+  );
+}

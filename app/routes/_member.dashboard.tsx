@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requirePaidMember } from "~/lib/guards.server";
+
+export const meta: MetaFunction = () => [{ title: "Training | AI Profit Labs" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePaidMember(request);
+  return null;
+}
+
+export default function Page() {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Your Training</h1>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { requirePaidMember } from "~/lib/guards.server";
+
+/**
+ * Pathless layout for the training area: paid members and admins only (SPEC §6). Child loaders
+ * call the guard too, because a client-side navigation may run them without this one.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePaidMember(request);
+  return null;
+}
+
+export default function MemberLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,123 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AuthCard } from "~/components/auth-card";
+import { FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
+import { authenticate } from "~/lib/auth.server";
+import { destinationAfterLogin, hasSpecialAccessFlag, SPECIAL_ACCESS_COOKIE } from "~/lib/login-flow";
+import { getSessionUser, startSession } from "~/lib/session.server";
+import { loginSchema } from "~/lib/validation/auth";
+import { hasPaidAccess } from "~/models/access.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Sign in | AI Profit Labs" },
+  { name: "description", content: "Sign in to your AI Profit Labs training area." },
+];
+
+const SPECIAL_ACCESS_STORAGE_KEY = "special_access";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const specialAccess = hasSpecialAccessFlag(url, request.headers.get("Cookie"));
+  const user = await getSessionUser(request);
+  if (user) {
+    throw redirect(
+      destinationAfterLogin({ ...user, specialAccess, redirectTo: url.searchParams.get("redirect") }),
+    );
+  }
+  // Remember the flag for this browser session (like sessionStorage), so it survives a reload.
+  const headers = new Headers();
+  if (url.searchParams.get("special_access") === "true") {
+    headers.append("Set-Cookie", `${SPECIAL_ACCESS_COOKIE}=true; Path=/; HttpOnly; SameSite=Lax`);
+  }
+  return data({ specialAccess }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const outcome = await authenticate("login", request, { clientAddress: context.clientAddress ?? "unknown" });
+  if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
+
+  const specialAccess = outcome.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
+  const hasPaid = outcome.user.isAdmin || specialAccess ? false : await hasPaidAccess(outcome.user.id);
+  const destination = destinationAfterLogin({
+    isAdmin: outcome.user.isAdmin,
+    hasPaid,
+    specialAccess,
+    redirectTo: outcome.redirectTo,
+  });
+  return startSession(request, outcome.user.id, destination);
+}
+
+export default function LoginPage() {
+  const { specialAccess: serverFlag } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const redirectTo = searchParams.get("redirect") ?? "";
+
+  // SPEC §4: the flag may also live in session storage from an earlier visit.
+  const [specialAccess, setSpecialAccess] = useState(serverFlag);
+  useEffect(() => {
+    if (serverFlag) window.sessionStorage.setItem(SPECIAL_ACCESS_STORAGE_KEY, "true");
+    else if (window.sessionStorage.getItem(SPECIAL_ACCESS_STORAGE_KEY) === "true") setSpecialAccess(true);
+  }, [serverFlag]);
+
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Sign in to continue to your training.">
+      <Form method="post" {...getFormProps(form)} className="relative space-y-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <Honeypot />
+        <input type="hidden" name="redirect" value={redirectTo} />
+        {specialAccess ? <input type="hidden" name="special_access" value="true" /> : null}
+        <TextField
+          label="Email address"
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          required
+        />
+        <TextField
+          label="Password"
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="current-password"
+          required
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
+        >
+          {submitting ? (
+            <>
+              <Spinner label="Signing in" /> Signing in...
+            </>
+          ) : (
+            "Sign in"
+          )}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don&apos;t have an account?{" "}
+        <Link
+          to={redirectTo ? `/signup?${new URLSearchParams({ redirect: redirectTo })}` : "/signup"}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

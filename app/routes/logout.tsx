@@ -1,0 +1,23 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { clearSessionCookie, getSessionUser } from "~/lib/session.server";
+import { SPECIAL_ACCESS_COOKIE } from "~/lib/login-flow";
+import { deleteAllSessionsOfUser } from "~/models/session.server";
+
+/** Logging out is a POST only: a GET never changes anything. */
+export async function loader() {
+  return redirect("/");
+}
+
+/**
+ * Global sign-out (SPEC §4): every session of the user ends, on every device. Cookies tied to the
+ * account go too; the cookie-consent choice stays (ARCHITECTURE decision 5).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await getSessionUser(request);
+  if (user) await deleteAllSessionsOfUser(user.id);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await clearSessionCookie());
+  headers.append("Set-Cookie", `${SPECIAL_ACCESS_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  headers.append("Clear-Site-Data", '"storage"');
+  return redirect("/", { status: 303, headers });
+}

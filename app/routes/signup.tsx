@@ -1,0 +1,95 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { FormError, Honeypot, TextField } from "~/components/form-fields";
+import { authenticate } from "~/lib/auth.server";
+import { homeFor } from "~/lib/guards.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { getSessionUser, startSession } from "~/lib/session.server";
+import { PASSWORD_MIN, signupSchema } from "~/lib/validation/auth";
+
+export const meta: MetaFunction = () => [
+  { title: "Create your account | AI Profit Labs" },
+  { name: "description", content: "Sign up for lifetime access to the AI Profit Labs training." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  if (user) throw redirect(homeFor(user));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const outcome = await authenticate("signup", request, { clientAddress: context.clientAddress ?? "unknown" });
+  if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
+  return startSession(request, outcome.user.id, safeRedirect(outcome.redirectTo, "/payment-options"));
+}
+
+export default function SignupPage() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/signup") === true;
+  const redirectTo = searchParams.get("redirect") ?? "";
+
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access to the complete AI SaaS training.">
+      <Form method="post" {...getFormProps(form)} className="relative space-y-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <Honeypot />
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <TextField
+          label="Full Name"
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+          required
+        />
+        <TextField
+          label="Email address"
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          required
+        />
+        <TextField
+          label="Password"
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          required
+        />
+        <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
+        >
+          {submitting ? "Creating account..." : "Create account"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link
+          to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login"}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as foundation from "./0001_foundation";
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so that `remix build`
+ * bundles them and production needs no TypeScript loader. Add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_foundation": foundation,
+};

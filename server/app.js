@@ -1,0 +1,66 @@
+// The HTTP layer: static files, security headers, CSRF origin check and the Remix handler.
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security.js";
+
+const truthy = (value) => ["1", "true", "yes", "on"].includes(String(value ?? "").toLowerCase());
+
+/**
+ * Builds the Express app around a Remix server build. Used by server.js and by the
+ * integration tests, which listen on an ephemeral port and speak real HTTP to it.
+ */
+export function createApp(build, { publicDir = path.resolve("public"), mode = "production" } = {}) {
+  const app = express();
+  const trustProxy = truthy(process.env.TRUST_PROXY);
+  // HSTS only where the site is really served over HTTPS, never on a local http://localhost.
+  const securityHeaders = baseSecurityHeaders({
+    hsts: mode === "production" && Boolean(process.env.PUBLIC_URL?.startsWith("https:")),
+  });
+
+  app.disable("x-powered-by");
+  app.use((req, res, next) => {
+    res.set(securityHeaders);
+    next();
+  });
+  app.use(compression());
+
+  // Fingerprinted client bundles never change; everything else in public/ may.
+  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+
+  app.use((req, res, next) => {
+    const refused = isCrossSiteWrite({
+      method: req.method,
+      pathname: req.path,
+      originHeader: req.get("origin"),
+      refererHeader: req.get("referer"),
+      host: req.get("host"),
+      publicOrigin: process.env.PUBLIC_URL,
+    });
+    if (refused) {
+      res.status(403).type("text/plain").send("Cross-site form submissions are not allowed.");
+      return;
+    }
+    next();
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode,
+      getLoadContext: (req) => ({
+        cspNonce: createNonce(),
+        clientAddress: clientAddress({
+          trustProxy,
+          headers: req.headers,
+          socketAddress: req.socket.remoteAddress,
+        }),
+      }),
+    }),
+  );
+
+  return app;
+}

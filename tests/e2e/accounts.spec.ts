@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { logIn, logOut, signUp } from "./helpers";
+
+test.describe("accounts", () => {
+  test("signup leads to the plan page, and logout returns home", async ({ page }) => {
+    await signUp(page);
+    await expect(page.getByRole("heading", { name: "Choose Your Access Plan" })).toBeVisible();
+    await logOut(page);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  });
+
+  test("the seeded admin logs in to the dashboard", async ({ page }) => {
+    await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL("**/dashboard");
+    await expect(page.getByRole("link", { name: "Admin Panel" }).first()).toBeAttached();
+  });
+
+  test("an unpaid user logs in to the plan page", async ({ page, context }) => {
+    const account = await signUp(page);
+    await context.clearCookies();
+    await logIn(page, account.email, account.password);
+    await page.waitForURL("**/payment-options");
+  });
+
+  test("a wrong password shows the message above the form and keeps the email", async ({ page }) => {
+    await logIn(page, E2E_ADMIN.email, "not-the-password");
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await expect(page.getByLabel("Email address")).toHaveValue(E2E_ADMIN.email);
+  });
+});

@@ -1,0 +1,27 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+
+export const uniqueEmail = (label: string) => `${label}-${crypto.randomBytes(5).toString("hex")}@e2e.example`;
+
+export async function signUp(page: Page, { name = "Pat Member", email = uniqueEmail("member"), password = "member-password-1" } = {}) {
+  await page.goto("/signup");
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/payment-options");
+  return { name, email, password };
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function logOut(page: Page) {
+  // The desktop bar or the plan page; either is a real form posting to /logout.
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await page.waitForURL((url) => url.pathname === "/");
+}

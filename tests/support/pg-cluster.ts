@@ -1,0 +1,63 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+
+export type Cluster = { url: string; stop: () => void };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a PostgreSQL binary as the `postgres` user when we are root (initdb refuses root). */
+function runPg(binary: string, args: string[], asPostgres: boolean) {
+  const command = path.join(PG_BIN, binary);
+  if (!asPostgres) return execFileSync(command, args, { stdio: "pipe" });
+  const quoted = [command, ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(" ");
+  return execFileSync("su", ["postgres", "-s", "/bin/bash", "-c", quoted], { stdio: "pipe" });
+}
+
+/**
+ * A throwaway PostgreSQL cluster on 127.0.0.1 and a free port, for the test run only.
+ * fsync is off: the data is thrown away at the end.
+ */
+export async function startCluster(): Promise<Cluster> {
+  const asPostgres = process.getuid?.() === 0;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "app-pg-"));
+  const dataDir = path.join(root, "data");
+  const socketDir = path.join(root, "socket");
+  fs.mkdirSync(socketDir);
+  if (asPostgres) execFileSync("chown", ["-R", "postgres:postgres", root]);
+
+  const port = await freePort();
+  runPg("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"], asPostgres);
+  runPg(
+    "pg_ctl",
+    [
+      "-D", dataDir, "-l", path.join(root, "server.log"), "-w", "-t", "60",
+      "-o", `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      "start",
+    ],
+    asPostgres,
+  );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        runPg("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"], asPostgres);
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import url from "node:url";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import { inject } from "vitest";
+import type { DB } from "../../app/lib/db-schema";
+import { TEMPLATE_DATABASE } from "./global-setup";
+
+export const ADMIN_EMAIL = "admin@test.example";
+export const ADMIN_PASSWORD = "admin-password-123";
+
+export type TestApp = {
+  baseUrl: string;
+  engine: "postgres" | "pglite";
+  /** The app's own database handle (the same instance the server uses; PGlite allows only one). */
+  db: Kysely<DB>;
+  close: () => Promise<void>;
+};
+
+type ServerBuild = {
+  entry: { module: { startup: () => Promise<void>; shutdown: () => Promise<void>; database: () => Kysely<DB> } };
+};
+
+/**
+ * Starts the real built app (build/index.js, made by `remix build`) behind the real Express layer
+ * on 127.0.0.1 and an ephemeral port, on a fresh database of the engine this project runs
+ * (TEST_ENGINE). Call once per test file: the app's configuration is read once per process.
+ */
+export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
+  const engine = process.env.TEST_ENGINE === "pglite" ? "pglite" : "postgres";
+  const cleanups: Array<() => Promise<void> | void> = [];
+
+  if (engine === "postgres") {
+    const adminUrl = inject("pgAdminUrl");
+    const name = `t_${crypto.randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const dbUrl = new URL(adminUrl);
+    dbUrl.pathname = `/${name}`;
+    process.env.DATABASE_URL = dbUrl.toString();
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    });
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-pglite-"));
+    fs.cpSync(inject("pgliteTemplateDir"), dir, { recursive: true });
+    delete process.env.DATABASE_URL;
+    process.env.PGLITE_DIR = dir;
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  }
+
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    SESSION_SECRET: "integration-test-secret",
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    BCRYPT_COST: "4",
+    SEED_DEMO_CONTENT: "true",
+    ...extraEnv,
+  });
+
+  const buildPath = path.resolve("build/index.js");
+  if (!fs.existsSync(buildPath)) throw new Error("build/index.js is missing: run `npx remix build` first (npm test does).");
+  const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
+  const { createApp } = await import(url.pathToFileURL(path.resolve("server/app.js")).href);
+  await build.entry.module.startup();
+
+  const server = createApp(build).listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    engine,
+    db: build.entry.module.database(),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await build.entry.module.shutdown();
+      for (const cleanup of cleanups) await cleanup();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useRootData } from "~/root";
+
+/**
+ * The footer shared by public and member pages: the current year, the legal links and a
+ * 'Contact Us' mail link to the configured support address. Pages may add a note above it
+ * (the earnings disclaimer, say) through `children`.
+ */
+export function SiteFooter({ children }: { children?: ReactNode }) {
+  const data = useRootData();
+  const brand = data?.brand.name ?? "AI Profit Labs";
+  const supportEmail = data?.brand.supportEmail ?? "support@aiprofitlabs.com";
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-slate-600">
+        {children ? <div className="mb-6 text-xs leading-relaxed text-slate-500">{children}</div> : null}
+        <div className="flex flex-col items-center justify-between gap-4 sm:flex-row">
+          <p>
+            © {year} {brand}. All rights reserved.
+          </p>
+          <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
+            <Link to="/privacy-policy" className="hover:text-brand-700 hover:underline">
+              Privacy Policy
+            </Link>
+            <Link to="/terms-of-service" className="hover:text-brand-700 hover:underline">
+              Terms of Service
+            </Link>
+            <a href={`mailto:${supportEmail}`} className="hover:text-brand-700 hover:underline">
+              Contact Us
+            </a>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -21,6 +21,12 @@ export async function startup() {
   await seed();
 }
 
+/** Migrations only, for the deploy's release step (`node server.js --migrate`). */
+export async function migrate() {
+  env();
+  await migrateToLatest();
+}
+
 export async function shutdown() {
   await closeDatabase();
 }

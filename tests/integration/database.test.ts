@@ -1,5 +1,3 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations";
@@ -39,18 +37,6 @@ describe("migrations", () => {
   it("keep emails unique whatever their case", async () => {
     await app.db.insertInto("users").values({ email: "case@test.example", name: "A", password_hash: null }).execute();
     await expect(sql`INSERT INTO users (email, name) VALUES ('CASE@test.example', 'B')`.execute(app.db)).rejects.toThrow();
-  });
-});
-
-describe("the embedded database", () => {
-  it.runIf(process.env.TEST_ENGINE === "pglite")("refuses a second process on the same folder with a clear message", () => {
-    const second = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/migrate.ts"], {
-      env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: process.env.PGLITE_DIR },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    expect(second.status).not.toBe(0);
-    expect(second.stderr).toContain("is already in use by process");
   });
 });
 

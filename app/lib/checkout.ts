@@ -80,11 +80,14 @@ const idOf = (value: string | { id: string } | null): string | null =>
  * elsewhere on the same Stripe account has no user id of ours or no customer).
  */
 export function checkoutRecordFromSession(session: Stripe.Checkout.Session): CheckoutRecord | { ignored: string } {
+  // An open session is a checkout the buyer may still abandon; only a completed one is an order.
+  if (session.status !== "complete") return { ignored: `the session is ${session.status ?? "not complete"}` };
   const userId = session.client_reference_id;
   if (!userId || !UUID.test(userId)) return { ignored: "no user id of ours in client_reference_id" };
   const customerId = idOf(session.customer);
   if (!customerId) return { ignored: "no customer on the session" };
-  const paid = session.status === "complete" && ["paid", "no_payment_required"].includes(session.payment_status);
+  // Completed but unpaid: a delayed payment method; async_payment_succeeded completes it later.
+  const paid = ["paid", "no_payment_required"].includes(session.payment_status);
   const productKey = session.metadata?.product_key;
   return {
     userId: userId.toLowerCase(),

@@ -3,14 +3,13 @@ import { SMTPServer } from "smtp-server";
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives, for the app's SMTP_URL in tests.
- * It can refuse the next recipients with a temporary error, as a busy mail server does.
+ * It can refuse a recipient once with a temporary error, as a busy mail server does.
  */
 export type ReceivedMail = { from: string; to: string[]; subject: string; text: string };
 
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
-  /** How many of the next recipients to refuse with "451 try again later". */
-  refuseNext = 0;
+  private readonly refusals = new Set<string>();
   private waiters: Array<() => void> = [];
 
   private constructor(private readonly server: SMTPServer, readonly url: string) {}
@@ -21,9 +20,8 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
-      onRcptTo(_address, _session, callback) {
-        if (sink!.refuseNext > 0) {
-          sink!.refuseNext -= 1;
+      onRcptTo(address, _session, callback) {
+        if (sink!.refusals.delete(address.address.toLowerCase())) {
           callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
           return;
         }
@@ -46,6 +44,11 @@ export class SmtpSink {
     const { port } = server.server.address() as AddressInfo;
     sink = new SmtpSink(server, `smtp://127.0.0.1:${port}`);
     return sink;
+  }
+
+  /** The next delivery to `address` is refused with "451 try again later". */
+  refuseOnce(address: string) {
+    this.refusals.add(address.toLowerCase());
   }
 
   /** The first message to `address` (waits for it up to `timeoutMs`). */

@@ -8,7 +8,6 @@ import {
   isCheckoutSessionId,
   siteOrigin,
 } from "~/lib/checkout";
-import { checkoutOriginFromApiBase, contentSecurityPolicy } from "~/lib/csp.server";
 
 const USER_ID = "3f1c2a4e-8b7d-4c6e-9a0b-1d2e3f4a5b6c";
 
@@ -146,23 +145,5 @@ describe("checkoutRecordFromSession", () => {
 
   it("drops an unknown product key rather than trusting it", () => {
     expect(checkoutRecordFromSession(session({ metadata: { product_key: "NOPE" } }))).toMatchObject({ productKey: null });
-  });
-});
-
-describe("the checkout origin in the CSP", () => {
-  it("comes from STRIPE_API_BASE when set", () => {
-    expect(checkoutOriginFromApiBase("http://127.0.0.1:5221/")).toBe("http://127.0.0.1:5221");
-    expect(checkoutOriginFromApiBase(undefined)).toBeUndefined();
-    expect(checkoutOriginFromApiBase("not a url")).toBeUndefined();
-  });
-
-  it("is added to form-action only when https: does not already allow it", () => {
-    const formAction = (checkoutOrigin?: string) =>
-      contentSecurityPolicy("n0nce", { checkoutOrigin })
-        .split("; ")
-        .find((d) => d.startsWith("form-action"));
-    expect(formAction()).toBe("form-action 'self' https:");
-    expect(formAction("https://checkout.stripe.com")).toBe("form-action 'self' https:");
-    expect(formAction("http://127.0.0.1:5221")).toBe("form-action 'self' https: http://127.0.0.1:5221");
   });
 });

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { FormError, Honeypot, TextField } from "~/components/form-fields";
+import { FormError, Honeypot, SubmitButton, TextField } from "~/components/form-fields";
 import { siteOrigin } from "~/lib/checkout";
 import { RESET_TOKEN_HOURS } from "~/lib/emails";
 import { env } from "~/lib/env.server";
@@ -64,13 +64,9 @@ export default function ForgotPassword() {
           autoComplete="email"
           required
         />
-        <button
-          type="submit"
-          disabled={submitting}
-          className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
-        >
-          {submitting ? "Sending..." : "Send reset link"}
-        </button>
+        <SubmitButton pending={submitting} pendingLabel="Sending...">
+          Send reset link
+        </SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Remembered it?{" "}

@@ -3,9 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { FormError, TextField } from "~/components/form-fields";
+import { FormError, NewPasswordField, SubmitButton } from "~/components/form-fields";
 import { startSession } from "~/lib/session.server";
-import { PASSWORD_MIN, resetPasswordSchema } from "~/lib/validation/auth";
+import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable } from "~/models/password-reset.server";
 import { resetPassword } from "~/services/accounts.server";
 
@@ -46,23 +46,15 @@ export default function ResetPassword() {
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormError id={form.errorId} errors={form.errors} />
           <input type="hidden" name="token" value={token} />
-          <TextField
+          <NewPasswordField
             label="New password"
             errors={fields.password.errors}
             errorId={fields.password.errorId}
             {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            required
           />
-          <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
-          <button
-            type="submit"
-            disabled={submitting}
-            className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
-          >
-            {submitting ? "Saving..." : "Set password"}
-          </button>
+          <SubmitButton pending={submitting} pendingLabel="Saving...">
+            Set password
+          </SubmitButton>
         </Form>
       ) : (
         <FormError id="reset-link-error" errors={[LINK_UNUSABLE]} />

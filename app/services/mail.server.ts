@@ -31,8 +31,12 @@ export async function stopMailer() {
   transport = undefined;
 }
 
-/** Delivers what is due, soon; calls while a round runs coalesce into one more round. */
+/**
+ * Delivers what is due, soon; calls while a round runs coalesce into one more round. Before
+ * startMailer() and after stopMailer() it does nothing: the database may not be open.
+ */
 export function kickMailer() {
+  if (!timer) return;
   if (running) {
     again = true;
     return;

@@ -1,16 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PaymentReturn } from "~/components/payment-return";
+import { getSessionUser } from "~/lib/session.server";
 import { fulfilReturnedSession } from "~/services/fulfilment.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment Successful! | AI Profit Labs" }, { name: "robots", content: "noindex" }];
 
 /**
  * Fulfils the session Stripe sent the buyer back with (from Stripe's own record of it), so the
- * dashboard opens on the very next request, whether or not the webhook has arrived yet.
+ * dashboard opens on the very next request, whether or not the webhook has arrived yet. Only for
+ * a signed-in visitor (the buyer is): anonymous hits cost no call to Stripe; the webhook remains.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const state = await fulfilReturnedSession(new URL(request.url).searchParams.get("session_id"));
+  const user = await getSessionUser(request);
+  const state = user ? await fulfilReturnedSession(new URL(request.url).searchParams.get("session_id")) : null;
   return { state };
 }
 

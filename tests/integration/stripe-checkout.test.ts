@@ -211,6 +211,16 @@ describe("/success", () => {
     expect(await hasAccess(browser)).toBe(false);
   });
 
+  it("asks Stripe nothing for a visitor who is not signed in (the webhook fulfils instead)", async () => {
+    const { sessionId } = await userInCheckout();
+    fake.pay(sessionId);
+    fake.reset();
+    const page = await new Browser(app.baseUrl).get(`/success?session_id=${sessionId}`);
+    expect(await page.text()).toContain("Payment Successful!");
+    expect(fake.requests).toEqual([]);
+    expect(await ordersOf(sessionId)).toEqual([]);
+  });
+
   it("/cancel says so and leads to the dashboard", async () => {
     const html = await (await new Browser(app.baseUrl).get("/cancel")).text();
     expect(html).toContain("Payment Cancelled");

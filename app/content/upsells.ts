@@ -14,14 +14,13 @@ const waitBanner = {
   text: `Your login details will arrive by email in about ${LOGIN_EMAIL_MINUTES} minutes (check your spam folder). Please stay on this page: this one-time offer is not shown again.`,
 };
 
-export const DECLINE_LABEL = "No Thanks, I Don't Want To Upgrade";
-
 export type WhiteLabelContent = {
   page: PageCopy;
   banner: typeof waitBanner;
   hero: { eyebrow: string; heading: string; text: string };
   price: { regular: string; special: string; note: string };
   checkoutImageAlt: string;
+  declineLabel: string;
   features: { heading: string; cards: FeatureCard[] };
   tools: { heading: string; items: string[] };
   offer: { heading: string; items: string[]; price: string; regular: string; note: string };
@@ -46,6 +45,7 @@ export function whiteLabelContent(brand: Brand): WhiteLabelContent {
     },
     price: { regular, special, note: "One-time payment" },
     checkoutImageAlt: `Buy the white-label upgrade for ${special}`,
+    declineLabel: "No Thanks, I Don't Want To Upgrade",
     features: {
       heading: "Why Members Add the White-Label Upgrade",
       cards: [
@@ -123,6 +123,7 @@ export type CustomSaasContent = {
   hero: { eyebrow: string; heading: string; text: string; scarcity: string };
   price: { regular: string; special: string };
   buyLabel: string;
+  declineLabel: string;
   features: { heading: string; cards: FeatureCard[] };
   journey: { heading: string; steps: Array<{ title: string; text: string }> };
   comparison: { heading: string; diyLabel: string; packageLabel: string; rows: Array<{ aspect: string; diy: string; package: string }> };
@@ -151,6 +152,7 @@ export function customSaasContent(brand: Brand): CustomSaasContent {
     },
     price: { regular, special },
     buyLabel: `Yes, Build My App for ${special}`,
+    declineLabel: "No Thanks, I'll Build It Myself",
     features: {
       heading: "What's Included",
       cards: [

@@ -23,8 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const DECLINE_LABEL = "No Thanks, I'll Build It Myself";
-
 /** The custom SaaS upsell (OTO 2, SPEC §2). */
 export default function CustomSaasUpsell() {
   const { content, checkoutUrl, declineUrl } = useLoaderData<typeof loader>();
@@ -48,7 +46,7 @@ export default function CustomSaasUpsell() {
                 {content.buyLabel}
               </a>
             </p>
-            <DeclineLink href={declineUrl} label={DECLINE_LABEL} />
+            <DeclineLink href={declineUrl} label={content.declineLabel} />
           </div>
         </section>
 
@@ -151,7 +149,7 @@ export default function CustomSaasUpsell() {
             <a href={checkoutUrl} className={ctaClass.buy}>
               {content.buyLabel}
             </a>
-            <DeclineLink href={declineUrl} label={DECLINE_LABEL} />
+            <DeclineLink href={declineUrl} label={content.declineLabel} />
           </div>
         </section>
       </main>

@@ -7,7 +7,7 @@ import { CheckList, DeclineLink, OfferPrice, Section } from "~/components/market
 import { CheckoutImageLink } from "~/components/sales-page";
 import { SiteFooter } from "~/components/site-footer";
 import { UpsellBanner } from "~/components/upsell-banner";
-import { DECLINE_LABEL, whiteLabelContent } from "~/content/upsells";
+import { whiteLabelContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/lib/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand, publicPage, publicPageHeaders } from "~/lib/public-page.server";
@@ -31,7 +31,7 @@ export default function WhiteLabelUpsell() {
   const buy = (
     <>
       <CheckoutImageLink href={checkoutUrl} alt={content.checkoutImageAlt} />
-      <DeclineLink href={declineUrl} label={DECLINE_LABEL} />
+      <DeclineLink href={declineUrl} label={content.declineLabel} />
     </>
   );
   return (

@@ -112,7 +112,7 @@ describe("configuration", () => {
     const body = await html(await new Browser(app.baseUrl).get("/white-label-upsell"));
     expect(count(body, `href="${CONFIG.MARKETPLACE_WHITE_LABEL_CHECKOUT_URL}"`)).toBe(4);
     expect(count(body, `<a href="${CONFIG.MARKETPLACE_DECLINE_URL}"`)).toBe(4);
-    expect(count(body, "No Thanks, I Don't Want To Upgrade")).toBe(4);
+    expect(count(body, ">No Thanks, I Don't Want To Upgrade</a>")).toBe(4);
   });
 
   it("gives the custom SaaS upsell its checkout and decline links", async () => {

@@ -72,12 +72,16 @@ export function BuildDemo({ demo }: { demo: DemoContent }) {
       <div className="space-y-5 p-4 sm:p-6">
         <div className="rounded-lg bg-slate-800 p-4">
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-300">Your prompt</p>
-          {/* The full prompt sits invisibly under the typed part, so the box never changes height. */}
+          {/* Every prompt sits invisibly under the typed part, so the box keeps the height of the longest. */}
           <p className="mt-2 grid font-mono text-sm leading-relaxed sm:text-base" aria-hidden="true">
-            <span className="invisible col-start-1 row-start-1">{prompt}▌</span>
+            {demo.prompts.map((text) => (
+              <span key={text} className="invisible col-start-1 row-start-1">
+                {text}▌
+              </span>
+            ))}
+            {/* The caret is the typed text's own border: a separate caret element would jump lines and shift. */}
             <span className="col-start-1 row-start-1">
-              {prompt.slice(0, state.typed)}
-              <span className="motion-safe:animate-pulse">▌</span>
+              <span className="border-r-8 border-slate-100 pr-px">{prompt.slice(0, state.typed)}</span>
             </span>
           </p>
         </div>

@@ -256,6 +256,27 @@ test.describe("build demo", () => {
     await expect(building).toBeHidden();
   });
 
+  test("never shifts the page while it plays", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript nothing moves");
+    // Only shifts inside the viewport count: show the demo and the sections after it.
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.layoutShift += entry.value;
+      }).observe({ type: "layout-shift" });
+    });
+    // Two whole cycles, a moment at a time, so every intermediate state is laid out.
+    for (let elapsed = 0; elapsed < 2 * 20_000; elapsed += 250) await page.clock.runFor(250);
+    await expect(demo(page).getByText("Deploy Now")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+  });
+
   test("uses the sales wording on the sales pages", async ({ page }) => {
     await page.goto("/ailabs-offer");
     await expect(demo(page).getByText("Deploy Your SaaS Application")).toBeVisible();

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SalesPage } from "~/components/sales-page";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/public-page.server";
+import { publicPageHeaders } from "~/lib/cache-policy";
 import { loadSalesPage } from "~/lib/sales-page.server";
 
 /** Sales page variant B, the $1 offer (ARCHITECTURE decision 1). */

@@ -5,7 +5,8 @@ import { Section } from "~/components/marketing";
 import { SiteFooter } from "~/components/site-footer";
 import { customSaasThankYouContent } from "~/content/upsells";
 import { publicPageMeta } from "~/lib/page-meta";
-import { brand, publicPage, publicPageHeaders } from "~/lib/public-page.server";
+import { publicPageHeaders } from "~/lib/cache-policy";
+import { brand, publicPage } from "~/lib/public-page.server";
 
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;

@@ -10,7 +10,8 @@ import { UpsellBanner } from "~/components/upsell-banner";
 import { whiteLabelContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/lib/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
-import { brand, publicPage, publicPageHeaders } from "~/lib/public-page.server";
+import { publicPageHeaders } from "~/lib/cache-policy";
+import { brand, publicPage } from "~/lib/public-page.server";
 
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;

@@ -17,6 +17,53 @@ const inputClass =
 const pick = <T extends string>(options: readonly T[], raw: string | null, fallback: T): T =>
   (options as readonly string[]).includes(raw ?? "") ? (raw as T) : fallback;
 
+type FieldProps<T extends string = string> = { name: string; label: string; value: T };
+
+/** A free-text filter; suggestions come as a <datalist>, any text is accepted. */
+function TextFilter({ name, label, value, placeholder, suggestions }: FieldProps & { placeholder: string; suggestions?: string[] }) {
+  const listId = suggestions ? `${name}-suggestions` : undefined;
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        list={listId}
+        maxLength={TEXT_FIELD_MAX}
+        defaultValue={value}
+        placeholder={placeholder}
+        className={inputClass}
+      />
+      {suggestions ? (
+        <datalist id={listId}>
+          {suggestions.map((option) => (
+            <option key={option} value={option} />
+          ))}
+        </datalist>
+      ) : null}
+    </div>
+  );
+}
+
+function SelectFilter<T extends string>({ name, label, value, options, labels }: FieldProps<T> & { options: readonly T[]; labels: Record<T, string> }) {
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={name} name={name} defaultValue={value} className={inputClass}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 type Props = {
   /** The current query: the form shows the choices of the last run. */
   params: URLSearchParams;
@@ -39,78 +86,29 @@ export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props
       <p className="mt-1 text-sm text-slate-600">Every field is optional: leave one blank and the generator fills it in.</p>
       <input type="hidden" name="seed" value={nextSeed} />
       <div className="mt-5 grid gap-4 md:grid-cols-3">
-        <div>
-          <label htmlFor="industry" className="block text-sm font-medium text-slate-700">
-            Industry
-          </label>
-          <input id="industry" name="industry" list="industry-suggestions" maxLength={TEXT_FIELD_MAX} defaultValue={text("industry")} placeholder="e.g. Healthcare" className={inputClass} />
-          <datalist id="industry-suggestions">
-            {INDUSTRY_SUGGESTIONS.map((option) => (
-              <option key={option} value={option} />
-            ))}
-          </datalist>
-        </div>
-        <div>
-          <label htmlFor="targetAudience" className="block text-sm font-medium text-slate-700">
-            Target audience
-          </label>
-          <input
-            id="targetAudience"
-            name="targetAudience"
-            list="audience-suggestions"
-            maxLength={TEXT_FIELD_MAX}
-            defaultValue={text("targetAudience")}
-            placeholder="e.g. Freelancers"
-            className={inputClass}
-          />
-          <datalist id="audience-suggestions">
-            {AUDIENCE_SUGGESTIONS.map((option) => (
-              <option key={option} value={option} />
-            ))}
-          </datalist>
-        </div>
-        <div>
-          <label htmlFor="problemToSolve" className="block text-sm font-medium text-slate-700">
-            Problem to solve
-          </label>
-          <input
-            id="problemToSolve"
-            name="problemToSolve"
-            maxLength={TEXT_FIELD_MAX}
-            defaultValue={text("problemToSolve")}
-            placeholder="e.g. Too many no-shows"
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="complexity" className="block text-sm font-medium text-slate-700">
-            Complexity
-          </label>
-          <select id="complexity" name="complexity" defaultValue={pick(COMPLEXITY_LEVELS, params.get("complexity"), DEFAULT_FILTER.complexity)} className={inputClass}>
-            {COMPLEXITY_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {COMPLEXITY_LABELS[level]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="monetizationModel" className="block text-sm font-medium text-slate-700">
-            Monetization model
-          </label>
-          <select
-            id="monetizationModel"
-            name="monetizationModel"
-            defaultValue={pick(MONETIZATION_MODELS, params.get("monetizationModel"), DEFAULT_FILTER.monetizationModel)}
-            className={inputClass}
-          >
-            {MONETIZATION_MODELS.map((model) => (
-              <option key={model} value={model}>
-                {MONETIZATION_LABELS[model]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextFilter name="industry" label="Industry" placeholder="e.g. Healthcare" suggestions={INDUSTRY_SUGGESTIONS} value={text("industry")} />
+        <TextFilter
+          name="targetAudience"
+          label="Target audience"
+          placeholder="e.g. Freelancers"
+          suggestions={AUDIENCE_SUGGESTIONS}
+          value={text("targetAudience")}
+        />
+        <TextFilter name="problemToSolve" label="Problem to solve" placeholder="e.g. Too many no-shows" value={text("problemToSolve")} />
+        <SelectFilter
+          name="complexity"
+          label="Complexity"
+          options={COMPLEXITY_LEVELS}
+          labels={COMPLEXITY_LABELS}
+          value={pick(COMPLEXITY_LEVELS, params.get("complexity"), DEFAULT_FILTER.complexity)}
+        />
+        <SelectFilter
+          name="monetizationModel"
+          label="Monetization model"
+          options={MONETIZATION_MODELS}
+          labels={MONETIZATION_LABELS}
+          value={pick(MONETIZATION_MODELS, params.get("monetizationModel"), DEFAULT_FILTER.monetizationModel)}
+        />
       </div>
       <fieldset className="mt-5">
         <legend className="text-sm font-medium text-slate-700">Tech stack (optional, choose any)</legend>

@@ -23,7 +23,33 @@ function TechList({ items }: { items: string[] }) {
   );
 }
 
-/** One idea in the results grid; the full write-up is one link away. */
+/** The facts, key features and tech stack, shared by the card and the full write-up. */
+function IdeaFacts({ idea, detailed }: { idea: Idea; detailed: boolean }) {
+  const Heading = detailed ? "h3" : "h4";
+  const headingClass = "mt-5 mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500";
+  return (
+    <>
+      <dl className={`mt-4 grid gap-3 ${detailed ? "sm:grid-cols-2 sm:gap-4" : ""}`}>
+        <Fact term="Target market">{idea.targetMarket}</Fact>
+        <Fact term="Problem solved">{idea.problemSolved}</Fact>
+        <Fact term="Monetization strategy">{idea.monetizationStrategy}</Fact>
+        <Fact term="Estimated dev time">{idea.estimatedDevTime}</Fact>
+        <Fact term="Market potential">{idea.marketPotential}</Fact>
+        {detailed ? <Fact term="Competitor analysis">{idea.competitorAnalysis}</Fact> : null}
+      </dl>
+      <Heading className={headingClass}>Key features</Heading>
+      <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-800">
+        {idea.keyFeatures.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <Heading className={headingClass}>Tech stack</Heading>
+      <TechList items={idea.techStack} />
+    </>
+  );
+}
+
+/** One idea in the results grid; the competitor analysis is one link away. */
 export function IdeaCard({ idea, detailsHref }: { idea: Idea; detailsHref: string }) {
   const titleId = `idea-card-${idea.id}-title`;
   return (
@@ -37,21 +63,7 @@ export function IdeaCard({ idea, detailsHref }: { idea: Idea; detailsHref: strin
         {idea.title}
       </h3>
       <p className="mt-2 text-sm text-slate-600">{idea.description}</p>
-      <dl className="mt-4 grid gap-3">
-        <Fact term="Target market">{idea.targetMarket}</Fact>
-        <Fact term="Problem solved">{idea.problemSolved}</Fact>
-        <Fact term="Monetization">{idea.monetizationStrategy}</Fact>
-        <Fact term="Estimated dev time">{idea.estimatedDevTime}</Fact>
-        <Fact term="Market potential">{idea.marketPotential}</Fact>
-      </dl>
-      <h4 className="mt-4 text-xs font-semibold uppercase tracking-wide text-slate-500">Key features</h4>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-800">
-        {idea.keyFeatures.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
-      <h4 className="mt-4 mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">Tech stack</h4>
-      <TechList items={idea.techStack} />
+      <IdeaFacts idea={idea} detailed={false} />
       <div className="mt-auto pt-5">
         <Link
           to={detailsHref}
@@ -108,22 +120,7 @@ export function IdeaDetails({ idea, closeHref }: { idea: Idea; closeHref: string
           </Link>
         </div>
         <p className="mt-3 text-slate-700">{idea.description}</p>
-        <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-          <Fact term="Target market">{idea.targetMarket}</Fact>
-          <Fact term="Problem solved">{idea.problemSolved}</Fact>
-          <Fact term="Monetization strategy">{idea.monetizationStrategy}</Fact>
-          <Fact term="Estimated dev time">{idea.estimatedDevTime}</Fact>
-          <Fact term="Market potential">{idea.marketPotential}</Fact>
-          <Fact term="Competitor analysis">{idea.competitorAnalysis}</Fact>
-        </dl>
-        <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Key features</h3>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
-          {idea.keyFeatures.map((feature) => (
-            <li key={feature}>{feature}</li>
-          ))}
-        </ul>
-        <h3 className="mt-6 mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Tech stack</h3>
-        <TechList items={idea.techStack} />
+        <IdeaFacts idea={idea} detailed />
       </div>
     </dialog>
   );

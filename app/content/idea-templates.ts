@@ -1,3 +1,5 @@
+import type { Idea } from "~/lib/idea-generator";
+
 /**
  * The SaaS idea generator's content (SPEC §3 Idea, Idea filter; §9 counts): the filter's choices and
  * the five idea templates the generator personalises. Placeholders in template text: {industry},
@@ -90,16 +92,12 @@ export const AUDIENCE_SUGGESTIONS = [
   "Startup founders",
 ];
 
-export type IdeaTemplate = {
-  id: string;
-  title: string;
-  description: string;
-  targetMarket: string;
-  problemSolved: string;
-  /** Six features, most important first; complexity decides how many an idea lists. */
-  keyFeatures: string[];
-  marketPotential: string;
-  competitorAnalysis: string;
+/** An idea's own text, with placeholders; the generator adds pricing, dev time and the stack. */
+export type IdeaTemplate = Pick<
+  Idea,
+  "id" | "title" | "description" | "targetMarket" | "problemSolved" | "keyFeatures" | "marketPotential" | "competitorAnalysis"
+> & {
+  /** keyFeatures: six, most important first; complexity decides how many an idea lists. */
   techStack: TechStackOption[];
   defaults: { industry: string; audience: string; problem: string };
   /** Inputs for the monetisation sentence of each model. */

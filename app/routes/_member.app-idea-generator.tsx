@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { IdeaFilterForm } from "~/components/idea-filter-form";
 import { IdeaCard, IdeaDetails } from "~/components/idea-views";
@@ -25,12 +25,6 @@ const withoutIdea = (search: string) => {
   params.delete("idea");
   return params.toString();
 };
-
-/** Opening or closing an idea's details changes only ?idea=: the loader has nothing new to say. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname && withoutIdea(currentUrl.search) === withoutIdea(nextUrl.search)
-    ? false
-    : defaultShouldRevalidate;
 
 export default function IdeaGeneratorPage() {
   const { nextSeed } = useLoaderData<typeof loader>();

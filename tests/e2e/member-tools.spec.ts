@@ -35,6 +35,9 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ file:
   return { file, bytes: fs.readFileSync(path) };
 }
 
+// Seed 11 with this filter deals document-analyzer, sales-assistant and content-studio.
+const IDEA_DETAILS_PATH = "/app-idea-generator?industry=Legal&seed=11&idea=document-analyzer";
+
 test.describe("SaaS idea generator", () => {
   test("generates 3 ideas from the filter, shows details and exports the same ideas", async ({ page, javaScriptEnabled }) => {
     await open(page, "/app-idea-generator", javaScriptEnabled);
@@ -94,6 +97,16 @@ test.describe("SaaS idea generator", () => {
     const exported = JSON.parse(bytes.toString("utf8"));
     expect(exported.seed).toBe(Number(seed));
     expect(exported.ideas.map((idea: { title: string }) => idea.title)).toEqual(titles);
+  });
+
+  test("a shared details link opens that idea's details", async ({ page, javaScriptEnabled }) => {
+    await open(page, IDEA_DETAILS_PATH, javaScriptEnabled);
+    const details = page.getByRole("dialog", { name: "Legal Document Analyzer" });
+    await expect(details).toBeVisible();
+    await expect(details).toContainText("Competitor analysis");
+    // With JavaScript the server-rendered section becomes a modal once the page hydrates.
+    expect(await details.evaluate((dialog) => dialog.matches(":modal"))).toBe(javaScriptEnabled);
+    await expect(page.getByTestId("idea-card")).toHaveCount(3);
   });
 
   test("a bad query shows the sample ideas with the spec's message", async ({ page }) => {
@@ -194,7 +207,7 @@ test.describe("app builder", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const path of ["/app-builder", "/app-idea-generator?industry=Legal&seed=11&idea=support-copilot", "/bonuses?notice=discord"]) {
+  for (const path of ["/app-builder", IDEA_DETAILS_PATH, "/bonuses?notice=discord"]) {
     test(`${path} has no WCAG A/AA violations`, async ({ page, browser, javaScriptEnabled }) => {
       // axe runs as a script inside the page. For the no-JavaScript project it audits the same
       // signed-in page in a context that runs scripts but never loads the app's bundles, so the
@@ -205,6 +218,7 @@ test.describe("accessibility", () => {
       await audited.goto(new URL(path, E2E_BASE_URL).href);
       if (javaScriptEnabled) await hydrated(audited);
       else expect(await audited.evaluate(() => Object.keys(document.querySelector("main")!).some((key) => key.startsWith("__react")))).toBe(false);
+      if (path === IDEA_DETAILS_PATH) await expect(audited.getByRole("dialog")).toBeVisible();
       const { violations } = await new AxeBuilder({ page: audited }).withTags(["wcag2a", "wcag2aa"]).analyze();
       await context.close();
       expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -1,17 +1,121 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { IdeaFilterForm } from "~/components/idea-filter-form";
+import { IdeaCard, IdeaDetails } from "~/components/idea-views";
+import { MemberPageHeader } from "~/components/member-page-header";
+import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
 import { requirePaidMember } from "~/lib/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "SaaS Idea Generator | AI Profit Labs" }];
 
+/**
+ * The ideas follow from the query string alone (filter + seed), so the component generates them,
+ * on the server for the first render and the no-JavaScript form, in the browser after that. The
+ * loader guards the page and deals the seed the no-JavaScript form will submit next. It never
+ * changes state: generating is a GET.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePaidMember(request);
-  return null;
+  return { nextSeed: newSeed() };
 }
 
-export default function Page() {
+const withoutIdea = (search: string) => {
+  const params = new URLSearchParams(search);
+  params.delete("idea");
+  return params.toString();
+};
+
+export default function IdeaGeneratorPage() {
+  const { nextSeed } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const run = useMemo(() => ideasForQuery(params), [params]);
+  const [generating, setGenerating] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+
+  // A run ends when its URL has been reached (or the visitor went elsewhere meanwhile).
+  useEffect(() => setGenerating(false), [location.key]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** The enhanced form: the spec's ~1.2 s 'generating' state, then the URL of the run. */
+  function generate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      if (name !== "seed" && typeof value === "string" && value.trim() !== "") query.append(name, value);
+    }
+    query.set("seed", String(newSeed()));
+    setGenerating(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => navigate({ search: `?${query}` }, { preventScrollReset: true }), GENERATION_DELAY_MS);
+  }
+
+  const runQuery = withoutIdea(location.search);
+  const detailsHref = (id: string) => {
+    const query = new URLSearchParams(runQuery);
+    query.set("idea", id);
+    return `?${query}#idea-details`;
+  };
+  const selected = generating ? undefined : run.ideas.find((idea) => idea.id === params.get("idea"));
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">SaaS Idea Generator</h1>
+    <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <MemberPageHeader eyebrow="Member tool" title="SaaS Idea Generator">
+        Describe the market you want to serve and get {IDEAS_PER_RUN} AI SaaS ideas with features, pricing, build time and
+        competition, ready to turn into an app prompt.
+      </MemberPageHeader>
+
+      <IdeaFilterForm params={params} nextSeed={nextSeed} generating={generating} onSubmit={generate} />
+
+      <section aria-labelledby="ideas-heading" aria-busy={generating} className="space-y-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="ideas-heading" className="text-2xl font-bold text-slate-900">
+            Your SaaS ideas
+          </h2>
+          {run.status !== "idle" && !generating ? (
+            <a
+              href={`/app-idea-generator/export?${runQuery}`}
+              download
+              className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+            >
+              Export JSON
+            </a>
+          ) : null}
+        </div>
+
+        {generating ? (
+          <div>
+            <p role="status" className="font-medium text-brand-700">
+              Generating your SaaS ideas...
+            </p>
+            <div className="mt-4 grid gap-6 md:grid-cols-3" aria-hidden="true">
+              {Array.from({ length: IDEAS_PER_RUN }, (_, index) => (
+                <div key={index} className="h-72 animate-pulse rounded-2xl bg-slate-200" />
+              ))}
+            </div>
+          </div>
+        ) : run.status === "idle" ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            Choose your filters and press <strong>Generate Ideas</strong> to get {IDEAS_PER_RUN} tailored SaaS ideas.
+          </p>
+        ) : (
+          <>
+            {run.error ? (
+              <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+                {run.error}
+              </p>
+            ) : null}
+            {selected ? <IdeaDetails key={selected.id} idea={selected} closeHref={`?${runQuery}#idea-card-${selected.id}`} /> : null}
+            <div className="grid gap-6 md:grid-cols-3">
+              {run.ideas.map((idea) => (
+                <IdeaCard key={idea.id} idea={idea} detailsHref={detailsHref(idea.id)} />
+              ))}
+            </div>
+          </>
+        )}
+      </section>
     </main>
   );
 }

@@ -1,5 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useSearchParams } from "@remix-run/react";
+import { MemberPageHeader } from "~/components/member-page-header";
+import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, type BonusCard } from "~/content/bonuses";
 import { requirePaidMember } from "~/lib/guards.server";
+import { useRootData } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Premium Bonuses | AI Profit Labs" }];
 
@@ -8,10 +12,105 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export default function Page() {
+/**
+ * SPEC §8: the community button only shows 'Discord invite link coming soon!'. With JavaScript
+ * that is the spec's alert(); without it the button's GET form reloads the page with
+ * ?notice=discord, which shows the same words as a notice. Nothing changes either way.
+ */
+function DiscordButton() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Premium Bonuses</h1>
+    <Form method="get" preventScrollReset>
+      <button
+        type="submit"
+        name="notice"
+        value="discord"
+        onClick={(event) => {
+          event.preventDefault();
+          window.alert(DISCORD_NOTICE);
+        }}
+        className="w-full rounded-lg bg-[#5865F2] px-4 py-2.5 font-semibold text-white hover:bg-[#4752c4]"
+      >
+        Join Discord (Coming Soon)
+      </button>
+    </Form>
+  );
+}
+
+function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
+  const titleId = `bonus-${card.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Bonus #{index + 1}</p>
+        <p className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-bold text-emerald-700 ring-1 ring-emerald-200">{card.value}</p>
+      </div>
+      <h2 id={titleId} className="mt-2 text-xl font-bold text-slate-900">
+        {card.title}
+      </h2>
+      <p className="mt-2 text-slate-600">{card.description}</p>
+      <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
+        {card.includes.map((item) => (
+          <li key={item} className="flex gap-2">
+            <span aria-hidden="true" className="text-emerald-600">
+              ✓
+            </span>
+            {item}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto pt-6">
+        {card.download ? (
+          <a
+            href={bonusDownloadPath(card.download.file)}
+            download
+            className="block w-full rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
+          >
+            {card.download.label}
+          </a>
+        ) : (
+          <DiscordButton />
+        )}
+      </div>
+    </article>
+  );
+}
+
+export default function BonusesPage() {
+  const [params] = useSearchParams();
+  const supportEmail = useRootData()?.brand.supportEmail;
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <MemberPageHeader eyebrow="Included with your membership" title="Premium Bonuses">
+        Everything here is yours to download and keep: source code, a launch plan and a prompt vault to help you build and launch
+        faster.
+      </MemberPageHeader>
+
+      {params.get("notice") === "discord" ? (
+        <p role="status" className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 font-medium text-indigo-800">
+          {DISCORD_NOTICE}
+        </p>
+      ) : null}
+
+      <div className="grid gap-6 md:grid-cols-2">
+        {BONUS_CARDS.map((card, index) => (
+          <BonusCardView key={card.id} card={card} index={index} />
+        ))}
+      </div>
+
+      <aside aria-labelledby="bonus-access-heading" className="rounded-2xl border border-amber-200 bg-amber-50 p-6">
+        <h2 id="bonus-access-heading" className="font-bold text-amber-900">
+          Bonus access
+        </h2>
+        <p className="mt-1 text-amber-900">
+          These bonuses are exclusively for course members: log in with your course account to access them. Having trouble
+          downloading a bonus? Contact support at{" "}
+          <a href={`mailto:${supportEmail}`} className="font-semibold underline">
+            {supportEmail}
+          </a>
+          .
+        </p>
+      </aside>
     </main>
   );
 }

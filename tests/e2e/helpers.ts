@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export const uniqueEmail = (label: string) => `${label}-${crypto.randomBytes(5).toString("hex")}@e2e.example`;
 
@@ -24,4 +24,11 @@ export async function logOut(page: Page) {
   // The desktop bar or the plan page; either is a real form posting to /logout.
   await page.getByRole("button", { name: "Logout" }).first().click();
   await page.waitForURL((url) => url.pathname === "/");
+}
+
+/** Waits until React has hydrated the page (its nodes carry React's fiber keys), so handlers are attached. */
+export async function hydrated(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react"))))
+    .toBe(true);
 }

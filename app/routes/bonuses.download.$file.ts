@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { findBonusFile } from "~/lib/bonus-downloads.server";
+import { requirePaidMember } from "~/lib/guards.server";
+
+/**
+ * GET /bonuses/download/<file>: a bonus file for paid members and admins, as an attachment.
+ * A resource route: it guards itself and returns a real Response (STACK trap 6).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePaidMember(request);
+  const name = params.file ?? "";
+  const file = findBonusFile(name);
+  if (!file) {
+    return new Response("No such bonus file.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
+  const body = file.body();
+  return new Response(body, {
+    headers: {
+      "Content-Type": file.contentType,
+      // Only allowlisted names get here, so the name needs no escaping.
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Content-Length": String(body.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

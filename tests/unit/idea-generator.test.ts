@@ -1,0 +1,191 @@
+import { describe, expect, it } from "vitest";
+import { DEV_TIME_BY_COMPLEXITY, IDEA_TEMPLATES, TECH_STACK_OPTIONS } from "~/content/idea-templates";
+import {
+  DEFAULT_FILTER,
+  generateIdeas,
+  ideasForQuery,
+  parseIdeaFilter,
+  parseSeed,
+  sampleIdeas,
+  seededRandom,
+  type IdeaFilter,
+} from "~/lib/idea-generator";
+
+const filter = (overrides: Partial<IdeaFilter> = {}): IdeaFilter => ({ ...DEFAULT_FILTER, ...overrides });
+const ideaKeys = [
+  "id",
+  "title",
+  "description",
+  "targetMarket",
+  "problemSolved",
+  "keyFeatures",
+  "monetizationStrategy",
+  "estimatedDevTime",
+  "marketPotential",
+  "competitorAnalysis",
+  "techStack",
+];
+
+describe("the content", () => {
+  it("offers exactly 24 distinct tech stack options and 5 templates", () => {
+    expect(TECH_STACK_OPTIONS).toHaveLength(24);
+    expect(new Set(TECH_STACK_OPTIONS).size).toBe(24);
+    expect(IDEA_TEMPLATES).toHaveLength(5);
+    expect(new Set(IDEA_TEMPLATES.map((t) => t.id)).size).toBe(5);
+  });
+
+  it("uses only known tech options in the templates' default stacks", () => {
+    for (const template of IDEA_TEMPLATES) for (const tech of template.techStack) expect(TECH_STACK_OPTIONS).toContain(tech);
+  });
+});
+
+describe("generateIdeas", () => {
+  it("returns 3 ideas from 3 different templates, with every field of SPEC §3", () => {
+    const ideas = generateIdeas(filter(), seededRandom(42));
+    expect(ideas).toHaveLength(3);
+    expect(new Set(ideas.map((idea) => idea.id)).size).toBe(3);
+    for (const idea of ideas) {
+      expect(Object.keys(idea).sort()).toEqual([...ideaKeys].sort());
+      expect(IDEA_TEMPLATES.map((t) => t.id)).toContain(idea.id);
+      expect(idea.keyFeatures.length).toBeGreaterThan(0);
+      expect(idea.techStack.length).toBeGreaterThan(0);
+      expect(JSON.stringify(idea)).not.toMatch(/\{(industry|audience|problem)\}/i);
+    }
+  });
+
+  it("is deterministic for a seed, and different seeds reach every template", () => {
+    expect(generateIdeas(filter(), seededRandom(7))).toEqual(generateIdeas(filter(), seededRandom(7)));
+    const seen = new Set<string>();
+    const sets = new Set<string>();
+    for (let seed = 0; seed < 200; seed++) {
+      const ids = generateIdeas(filter(), seededRandom(seed)).map((idea) => idea.id);
+      ids.forEach((id) => seen.add(id));
+      sets.add(ids.join(","));
+    }
+    expect(seen.size).toBe(5);
+    // 5 * 4 * 3 ordered picks exist; a fair generator reaches most of them in 200 runs.
+    expect(sets.size).toBeGreaterThan(40);
+  });
+
+  it("picks by the random source: 0 always takes the first remaining template", () => {
+    expect(generateIdeas(filter(), () => 0).map((idea) => idea.id)).toEqual(IDEA_TEMPLATES.slice(0, 3).map((t) => t.id));
+    expect(generateIdeas(filter(), () => 0.999).map((idea) => idea.id)).toEqual(
+      IDEA_TEMPLATES.slice(-3).map((t) => t.id).reverse(),
+    );
+  });
+
+  it("personalises title, text and audience from the filter", () => {
+    const [idea] = generateIdeas(
+      filter({ industry: "real estate", targetAudience: "independent agents", problemToSolve: "too many unqualified leads" }),
+      () => 0,
+    );
+    expect(idea.title).toBe("Real Estate Support Copilot");
+    expect(idea.description).toContain("for real estate");
+    expect(idea.targetMarket).toBe("Independent agents in real estate who answer the same customer questions every day");
+    expect(idea.problemSolved).toMatch(/^Too many unqualified leads: /);
+    expect(idea.competitorAnalysis).toContain("real estate");
+  });
+
+  it("falls back to the template's own defaults for blank text fields", () => {
+    const [idea] = generateIdeas(filter(), () => 0);
+    const template = IDEA_TEMPLATES[0];
+    expect(idea.title).toBe(`${template.defaults.industry} Support Copilot`);
+    expect(idea.targetMarket.startsWith(template.defaults.audience)).toBe(true);
+    expect(idea.problemSolved.startsWith(template.defaults.problem)).toBe(true);
+  });
+
+  it("maps complexity to the development time (SPEC §9) and to the number of features", () => {
+    const devTime = (complexity: IdeaFilter["complexity"]) => generateIdeas(filter({ complexity }), () => 0)[0];
+    expect(devTime("low").estimatedDevTime).toBe("1-2 months");
+    expect(devTime("high").estimatedDevTime).toBe("6-8 months");
+    expect(devTime("medium").estimatedDevTime).toBe("3-5 months");
+    expect(DEV_TIME_BY_COMPLEXITY.medium).toBe("3-5 months");
+    expect(devTime("low").keyFeatures).toHaveLength(4);
+    expect(devTime("medium").keyFeatures).toHaveLength(5);
+    expect(devTime("high").keyFeatures).toHaveLength(6);
+  });
+
+  it("describes the chosen monetisation model", () => {
+    const strategy = (monetizationModel: IdeaFilter["monetizationModel"]) =>
+      generateIdeas(filter({ monetizationModel }), () => 0)[0].monetizationStrategy;
+    expect(strategy("subscription")).toMatch(/^Subscription: Starter at \$49\/month and Pro at \$147\/month/);
+    expect(strategy("freemium")).toMatch(/^Freemium: a free plan with 50 AI-resolved conversations per month/);
+    expect(strategy("one-time")).toMatch(/^One-time purchase: a lifetime licence at \$294/);
+    expect(strategy("usage")).toMatch(/^Usage-based: \$0\.40 per resolved conversation/);
+  });
+
+  it("uses the chosen tech stack, else the template's", () => {
+    const chosen = generateIdeas(filter({ techStack: ["Svelte", "Go"] }), seededRandom(1));
+    for (const idea of chosen) expect(idea.techStack).toEqual(["Svelte", "Go"]);
+    const [own] = generateIdeas(filter(), () => 0);
+    expect(own.techStack).toEqual(IDEA_TEMPLATES[0].techStack);
+  });
+
+  it("refuses a random source that is out of range", () => {
+    expect(() => generateIdeas(filter(), () => 1)).toThrow("The random source returned an invalid number");
+    expect(() => generateIdeas(filter(), () => Number.NaN)).toThrow("The random source returned an invalid number");
+  });
+});
+
+describe("parseIdeaFilter and parseSeed", () => {
+  it("reads every field, trims text and orders the tech stack like the options", () => {
+    const params = new URLSearchParams(
+      "industry=%20Fitness%20%20studios%20&targetAudience=Gym+owners&problemToSolve=Churn&complexity=high&monetizationModel=usage&techStack=Stripe&techStack=React&techStack=Stripe",
+    );
+    expect(parseIdeaFilter(params)).toEqual({
+      industry: "Fitness studios",
+      targetAudience: "Gym owners",
+      problemToSolve: "Churn",
+      complexity: "high",
+      monetizationModel: "usage",
+      techStack: ["React", "Stripe"],
+    });
+  });
+
+  it("uses the defaults for an empty query", () => {
+    expect(parseIdeaFilter(new URLSearchParams())).toEqual(DEFAULT_FILTER);
+    expect(parseIdeaFilter(new URLSearchParams("complexity=&monetizationModel="))).toEqual(DEFAULT_FILTER);
+  });
+
+  it("names what is wrong with a bad query", () => {
+    expect(() => parseIdeaFilter(new URLSearchParams("complexity=extreme"))).toThrow('Unknown complexity "extreme"');
+    expect(() => parseIdeaFilter(new URLSearchParams("monetizationModel=ads"))).toThrow('Unknown monetization model "ads"');
+    expect(() => parseIdeaFilter(new URLSearchParams("techStack=COBOL"))).toThrow('Unknown tech stack option "COBOL"');
+    expect(() => parseIdeaFilter(new URLSearchParams({ industry: "x".repeat(81) }))).toThrow("Industry must be 80 characters or fewer");
+  });
+
+  it("accepts 32-bit unsigned seeds only", () => {
+    expect(parseSeed("0")).toBe(0);
+    expect(parseSeed("4294967295")).toBe(4294967295);
+    for (const bad of [null, "", "-1", "1.5", "4294967296", "abc", "12345678901"]) expect(() => parseSeed(bad)).toThrow("Invalid seed");
+  });
+});
+
+describe("ideasForQuery", () => {
+  it("is idle before the first run", () => {
+    expect(ideasForQuery(new URLSearchParams("industry=Legal"))).toEqual({ status: "idle", ideas: [], seed: null, error: null });
+  });
+
+  it("generates from the query's filter and seed", () => {
+    const run = ideasForQuery(new URLSearchParams("industry=Legal&complexity=low&seed=99"));
+    expect(run.status).toBe("generated");
+    expect(run.ideas).toEqual(generateIdeas(filter({ industry: "Legal", complexity: "low" }), seededRandom(99)));
+  });
+
+  it("returns the sample ideas with the spec's message on a bad query", () => {
+    const run = ideasForQuery(new URLSearchParams("seed=banana"));
+    expect(run).toEqual({ status: "failed", ideas: sampleIdeas(), seed: null, error: "Invalid seed. Using sample ideas instead." });
+    expect(ideasForQuery(new URLSearchParams("seed=1&complexity=extreme")).error).toBe(
+      'Unknown complexity "extreme". Using sample ideas instead.',
+    );
+  });
+
+  it("returns the sample ideas when generation itself fails", () => {
+    const broken = () => () => {
+      throw new Error("Random source unavailable");
+    };
+    const run = ideasForQuery(new URLSearchParams("seed=5"), broken);
+    expect(run.error).toBe("Random source unavailable. Using sample ideas instead.");
+    expect(run.ideas.map((idea) => idea.id)).toEqual(IDEA_TEMPLATES.slice(0, 3).map((t) => t.id));
+  });
+});

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as foundation from "./0001_foundation";
+import * as consentLeads from "./0003_consent_leads";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -7,4 +8,5 @@ import * as foundation from "./0001_foundation";
  */
 export const migrations: Record<string, Migration> = {
   "0001_foundation": foundation,
+  "0003_consent_leads": consentLeads,
 };

@@ -59,7 +59,10 @@ export default function handleRequest(
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.set(
               "Content-Security-Policy",
-              contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" }),
+              contentSecurityPolicy(nonce, {
+                development: process.env.NODE_ENV === "development",
+                connectSources: trackerOrigins(),
+              }),
             );
             if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
             resolve(
@@ -82,6 +85,12 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** The tracker's origin, allowed to receive its reports; the script itself loads only with consent. */
+function trackerOrigins(): string[] {
+  const tracker = env().TRACKER_SCRIPT_URL;
+  return tracker ? [new URL(tracker).origin] : [];
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

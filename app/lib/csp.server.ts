@@ -1,9 +1,13 @@
 /**
  * The document Content-Security-Policy. Scripts run only with this request's nonce; styles may be
  * inline because the rich-text editor sets style attributes; frames only from the video hosts
- * that chapter embeds are normalised to.
+ * that chapter embeds are normalised to. `connectSources` adds the origins a consented
+ * third-party script reports to (the lead pages' tracker).
  */
-export function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { development = false, connectSources = [] as string[] } = {},
+): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
@@ -11,7 +15,7 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
     "img-src": ["'self'", "data:", "https:"],
     "media-src": ["'self'", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...(development ? ["ws:"] : [])],
+    "connect-src": ["'self'", ...connectSources, ...(development ? ["ws:"] : [])],
     "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],

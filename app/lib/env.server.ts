@@ -46,6 +46,8 @@ const EnvSchema = z
     MARKETPLACE_DECLINE_URL: z.url().default("https://warriorplus.com/o/nothanks/ai-profit-labs"),
     MARKETPLACE_AFFILIATE_URL: z.url().default("https://warriorplus.com/aff-offer/ai-profit-labs"),
     APP_BUILDER_URL: z.url().default("https://bolt.new/"),
+    // The email-marketing provider's tracking script for the lead pages; loaded only with consent.
+    TRACKER_SCRIPT_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

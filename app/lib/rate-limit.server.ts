@@ -9,6 +9,7 @@ export const RATE_LIMITS = {
   loginPerAddress: { name: "login:ip", limit: 30, windowMs: 15 * MINUTE },
   loginPerEmail: { name: "login:email", limit: 5, windowMs: 15 * MINUTE },
   signupPerAddress: { name: "signup:ip", limit: 10, windowMs: 60 * MINUTE },
+  leadPerAddress: { name: "lead:ip", limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; message: string; retryAfterSeconds: number };

@@ -5,11 +5,11 @@ import { SiteFooter } from "~/components/site-footer";
 import { describeChoice } from "~/content/consent";
 import { isConsentChoice, parseConsentChoice } from "~/lib/consent";
 import { saveConsentChoice } from "~/lib/consent.server";
+import { publicPageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 
-export const meta: MetaFunction = () => [
-  { title: "Cookie settings | AI Profit Labs" },
-  { name: "description", content: "Choose which cookies AI Profit Labs may use, and change your choice at any time." },
+export const meta: MetaFunction = (args) => [
+  ...publicPageMeta("Cookie settings", "Choose which cookies we may use, and change your choice at any time.")(args),
   { name: "robots", content: "noindex" },
 ];
 

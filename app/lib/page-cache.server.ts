@@ -12,12 +12,17 @@ export async function publicPageCacheHeaders(request: Request): Promise<Record<s
   return { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300", Vary: "Cookie" };
 }
 
-/** A route's `headers` export that passes on the caching its loader decided. */
-export const cacheHeadersFromLoader: HeadersFunction = ({ loaderHeaders }) => {
+/**
+ * A public route's `headers` export: the caching its loader decided, and an action's
+ * Retry-After (a rate-limited form), which Remix would otherwise drop from the document.
+ */
+export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   const headers = new Headers();
   for (const name of ["Cache-Control", "Vary"]) {
     const value = loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };

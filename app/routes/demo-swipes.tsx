@@ -14,14 +14,14 @@ import {
   type SwipeEmail,
 } from "~/content/affiliate";
 import { affiliatePageBasics } from "~/lib/affiliate.server";
-import { cacheHeadersFromLoader, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
 import { publicPageMeta } from "~/lib/page-meta";
 
 export const meta = publicPageMeta(
   "Demo and Swipes",
   "The affiliate toolkit: demo video, short and long email swipes, and banners in four sizes.",
 );
-export const headers = cacheHeadersFromLoader;
+export const headers = publicPageHeaders;
 
 /**
  * Tabs are links (?tab=demo|emails|emails-long|banners), so each works without JavaScript; no

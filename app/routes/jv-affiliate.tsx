@@ -5,14 +5,14 @@ import { LaunchCountdown } from "~/components/launch-countdown";
 import { SiteFooter } from "~/components/site-footer";
 import { LAUNCH_LABEL, PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/content/affiliate";
 import { affiliatePageBasics } from "~/lib/affiliate.server";
-import { cacheHeadersFromLoader, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
 import { publicPageMeta } from "~/lib/page-meta";
 
 export const meta = publicPageMeta(
   "JV Partners: Launch June 6, 2025",
   "Promote our AI SaaS training launch: 50% commissions across a $1,055.95 funnel, a $750 contest, swipes and banners.",
 );
-export const headers = cacheHeadersFromLoader;
+export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return data(affiliatePageBasics(), { headers: await publicPageCacheHeaders(request) });

@@ -6,14 +6,14 @@ import { LaunchCountdown } from "~/components/launch-countdown";
 import { SiteFooter } from "~/components/site-footer";
 import { IMPORTANT_DATES, LAUNCH_LABEL, PROMO_RESOURCES } from "~/content/affiliate";
 import { affiliatePageBasics } from "~/lib/affiliate.server";
-import { cacheHeadersFromLoader, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
 import { publicPageMeta } from "~/lib/page-meta";
 
 export const meta = publicPageMeta(
   "JV Doc",
   "Everything affiliates need for the June 6, 2025 launch: product, funnel and commissions, contest, dates, links and resources.",
 );
-export const headers = cacheHeadersFromLoader;
+export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return data(affiliatePageBasics(), { headers: await publicPageCacheHeaders(request) });

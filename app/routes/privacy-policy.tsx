@@ -2,14 +2,14 @@ import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal-page";
 import { privacyPolicy } from "~/content/legal";
 import { legalDocumentLoader } from "~/lib/legal-document.server";
-import { cacheHeadersFromLoader } from "~/lib/page-cache.server";
+import { publicPageHeaders } from "~/lib/page-cache.server";
 import { publicPageMeta } from "~/lib/page-meta";
 
 export const meta = publicPageMeta(
   "Privacy Policy",
   "How we collect, use, share and protect your personal data, your GDPR rights and our cookie policy.",
 );
-export const headers = cacheHeadersFromLoader;
+export const headers = publicPageHeaders;
 export const loader = legalDocumentLoader(privacyPolicy);
 
 export default function PrivacyPolicyPage() {

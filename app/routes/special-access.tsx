@@ -7,14 +7,14 @@ import { FormError, Honeypot, Spinner, TextField } from "~/components/form-field
 import { SiteFooter } from "~/components/site-footer";
 import { SPECIAL_ACCESS } from "~/content/lead-pages";
 import { env } from "~/lib/env.server";
-import { cacheHeadersFromLoader, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { leadSchema } from "~/lib/validation/lead";
 import { captureLead } from "~/models/lead.server";
 
 export const meta = publicPageMeta(SPECIAL_ACCESS.headline, SPECIAL_ACCESS.tagline);
-export const headers = cacheHeadersFromLoader;
+export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return data({ tracker: env().TRACKER_SCRIPT_URL ?? null }, { headers: await publicPageCacheHeaders(request) });

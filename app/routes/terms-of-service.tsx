@@ -2,14 +2,14 @@ import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal-page";
 import { termsOfService } from "~/content/legal";
 import { legalDocumentLoader } from "~/lib/legal-document.server";
-import { cacheHeadersFromLoader } from "~/lib/page-cache.server";
+import { publicPageHeaders } from "~/lib/page-cache.server";
 import { publicPageMeta } from "~/lib/page-meta";
 
 export const meta = publicPageMeta(
   "Terms of Service",
   "The terms for our website, training and tools: purchases, the 30-day money-back guarantee, licences and disclaimers.",
 );
-export const headers = cacheHeadersFromLoader;
+export const headers = publicPageHeaders;
 export const loader = legalDocumentLoader(termsOfService);
 
 export default function TermsOfServicePage() {

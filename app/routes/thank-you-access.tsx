@@ -4,12 +4,12 @@ import { ConsentGatedScript } from "~/components/cookie-consent";
 import { SiteFooter } from "~/components/site-footer";
 import { THANK_YOU_ACCESS } from "~/content/lead-pages";
 import { env } from "~/lib/env.server";
-import { cacheHeadersFromLoader, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { trackConversion } from "~/lib/tracker";
 
 export const meta = publicPageMeta(THANK_YOU_ACCESS.headline, THANK_YOU_ACCESS.confirmation);
-export const headers = cacheHeadersFromLoader;
+export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return data({ tracker: env().TRACKER_SCRIPT_URL ?? null }, { headers: await publicPageCacheHeaders(request) });

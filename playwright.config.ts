@@ -62,6 +62,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       BCRYPT_COST: "4",
       RATE_LIMIT_DISABLED: "true",
+      // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).
+      TRACKER_SCRIPT_URL: "https://tracker.e2e.example/track.js",
     },
   },
 });

@@ -1,7 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal-page";
 import { privacyPolicy } from "~/content/legal";
-import { legalDocumentLoader } from "~/lib/legal-document.server";
+import { loadLegalDocument } from "~/lib/legal-document.server";
 import { publicPageHeaders } from "~/lib/page-cache.server";
 import { publicPageMeta } from "~/lib/page-meta";
 
@@ -10,7 +11,7 @@ export const meta = publicPageMeta(
   "How we collect, use, share and protect your personal data, your GDPR rights and our cookie policy.",
 );
 export const headers = publicPageHeaders;
-export const loader = legalDocumentLoader(privacyPolicy);
+export const loader = (args: LoaderFunctionArgs) => loadLegalDocument(args, privacyPolicy);
 
 export default function PrivacyPolicyPage() {
   const { document } = useLoaderData<typeof loader>();

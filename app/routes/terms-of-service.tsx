@@ -1,7 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal-page";
 import { termsOfService } from "~/content/legal";
-import { legalDocumentLoader } from "~/lib/legal-document.server";
+import { loadLegalDocument } from "~/lib/legal-document.server";
 import { publicPageHeaders } from "~/lib/page-cache.server";
 import { publicPageMeta } from "~/lib/page-meta";
 
@@ -10,7 +11,7 @@ export const meta = publicPageMeta(
   "The terms for our website, training and tools: purchases, the 30-day money-back guarantee, licences and disclaimers.",
 );
 export const headers = publicPageHeaders;
-export const loader = legalDocumentLoader(termsOfService);
+export const loader = (args: LoaderFunctionArgs) => loadLegalDocument(args, termsOfService);
 
 export default function TermsOfServicePage() {
   const { document } = useLoaderData<typeof loader>();

@@ -13,16 +13,22 @@ export function hashClientAddress(address: string): string {
 }
 
 /**
- * Records the visitor's choice (proof row first: no cookie without proof) and returns the
- * Set-Cookie headers: the choice for 2 years, and on Decline the analytics cookies expired.
+ * Records the visitor's choice as proof and returns the Set-Cookie headers: the choice for 2
+ * years, and on Decline the analytics cookies expired. A failure to store the proof is logged
+ * and nothing more (SPEC §8 "consent save failure"): the visitor's choice, a Decline above all,
+ * is honoured either way.
  */
 export async function saveConsentChoice(request: Request, clientAddress: string, choice: ConsentChoice): Promise<Headers> {
-  await recordConsent({
-    choice,
-    bannerVersion: CONSENT_BANNER_VERSION,
-    clientHash: hashClientAddress(clientAddress),
-    userAgent: request.headers.get("User-Agent"),
-  });
+  try {
+    await recordConsent({
+      choice,
+      bannerVersion: CONSENT_BANNER_VERSION,
+      clientHash: hashClientAddress(clientAddress),
+      userAgent: request.headers.get("User-Agent"),
+    });
+  } catch (error) {
+    console.error("[consent] could not store the proof of a cookie choice:", error);
+  }
   const headers = new Headers();
   headers.append("Set-Cookie", consentCookie(choice, { secure: secureCookies() }));
   for (const cookie of expiredCookies(cookiesToDelete(choice), new URL(request.url).hostname)) {

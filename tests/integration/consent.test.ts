@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_BANNER_VERSION } from "../../app/lib/consent";
 import { createUser, signIn } from "../support/fixtures";
@@ -86,6 +87,23 @@ describe("POST /consent without JavaScript", () => {
     expect(response.status).toBe(403);
     expect(setCookies(response)).toEqual([]);
     expect(await proofCount()).toBe(before);
+  });
+});
+
+describe("when the proof cannot be stored", () => {
+  it("still honours the choice (the failure is only logged)", async () => {
+    await sql`ALTER TABLE cookie_consents RENAME TO cookie_consents_away`.execute(app.db);
+    try {
+      const browser = new Browser(app.baseUrl);
+      browser.setCookie("_ga", "GA1.1.9");
+      const response = await browser.post("/consent", { choice: "none", returnTo: "/jv-doc" });
+      expect(response.status).toBe(303);
+      expect(redirectTarget(response)).toBe("/jv-doc");
+      expect(browser.cookie("cookie-consent")).toBe("none");
+      expect(browser.cookie("_ga")).toBeUndefined();
+    } finally {
+      await sql`ALTER TABLE cookie_consents_away RENAME TO cookie_consents`.execute(app.db);
+    }
   });
 });
 

@@ -10,6 +10,9 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password" };
+/** The fake Stripe (tests/support/fake-stripe.ts) that the app's SDK and the browser both reach. */
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 2000);
+export const E2E_STRIPE = { baseUrl: `http://127.0.0.1:${STRIPE_PORT}`, secretKey: "sk_test_e2e", price: "price_lifetime_e2e" };
 
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // the config is evaluated again in workers: keep one folder
@@ -45,25 +48,39 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node server.js",
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      PUBLIC_URL: E2E_BASE_URL,
-      PGLITE_DIR: path.join(dataDir, "pglite"),
-      SESSION_SECRET: "e2e-session-secret",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      BCRYPT_COST: "4",
-      RATE_LIMIT_DISABLED: "true",
-      // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).
-      TRACKER_SCRIPT_URL: "https://tracker.e2e.example/track.js",
+  webServer: [
+    {
+      command: "./node_modules/.bin/tsx tests/support/fake-stripe-server.ts",
+      url: `${E2E_STRIPE.baseUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      env: { FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_SECRET_KEY: E2E_STRIPE.secretKey, FAKE_STRIPE_PRICE: E2E_STRIPE.price },
     },
-  },
+    {
+      command: "node server.js",
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(PORT),
+        PUBLIC_URL: E2E_BASE_URL,
+        PGLITE_DIR: path.join(dataDir, "pglite"),
+        SESSION_SECRET: "e2e-session-secret",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        BCRYPT_COST: "4",
+        RATE_LIMIT_DISABLED: "true",
+        STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+        STRIPE_API_BASE: E2E_STRIPE.baseUrl,
+        STRIPE_PRICE_LIFETIME: E2E_STRIPE.price,
+        STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+        // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).
+        TRACKER_SCRIPT_URL: "https://tracker.e2e.example/track.js",
+      },
+    },
+  ],
 });

@@ -9,8 +9,16 @@ installGlobals({ nativeFetch: true });
 const buildPath = path.resolve("build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);
 
+// `node server.js --migrate` only applies pending migrations and exits: the deploy's release step.
+const migrateOnly = process.argv.includes("--migrate");
+
 try {
-  // entry.server exports `startup`: validate configuration, migrate, seed (see app/entry.server.tsx).
+  // entry.server exports these: validate configuration, migrate, seed (see app/entry.server.tsx).
+  if (migrateOnly) {
+    await build.entry.module.migrate();
+    await build.entry.module.shutdown();
+    process.exit(0);
+  }
   await build.entry.module.startup();
 } catch (error) {
   console.error(`\n[startup] ${error instanceof Error ? error.message : error}\n`);

@@ -2,26 +2,36 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { contentSecurityPolicy } from "./lib/csp.server";
+import { checkoutOriginFromApiBase, contentSecurityPolicy } from "./lib/csp.server";
 import { closeDatabase, db, migrateToLatest } from "./lib/db.server";
 import { env } from "./lib/env.server";
 import { NonceContext } from "./lib/nonce";
 import { seed } from "./lib/seed.server";
+import { startMailer, stopMailer } from "./services/mail.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
  * Called by server.js before it listens: validates the configuration (a bad value stops the
- * server with a message that names it), migrates the database and seeds a fresh install.
+ * server with a message that names it), migrates the database, seeds a fresh install and
+ * starts the mail sender.
  */
 export async function startup() {
   env();
   await migrateToLatest();
   await seed();
+  startMailer();
+}
+
+/** Migrations only, for the deploy's release step (`node server.js --migrate`). */
+export async function migrate() {
+  env();
+  await migrateToLatest();
 }
 
 export async function shutdown() {
+  await stopMailer();
   await closeDatabase();
 }
 
@@ -62,6 +72,7 @@ export default function handleRequest(
               contentSecurityPolicy(nonce, {
                 development: process.env.NODE_ENV === "development",
                 connectSources: trackerOrigins(),
+                checkoutOrigin: checkoutOriginFromApiBase(env().STRIPE_API_BASE),
               }),
             );
             if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");

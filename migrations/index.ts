@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as foundation from "./0001_foundation";
+import * as paymentsMail from "./0002_payments_mail";
 import * as consentLeads from "./0003_consent_leads";
 
 /**
@@ -8,5 +9,6 @@ import * as consentLeads from "./0003_consent_leads";
  */
 export const migrations: Record<string, Migration> = {
   "0001_foundation": foundation,
+  "0002_payments_mail": paymentsMail,
   "0003_consent_leads": consentLeads,
 };

@@ -3,6 +3,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
+import { createPageCache } from "./page-cache.js";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security.js";
 
 const truthy = (value) => ["1", "true", "yes", "on"].includes(String(value ?? "").toLowerCase());
@@ -19,7 +20,11 @@ export function createApp(build, { publicDir = path.resolve("public"), mode = "p
     hsts: mode === "production" && Boolean(process.env.PUBLIC_URL?.startsWith("https:")),
   });
 
+  // Anonymous public pages are answered from memory first (server/page-cache.js); 0 turns it off.
+  const pageCache = createPageCache({ ttlSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 10) });
+
   app.disable("x-powered-by");
+  app.use(pageCache.lookup);
   app.use((req, res, next) => {
     res.set(securityHeaders);
     next();
@@ -46,6 +51,7 @@ export function createApp(build, { publicDir = path.resolve("public"), mode = "p
     next();
   });
 
+  app.use(pageCache.capture);
   app.all(
     "*",
     createRequestHandler({

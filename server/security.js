@@ -56,8 +56,13 @@ export function createNonce() {
   return crypto.randomBytes(16).toString("base64");
 }
 
-/** Headers every response carries; the document CSP (with its nonce) is added by entry.server. */
+/**
+ * Headers every response carries; the document CSP (with its nonce) is added by entry.server.
+ * @param {{ hsts: boolean }} options
+ * @returns {Record<string, string>}
+ */
 export function baseSecurityHeaders({ hsts }) {
+  /** @type {Record<string, string>} */
   const headers = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",

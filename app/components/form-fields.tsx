@@ -1,5 +1,5 @@
-import type { InputHTMLAttributes } from "react";
-import { HONEYPOT_FIELD } from "~/lib/validation/auth";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { HONEYPOT_FIELD, PASSWORD_MIN } from "~/lib/validation/auth";
 
 type FieldProps = {
   label: string;
@@ -30,6 +30,29 @@ export function TextField({ label, errors, errorId, id, className, ...input }: F
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A password being chosen (signup, reset), with its rule shown under it. */
+export function NewPasswordField(props: FieldProps) {
+  return (
+    <>
+      <TextField {...props} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />
+      <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
+    </>
+  );
+}
+
+/** The account forms' full-width submit button; disabled and relabelled while submitting. */
+export function SubmitButton({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
+    >
+      {pending ? pendingLabel : children}
+    </button>
   );
 }
 

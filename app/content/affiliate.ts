@@ -4,6 +4,27 @@
  * Money is integer cents; the display strings are derived from it.
  */
 
+import type { PageCopy } from "./types";
+
+/** Titles and descriptions of the three affiliate pages. */
+export function affiliatePageCopy(brandName: string): Record<"jvAffiliate" | "jvDoc" | "demoSwipes", PageCopy> {
+  return {
+    jvAffiliate: {
+      title: `JV Partners: Launch June 6, 2025 | ${brandName}`,
+      description: "Promote our AI SaaS training launch: 50% commissions across a $1,055.95 funnel, a $750 contest, swipes and banners.",
+    },
+    jvDoc: {
+      title: `JV Doc | ${brandName}`,
+      description:
+        "Everything affiliates need for the June 6, 2025 launch: product, funnel and commissions, contest, dates, links and resources.",
+    },
+    demoSwipes: {
+      title: `Demo and Swipes | ${brandName}`,
+      description: "The affiliate toolkit: demo video, short and long email swipes, and banners in four sizes.",
+    },
+  };
+}
+
 /** SPEC §9: launch 2025-06-06 11:00 Central, which is UTC-5 in June. */
 export const LAUNCH_AT = "2025-06-06T11:00:00-05:00";
 export const LAUNCH_LABEL = "June 6, 2025 at 11 AM Central";

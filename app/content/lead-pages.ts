@@ -1,3 +1,5 @@
+import type { PageCopy } from "./types";
+
 /** Copy of the lead-capture pages (SPEC §2 "Lead-capture pages"). */
 export const SPECIAL_ACCESS = {
   headline: "Special Access",
@@ -27,3 +29,10 @@ export const THANK_YOU_ACCESS = {
     "Questions? Just reply to any of our emails for support.",
   ],
 };
+
+export function leadPageCopy(brandName: string): Record<"specialAccess" | "thankYouAccess", PageCopy> {
+  return {
+    specialAccess: { title: `${SPECIAL_ACCESS.headline} | ${brandName}`, description: SPECIAL_ACCESS.tagline },
+    thankYouAccess: { title: `${THANK_YOU_ACCESS.headline} | ${brandName}`, description: THANK_YOU_ACCESS.confirmation },
+  };
+}

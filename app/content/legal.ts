@@ -3,16 +3,21 @@
  * Brand name and support email come from configuration, so they are parameters here.
  */
 
+import type { Brand, PageCopy } from "./types";
+
 export type LegalBlock = { paragraphs?: string[]; list?: string[]; after?: string[] };
 export type LegalSection = { id: string; title: string } & LegalBlock;
-export type LegalDocument = { title: string; lastUpdated: string; intro: string; sections: LegalSection[] };
-export type Brand = { name: string; supportEmail: string };
+export type LegalDocument = { page: PageCopy; title: string; lastUpdated: string; intro: string; sections: LegalSection[] };
 
 export const LEGAL_LAST_UPDATED = "May 21, 2025";
 
 /** Ten sections: SPEC §2 lists collected data, use, sharing, retention, security, GDPR rights, cookies, changes, contact. */
 export function privacyPolicy({ name, supportEmail }: Brand): LegalDocument {
   return {
+    page: {
+      title: `Privacy Policy | ${name}`,
+      description: "How we collect, use, share and protect your personal data, your GDPR rights and our cookie policy.",
+    },
     title: "Privacy Policy",
     lastUpdated: LEGAL_LAST_UPDATED,
     intro: `This policy explains what personal data ${name} collects when you visit our website, buy our training or join our email list, how we use it, and the rights you have over it.`,
@@ -124,6 +129,11 @@ export function privacyPolicy({ name, supportEmail }: Brand): LegalDocument {
 /** Twelve sections (SPEC §2), including the money-back guarantee and the income disclaimer. */
 export function termsOfService({ name, supportEmail }: Brand): LegalDocument {
   return {
+    page: {
+      title: `Terms of Service | ${name}`,
+      description:
+        "The terms for our website, training and tools: purchases, the 30-day money-back guarantee, licences and disclaimers.",
+    },
     title: "Terms of Service",
     lastUpdated: LEGAL_LAST_UPDATED,
     intro: `These terms govern your use of the ${name} website, training, tools and bonuses. Please read them carefully.`,

@@ -34,11 +34,14 @@ export async function authenticate(
   request: Request,
   context: AuthContext,
 ): Promise<AuthOutcome> {
+  // The strategy consumes the body; keep a copy so a failure can still echo what was typed.
+  const backup = request.clone();
   try {
     return await authenticator(context).authenticate(strategy, request);
   } catch (error) {
     console.error(`[auth] ${strategy} failed:`, error);
-    return refuse({ status: "error", error: { "": [FALLBACK_MESSAGES[strategy]] } }, 500);
+    const submission = parseWithZod(await backup.formData(), { schema: strategy === "login" ? loginSchema : signupSchema });
+    return refuse(submission.reply({ formErrors: [FALLBACK_MESSAGES[strategy]], hideFields: ["password"] }), 500);
   }
 }
 

@@ -6,7 +6,11 @@
  */
 export function contentSecurityPolicy(
   nonce: string,
-  { development = false, connectSources = [] as string[] } = {},
+  {
+    development = false,
+    checkoutOrigin,
+    connectSources = [],
+  }: { development?: boolean; checkoutOrigin?: string; connectSources?: string[] } = {},
 ): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -19,10 +23,25 @@ export function contentSecurityPolicy(
     "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'", "https:"],
+    // Chrome applies form-action to the redirect that follows a form post, so the plan page's
+    // checkout (a 303 to the payment page) needs the checkout host when it is not https.
+    "form-action": ["'self'", "https:", ...(checkoutOrigin && !checkoutOrigin.startsWith("https:") ? [checkoutOrigin] : [])],
     "object-src": ["'none'"],
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join("; ");
+}
+
+/**
+ * Where the checkout's payment page lives when STRIPE_API_BASE points the SDK elsewhere
+ * (a local fake in tests); Stripe's own pages are https and already allowed.
+ */
+export function checkoutOriginFromApiBase(stripeApiBase: string | undefined): string | undefined {
+  if (!stripeApiBase) return undefined;
+  try {
+    return new URL(stripeApiBase).origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -134,6 +134,18 @@ export interface WebhookEventsTable {
   received_at: CreatedAt;
 }
 
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface RateLimitsTable {
   key: string;
   hits: number;
@@ -174,6 +186,7 @@ export interface DB {
   warriorplus_orders: WarriorplusOrdersTable;
   webhook_events: WebhookEventsTable;
   rate_limits: RateLimitsTable;
+  email_outbox: EmailOutboxTable;
   cookie_consents: CookieConsentsTable;
   leads: LeadsTable;
 }

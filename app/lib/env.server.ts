@@ -31,6 +31,8 @@ const EnvSchema = z
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     TRUST_PROXY: booleanFlag,
     RATE_LIMIT_DISABLED: booleanFlag,
+    // Seconds an anonymous public page stays in the in-process cache (server/page-cache.js); 0 = off.
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
     BRAND_NAME: z.string().default("AI Profit Labs"),
     STRIPE_SECRET_KEY: optionalString,
@@ -45,6 +47,10 @@ const EnvSchema = z
     MARKETPLACE_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs"),
     MARKETPLACE_DECLINE_URL: z.url().default("https://warriorplus.com/o/nothanks/ai-profit-labs"),
     MARKETPLACE_AFFILIATE_URL: z.url().default("https://warriorplus.com/aff-offer/ai-profit-labs"),
+    // Each marketplace offer has its own buy link: the $1 offer and the two upsells.
+    MARKETPLACE_TRIAL_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-trial"),
+    MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-white-label"),
+    MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-custom-saas"),
     APP_BUILDER_URL: z.url().default("https://bolt.new/"),
     // The email-marketing provider's tracking script for the lead pages; loaded only with consent.
     TRACKER_SCRIPT_URL: optionalUrl,

@@ -1,23 +1,35 @@
-import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
+import type { MetaDescriptor } from "@remix-run/node";
 
-type RootMatchData = { brand?: { name?: string } } | undefined;
+/** What a public page tells search engines and link previews; the URLs are absolute. */
+export type PageMeta = {
+  title: string;
+  description: string;
+  url: string;
+  image: string;
+  siteName: string;
+};
 
-/**
- * Title, description and Open Graph tags for a public page. The brand name comes from the root
- * loader (configuration), so a rebrand never touches a route.
- */
-export function publicPageMeta(title: string, description: string): MetaFunction {
-  return ({ matches }) => {
-    const brand = (matches.find((match) => match.id === "root")?.data as RootMatchData)?.brand?.name ?? "AI Profit Labs";
-    const fullTitle = `${title} | ${brand}`;
-    const tags: MetaDescriptor[] = [
-      { title: fullTitle },
-      { name: "description", content: description },
-      { property: "og:title", content: fullTitle },
-      { property: "og:description", content: description },
-      { property: "og:type", content: "website" },
-      { property: "og:site_name", content: brand },
-    ];
-    return tags;
-  };
+export const SHARE_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 } as const;
+
+/** Title, description, canonical link and Open Graph / Twitter card tags of one page. */
+export function metaTags(meta: PageMeta | undefined): MetaDescriptor[] {
+  if (!meta) return [];
+  return [
+    { title: meta.title },
+    { name: "description", content: meta.description },
+    { tagName: "link", rel: "canonical", href: meta.url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: meta.siteName },
+    { property: "og:title", content: meta.title },
+    { property: "og:description", content: meta.description },
+    { property: "og:url", content: meta.url },
+    { property: "og:image", content: meta.image },
+    { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+    { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
 }
+
+/** The `meta` export of every public page whose loader returns `publicPage(...)` data. */
+export const publicPageMeta = ({ data }: { data: unknown }): MetaDescriptor[] =>
+  metaTags((data as { meta?: PageMeta } | undefined)?.meta);

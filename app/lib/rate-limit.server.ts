@@ -9,6 +9,8 @@ export const RATE_LIMITS = {
   loginPerAddress: { name: "login:ip", limit: 30, windowMs: 15 * MINUTE },
   loginPerEmail: { name: "login:email", limit: 5, windowMs: 15 * MINUTE },
   signupPerAddress: { name: "signup:ip", limit: 10, windowMs: 60 * MINUTE },
+  passwordResetPerAddress: { name: "reset:ip", limit: 30, windowMs: 60 * MINUTE },
+  passwordResetPerEmail: { name: "reset:email", limit: 5, windowMs: 60 * MINUTE },
   leadPerAddress: { name: "lead:ip", limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { db } from "~/lib/db.server";
+import { db, type Database } from "~/lib/db.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -46,8 +46,8 @@ export async function deleteSession(sessionId: string) {
 }
 
 /** Global sign-out: every device of this user. */
-export async function deleteAllSessionsOfUser(userId: string) {
-  await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
+export async function deleteAllSessionsOfUser(userId: string, executor: Database = db()) {
+  await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
 export async function deleteExpiredSessions() {

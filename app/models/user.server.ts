@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/lib/db.server";
+import { db, type Database } from "~/lib/db.server";
 
 export type UserRecord = {
   id: string;
@@ -13,8 +13,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {
-  const row = await db()
+export async function findUserByEmail(email: string, executor: Database = db()): Promise<UserRecord | undefined> {
+  const row = await executor
     .selectFrom("users")
     .select(["id", "email", "name", "password_hash", "is_admin"])
     .where("email", "=", normalizeEmail(email))
@@ -43,12 +43,31 @@ export async function createUser(input: {
   return row ?? null;
 }
 
-export async function setPassword(userId: string, passwordHash: string) {
-  await db()
+export async function setPassword(userId: string, passwordHash: string, executor: Database = db()) {
+  await executor
     .updateTable("users")
     .set({ password_hash: passwordHash, updated_at: new Date() })
     .where("id", "=", userId)
     .execute();
+}
+
+/**
+ * The account of a buyer who paid elsewhere (the marketplace): found by email, or created
+ * without a password, which the buyer then sets through an emailed link.
+ */
+export async function findOrCreateBuyer(
+  trx: Database,
+  input: { email: string; name: string },
+): Promise<UserRecord & { created: boolean }> {
+  const created = await trx
+    .insertInto("users")
+    .values({ email: normalizeEmail(input.email), name: input.name.trim().slice(0, 100), password_hash: null })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  const user = await findUserByEmail(input.email, trx);
+  if (!user) throw new Error(`the account of ${input.email} vanished while it was being created`);
+  return { ...user, created: Boolean(created) };
 }
 
 /** Creates the admin or promotes and re-keys an existing account with that email. */

@@ -1,19 +1,102 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BuildDemo } from "~/components/build-demo";
+import { FeatureCards } from "~/components/feature-cards";
+import { Icon } from "~/components/icon";
+import { CheckList, ctaClass, Section } from "~/components/marketing";
+import { SiteFooter } from "~/components/site-footer";
+import { landingContent } from "~/content/landing";
+import { publicPageMeta } from "~/lib/page-meta";
+import { publicPageHeaders } from "~/lib/cache-policy";
+import { brand, publicPage } from "~/lib/public-page.server";
 
-export const meta: MetaFunction = () => [
-  { title: "AI Profit Labs: build and launch AI SaaS apps without coding" },
-  { name: "description", content: "Lifetime-access training on building AI software-as-a-service apps without writing code." },
-];
+export const headers = publicPageHeaders;
+export const meta = publicPageMeta;
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const content = landingContent(brand());
+  return publicPage(request, "/", content.page, { content });
+}
+
+/** The landing page (SPEC §2): 'Start Learning' and 'Get Started Today' go to /login, 'Get Lifetime Access' to /signup. */
 export default function Landing() {
+  const { content } = useLoaderData<typeof loader>();
+  const { hero, offer } = content;
   return (
-    <main className="mx-auto max-w-4xl px-4 py-16 text-center">
-      <h1 className="text-4xl font-extrabold tracking-tight">Build and launch AI SaaS apps without coding</h1>
-      <div className="mt-8 flex justify-center gap-3">
-        <Link to="/login" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">Start Learning</Link>
-        <Link to="/signup" className="rounded-lg border border-brand-600 px-5 py-3 font-semibold text-brand-700">Get Lifetime Access</Link>
-      </div>
-    </main>
+    <>
+      <main>
+        <section className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 pb-14 pt-12 sm:pt-20">
+          <div className="mx-auto max-w-4xl text-center">
+            <p className="text-sm font-bold uppercase tracking-wide text-brand-700">{hero.eyebrow}</p>
+            <h1 className="mt-3 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">{hero.heading}</h1>
+            <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-700">{hero.text}</p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link to="/login" className={ctaClass.primary}>
+                Start Learning
+              </Link>
+              <Link to="/signup" className={ctaClass.secondary}>
+                Get Lifetime Access
+              </Link>
+            </div>
+          </div>
+        </section>
+
+        <Section id="demo" heading={content.demo.heading}>
+          <BuildDemo demo={content.demo} />
+        </Section>
+
+        <Section id="features" heading={content.features.heading} className="bg-white">
+          <FeatureCards cards={content.features.cards} />
+        </Section>
+
+        <Section id="learn" heading={content.learn.heading}>
+          <CheckList items={content.learn.items} className="mx-auto max-w-3xl gap-x-8 text-lg sm:grid sm:grid-cols-2 sm:space-y-0 sm:gap-y-3" />
+        </Section>
+
+        <section aria-labelledby="offer-heading" className="bg-white px-4 py-12 sm:py-16">
+          <div className="mx-auto max-w-xl rounded-3xl border-2 border-brand-600 bg-white p-6 shadow-xl sm:p-10">
+            <p className="text-center text-sm font-bold uppercase tracking-wide text-red-700">{offer.heading}</p>
+            <h2 id="offer-heading" className="mt-2 text-center text-3xl font-extrabold">
+              {offer.product}
+            </h2>
+            <p className="mt-1 text-center text-slate-600">{offer.paymentNote}</p>
+            <p className="mt-5 flex items-baseline justify-center gap-3">
+              <span className="text-2xl text-slate-600">
+                <span className="sr-only">Regular price </span>
+                <s>{offer.regularPrice}</s>
+              </span>
+              <span className="text-6xl font-extrabold">
+                <span className="sr-only">Offer price </span>
+                {offer.price}
+              </span>
+            </p>
+            <CheckList items={offer.benefits} className="mt-6" />
+            <div className="mt-6 rounded-xl bg-yellow-100 p-4 text-slate-900">
+              <p className="flex items-center gap-2 font-bold">
+                <Icon name="gift" className="h-5 w-5" /> {offer.bonusHeading}
+              </p>
+              <p className="mt-1">{offer.bonusText}</p>
+            </div>
+            <p className="mt-6 text-center">
+              <Link to="/signup" className={`${ctaClass.primary} w-full`}>
+                Get Lifetime Access
+              </Link>
+            </p>
+            <p className="mt-3 text-center text-sm font-semibold text-red-700">{offer.priceRiseNote}</p>
+          </div>
+        </section>
+
+        <section aria-labelledby="closing-heading" className="bg-brand-900 px-4 py-14 text-center text-white">
+          <h2 id="closing-heading" className="text-3xl font-extrabold">
+            {content.closing.heading}
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">{content.closing.text}</p>
+          <Link to="/login" className="mt-8 inline-flex min-h-12 items-center rounded-lg bg-white px-6 py-3 font-bold text-brand-900 hover:bg-brand-50">
+            Get Started Today
+          </Link>
+        </section>
+      </main>
+      <SiteFooter>{content.disclaimer}</SiteFooter>
+    </>
   );
 }

@@ -5,13 +5,18 @@ import { SiteFooter } from "~/components/site-footer";
 import { describeChoice } from "~/content/consent";
 import { isConsentChoice, parseConsentChoice } from "~/lib/consent";
 import { saveConsentChoice } from "~/lib/consent.server";
-import { publicPageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
+import type { RootData } from "~/root";
 
-export const meta: MetaFunction = (args) => [
-  ...publicPageMeta("Cookie settings", "Choose which cookies we may use, and change your choice at any time.")(args),
-  { name: "robots", content: "noindex" },
-];
+/** Not a landing page: kept out of search results. */
+export const meta: MetaFunction = ({ matches }) => {
+  const brandName = (matches.find((match) => match.id === "root")?.data as RootData | undefined)?.brand.name;
+  return [
+    { title: `Cookie settings | ${brandName ?? ""}` },
+    { name: "description", content: "Choose which cookies we may use, and change your choice at any time." },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 /** This page is the choice itself; the banner would only repeat it. */
 export const handle: ConsentHandle = { hideConsentBanner: true };

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AffiliateAccessLink, AffiliateSubHeader } from "~/components/affiliate";
 import { CopyButton } from "~/components/copy-button";
@@ -13,14 +13,12 @@ import {
   shortSwipes,
   type SwipeEmail,
 } from "~/content/affiliate";
-import { affiliatePageBasics } from "~/lib/affiliate.server";
-import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { affiliatePage } from "~/lib/affiliate.server";
+import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
+import { brand } from "~/lib/public-page.server";
 
-export const meta = publicPageMeta(
-  "Demo and Swipes",
-  "The affiliate toolkit: demo video, short and long email swipes, and banners in four sizes.",
-);
+export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
 
 /**
@@ -29,9 +27,9 @@ export const headers = publicPageHeaders;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const tab = parseSwipeTab(new URL(request.url).searchParams.get("tab"));
-  const basics = affiliatePageBasics();
-  const emails = tab === "emails" ? shortSwipes(basics.brandName) : tab === "emails-long" ? longSwipes(basics.brandName) : [];
-  return data({ ...basics, tab, emails }, { headers: await publicPageCacheHeaders(request) });
+  const { name } = brand();
+  const emails = tab === "emails" ? shortSwipes(name) : tab === "emails-long" ? longSwipes(name) : [];
+  return affiliatePage(request, "/demo-swipes", "demoSwipes", { tab, emails });
 }
 
 export default function DemoSwipesPage() {

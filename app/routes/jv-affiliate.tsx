@@ -1,21 +1,18 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AffiliateAccessLink, ContestDetails, FunnelCards, JvContact, Section } from "~/components/affiliate";
 import { LaunchCountdown } from "~/components/launch-countdown";
 import { SiteFooter } from "~/components/site-footer";
 import { LAUNCH_LABEL, PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/content/affiliate";
-import { affiliatePageBasics } from "~/lib/affiliate.server";
-import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { affiliatePage } from "~/lib/affiliate.server";
+import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 
-export const meta = publicPageMeta(
-  "JV Partners: Launch June 6, 2025",
-  "Promote our AI SaaS training launch: 50% commissions across a $1,055.95 funnel, a $750 contest, swipes and banners.",
-);
+export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return data(affiliatePageBasics(), { headers: await publicPageCacheHeaders(request) });
+  return affiliatePage(request, "/jv-affiliate", "jvAffiliate", {});
 }
 
 export default function JvAffiliatePage() {

@@ -1,22 +1,19 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AffiliateAccessLink, AffiliateSubHeader, ContestDetails, FunnelCards, JvContact, Section } from "~/components/affiliate";
 import { CopyButton } from "~/components/copy-button";
 import { LaunchCountdown } from "~/components/launch-countdown";
 import { SiteFooter } from "~/components/site-footer";
 import { IMPORTANT_DATES, LAUNCH_LABEL, PROMO_RESOURCES } from "~/content/affiliate";
-import { affiliatePageBasics } from "~/lib/affiliate.server";
-import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { affiliatePage } from "~/lib/affiliate.server";
+import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 
-export const meta = publicPageMeta(
-  "JV Doc",
-  "Everything affiliates need for the June 6, 2025 launch: product, funnel and commissions, contest, dates, links and resources.",
-);
+export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return data(affiliatePageBasics(), { headers: await publicPageCacheHeaders(request) });
+  return affiliatePage(request, "/jv-doc", "jvDoc", {});
 }
 
 export default function JvDocPage() {

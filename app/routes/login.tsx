@@ -57,6 +57,8 @@ export default function LoginPage() {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   const redirectTo = searchParams.get("redirect") ?? "";
+  // SPEC §8: a checkout attempted after the session ended lands here with this notice.
+  const notice = searchParams.get("notice") === "no-session" ? "No active session" : null;
 
   // SPEC §4: the flag may also live in session storage from an earlier visit.
   const [specialAccess, setSpecialAccess] = useState(serverFlag);
@@ -74,6 +76,11 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue to your training.">
+      {notice ? (
+        <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+          {notice}. Please sign in again to continue.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="relative space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
         <Honeypot />
@@ -95,6 +102,11 @@ export default function LoginPage() {
           autoComplete="current-password"
           required
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <button
           type="submit"
           disabled={submitting}

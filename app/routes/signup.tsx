@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { FormError, Honeypot, TextField } from "~/components/form-fields";
+import { FormError, Honeypot, NewPasswordField, SubmitButton, TextField } from "~/components/form-fields";
 import { authenticate } from "~/lib/auth.server";
 import { homeFor } from "~/lib/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSessionUser, startSession } from "~/lib/session.server";
-import { PASSWORD_MIN, signupSchema } from "~/lib/validation/auth";
+import { signupSchema } from "~/lib/validation/auth";
 
 export const meta: MetaFunction = () => [
   { title: "Create your account | AI Profit Labs" },
@@ -63,23 +63,15 @@ export default function SignupPage() {
           autoComplete="email"
           required
         />
-        <TextField
+        <NewPasswordField
           label="Password"
           errors={fields.password.errors}
           errorId={fields.password.errorId}
           {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          required
         />
-        <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
-        <button
-          type="submit"
-          disabled={submitting}
-          className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
-        >
-          {submitting ? "Creating account..." : "Create account"}
-        </button>
+        <SubmitButton pending={submitting} pendingLabel="Creating account...">
+          Create account
+        </SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}

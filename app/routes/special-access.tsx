@@ -1,23 +1,32 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConsentGatedScript } from "~/components/cookie-consent";
 import { FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
 import { SiteFooter } from "~/components/site-footer";
-import { SPECIAL_ACCESS } from "~/content/lead-pages";
+import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
 import { env } from "~/lib/env.server";
-import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
+import { brand, publicPage } from "~/lib/public-page.server";
 import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { leadSchema } from "~/lib/validation/lead";
 import { captureLead } from "~/models/lead.server";
 
-export const meta = publicPageMeta(SPECIAL_ACCESS.headline, SPECIAL_ACCESS.tagline);
-export const headers = publicPageHeaders;
+export const meta = publicPageMeta;
+
+/** The public page's caching, plus the Retry-After of a rate-limited submission. */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(publicPageHeaders(args));
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return data({ tracker: env().TRACKER_SCRIPT_URL ?? null }, { headers: await publicPageCacheHeaders(request) });
+  const page = leadPageCopy(brand().name).specialAccess;
+  return publicPage(request, "/special-access", page, { tracker: env().TRACKER_SCRIPT_URL ?? null });
 }
 
 /**

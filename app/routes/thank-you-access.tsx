@@ -1,18 +1,20 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConsentGatedScript } from "~/components/cookie-consent";
 import { SiteFooter } from "~/components/site-footer";
-import { THANK_YOU_ACCESS } from "~/content/lead-pages";
+import { leadPageCopy, THANK_YOU_ACCESS } from "~/content/lead-pages";
 import { env } from "~/lib/env.server";
-import { publicPageHeaders, publicPageCacheHeaders } from "~/lib/page-cache.server";
+import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
+import { brand, publicPage } from "~/lib/public-page.server";
 import { trackConversion } from "~/lib/tracker";
 
-export const meta = publicPageMeta(THANK_YOU_ACCESS.headline, THANK_YOU_ACCESS.confirmation);
+export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return data({ tracker: env().TRACKER_SCRIPT_URL ?? null }, { headers: await publicPageCacheHeaders(request) });
+  const page = leadPageCopy(brand().name).thankYouAccess;
+  return publicPage(request, "/thank-you-access", page, { tracker: env().TRACKER_SCRIPT_URL ?? null });
 }
 
 /** SPEC §2: on load, a 'thank_you_page' conversion goes to the tracker, if one is present and consent allows. */

@@ -4,8 +4,18 @@
  */
 export class Browser {
   private cookies = new Map<string, string>();
+  /**
+   * Each browser claims its own client address through X-Forwarded-For (the test app trusts the
+   * proxy header, as behind Fly's proxy), so per-address rate limits see separate visitors.
+   */
+  readonly address: string;
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    address?: string,
+  ) {
+    this.address = address ?? `203.0.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -23,6 +33,7 @@ export class Browser {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0 && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
     if (!headers.has("Accept")) headers.set("Accept", "text/html");
+    if (!headers.has("X-Forwarded-For")) headers.set("X-Forwarded-For", this.address);
     const response = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(";");

@@ -65,6 +65,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     ADMIN_PASSWORD,
     BCRYPT_COST: "4",
     SEED_DEMO_CONTENT: "true",
+    TRUST_PROXY: "true",
     ...extraEnv,
   });
 

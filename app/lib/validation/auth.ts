@@ -40,3 +40,15 @@ export const signupSchema = z.object({
   redirect: redirectTarget,
   [HONEYPOT_FIELD]: honeypot,
 });
+
+/** /forgot-password: the reply is the same whether or not the account exists. */
+export const forgotPasswordSchema = z.object({
+  email,
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/** /reset-password: the emailed token and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: "This link is incomplete. Ask for a new one." }).max(200),
+  password: newPassword,
+});

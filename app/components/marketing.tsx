@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import { Icon } from "./icon";
+
+/** Small building blocks shared by the landing, sales and upsell pages. */
+
+export const ctaClass = {
+  primary:
+    "inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-600 px-6 py-3 text-center text-base font-bold text-white shadow-sm hover:bg-brand-700",
+  secondary:
+    "inline-flex min-h-12 items-center justify-center rounded-lg border-2 border-brand-600 bg-white px-6 py-3 text-center text-base font-bold text-brand-700 hover:bg-brand-50",
+  buy: "inline-flex min-h-14 w-full max-w-md items-center justify-center rounded-xl bg-green-700 px-6 py-4 text-center text-lg font-extrabold text-white shadow-md hover:bg-green-800",
+};
+
+export function Section({
+  id,
+  heading,
+  intro,
+  className = "",
+  children,
+}: {
+  id: string;
+  heading: string;
+  intro?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={`px-4 py-12 sm:py-16 ${className}`}>
+      <div className="mx-auto max-w-5xl">
+        <h2 id={`${id}-heading`} className="text-center text-2xl font-extrabold tracking-tight sm:text-3xl">
+          {heading}
+        </h2>
+        {intro ? <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{intro}</p> : null}
+        <div className="mt-8">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/** A list whose items each start with a check mark. */
+export function CheckList({ items, className = "" }: { items: string[]; className?: string }) {
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-3">
+          <Icon name="check" className="mt-0.5 h-5 w-5 flex-none text-green-700" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The 'No Thanks' link of an upsell page, to the marketplace's decline URL. */
+export function DeclineLink({ href, label }: { href: string; label: string }) {
+  return (
+    <p className="mt-4 text-center">
+      <a href={href} className="text-sm text-slate-600 underline hover:text-slate-900">
+        {label}
+      </a>
+    </p>
+  );
+}
+
+/** The strike-through regular price next to the offer price. */
+export function OfferPrice({ regular, special, note }: { regular: string; special: string; note?: string }) {
+  return (
+    <p className="flex flex-wrap items-baseline justify-center gap-x-3 gap-y-1">
+      <span className="text-2xl text-slate-600">
+        <span className="sr-only">Regular price </span>
+        <s>{regular}</s>
+      </span>
+      <span className="text-5xl font-extrabold text-slate-900">
+        <span className="sr-only">Offer price </span>
+        {special}
+      </span>
+      {note ? <span className="basis-full text-center text-sm font-semibold text-slate-600">{note}</span> : null}
+    </p>
+  );
+}

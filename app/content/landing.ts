@@ -1,0 +1,101 @@
+import { LANDING_DEMO } from "./demo";
+import { earningsDisclaimer } from "./disclaimers";
+import { FIRST_CUSTOMERS_BONUS_COUNT, PRICES } from "./prices";
+import { formatUsd } from "~/lib/money";
+import type { Brand, DemoContent, FeatureCard, PageCopy } from "./types";
+
+export type LandingContent = {
+  page: PageCopy;
+  hero: { eyebrow: string; heading: string; text: string };
+  demo: DemoContent;
+  features: { heading: string; cards: FeatureCard[] };
+  learn: { heading: string; items: string[] };
+  offer: {
+    heading: string;
+    product: string;
+    paymentNote: string;
+    price: string;
+    regularPrice: string;
+    benefits: string[];
+    bonusHeading: string;
+    bonusText: string;
+    priceRiseNote: string;
+  };
+  closing: { heading: string; text: string };
+  disclaimer: string;
+};
+
+/** The landing page (SPEC §2 Landing page). Button targets are fixed in the route. */
+export function landingContent(brand: Brand): LandingContent {
+  const lifetime = formatUsd(PRICES.lifetime);
+  const regular = formatUsd(PRICES.regular);
+  return {
+    page: {
+      title: `${brand.name}: Build and Launch AI SaaS Apps Without Coding`,
+      description: `Learn to build, launch and sell AI-powered SaaS apps without writing code. Lifetime access to ${brand.name} for a one-time ${lifetime}.`,
+    },
+    hero: {
+      eyebrow: "The 7-Day AI SaaS Launch Formula",
+      heading: "Build and Launch Your Own AI SaaS App Without Writing Code",
+      text: "Describe the app you want, let AI build it, and learn exactly how to launch it, find customers and get paid. No developers, no technical background, no guesswork.",
+    },
+    demo: LANDING_DEMO,
+    features: {
+      heading: "Everything You Need to Go From Idea to Income",
+      cards: [
+        {
+          icon: "sparkles",
+          title: "AI-First Development",
+          description: "Use AI tools to turn a plain-English description into a working web app, then refine it prompt by prompt.",
+        },
+        {
+          icon: "rocket",
+          title: "Launch Strategy",
+          description: "Follow a 7-day launch plan that takes your app from private test to public release with its first users.",
+        },
+        {
+          icon: "dollar",
+          title: "Monetization",
+          description: "Choose pricing that fits your app, take payments, and turn free users into paying customers.",
+        },
+      ],
+    },
+    learn: {
+      heading: "What You'll Actually Learn",
+      items: [
+        "How to find SaaS ideas that people already pay for",
+        "How to write prompts that make AI build the app you have in mind",
+        "How to connect GPT and other AI services to your app",
+        "How to add user accounts and sign-in",
+        "How to accept payments and sell subscriptions",
+        "How to put your app online under your own domain",
+        "How to write a landing page that converts visitors into users",
+        "How to get your first customers with free traffic",
+        "How to improve and grow your app after launch",
+      ],
+    },
+    offer: {
+      heading: "Limited-Time Special Offer",
+      product: "Lifetime Access",
+      paymentNote: "One-time payment",
+      price: lifetime,
+      regularPrice: regular,
+      benefits: [
+        "The complete AI SaaS development course",
+        "A step-by-step monetization guide",
+        "AI boilerplate templates to start from",
+        "The business idea generator",
+        "Private community access",
+        "Every future update, free for life",
+      ],
+      bonusHeading: `Bonus for the first ${FIRST_CUSTOMERS_BONUS_COUNT} customers`,
+      bonusText: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(PRICES.earlyBonusValue)}.`,
+      priceRiseNote: `This launch price will rise to ${regular} soon.`,
+    },
+    closing: {
+      heading: "Your First AI SaaS App Is Closer Than You Think",
+      text: "Join now, follow the lessons at your own pace, and build something people will pay for.",
+    },
+    disclaimer: earningsDisclaimer(brand),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Business constants of SPEC §9 that the marketing pages show, in integer cents. Copy modules build
+ * their texts from these, so a price changes in one place.
+ */
+export const PRICES = {
+  /** The lifetime-access list price every offer is struck through from. */
+  regular: 197_00,
+  /** Lifetime access on the landing page and the launch-countdown sales page. */
+  lifetime: 25_00,
+  /** Sales variant A's price today. */
+  salesToday: 17_00,
+  /** What the coupon code saves at the marketplace checkout. */
+  couponSaving: 3_00,
+  /** The $1 offer (sales variant B). */
+  trial: 1_00,
+  whiteLabel: { regular: 997_00, special: 37_00 },
+  customSaas: { regular: 1_997_00, special: 997_00 },
+  /** Value of the first-50-customers bonus bundle on the landing page. */
+  earlyBonusValue: 297_00,
+  /** The monthly plan the copy says comes later. */
+  laterMonthly: 47_00,
+} as const;
+
+export const COUPON_CODE = "LAUNCH";
+
+/** The launch discount shown in price boxes: list price down to lifetime price. */
+export const LAUNCH_DISCOUNT = PRICES.regular - PRICES.lifetime;
+export const TRIAL_DISCOUNT = PRICES.regular - PRICES.trial;
+/** '99.5% OFF' for the $1 offer: one decimal, as the spec shows it. */
+export const TRIAL_PERCENT_OFF = `${Math.round((TRIAL_DISCOUNT / PRICES.regular) * 1000) / 10}% OFF`;
+
+export const GUARANTEE_DAYS = 30;
+export const FIRST_CUSTOMERS_BONUS_COUNT = 50;
+export const LOGIN_EMAIL_MINUTES = 5;
+
+/** The custom SaaS offer's limits (SPEC §9). */
+export const CUSTOM_SAAS = {
+  maxClients: 10,
+  spotsRemaining: 3,
+  reviewHours: 24,
+  deliveryWeeks: "4-6 weeks",
+  tableDeliveryWeeks: "2-4 weeks",
+  supportDays: 30,
+  revisionRounds: 3,
+} as const;
+
+/** The marketplace funnel (SPEC §3 funnel items), front end first. */
+export const FUNNEL = [
+  { key: "frontend", name: "Front end: the course", price: 17_00 },
+  { key: "bump", name: "Bump: VIP upgrade", price: 4_95 },
+  { key: "oto1", name: "OTO 1: white-label upgrade", price: 37_00 },
+  { key: "oto2", name: "OTO 2: SaaS partner", price: 997_00 },
+] as const;
+
+export const FUNNEL_TOTAL = FUNNEL.reduce((sum, item) => sum + item.price, 0);

@@ -1,0 +1,61 @@
+/**
+ * The product catalogue (SPEC §3): what checkout can sell. Price ids are configuration
+ * (STRIPE_PRICE_LIFETIME, STRIPE_PRICE_TRIAL), so the same code runs against test and live
+ * Stripe accounts; the amounts here are what the pages show (SPEC §9), in cents.
+ */
+export type CheckoutMode = "payment" | "subscription";
+
+export type Product = {
+  name: string;
+  description: string;
+  mode: CheckoutMode;
+  /** The environment variable that holds this product's Stripe price id. */
+  priceEnv: "STRIPE_PRICE_LIFETIME" | "STRIPE_PRICE_TRIAL";
+  priceCents: number;
+  listPriceCents: number;
+};
+
+export const PRODUCTS = {
+  AI_PROFIT_LABS: {
+    name: "AI Profit Labs Lifetime Access",
+    description: "Full Membership/Training Access + SaaS Boilerplate + AI SaaS Idea Generator + More",
+    mode: "payment",
+    priceEnv: "STRIPE_PRICE_LIFETIME",
+    priceCents: 2500,
+    listPriceCents: 19700,
+  },
+  AI_PROFIT_LABS_TRIAL: {
+    name: "AI Profit Labs $1 Offer",
+    description: "Limited Time $1 Offer Access to AI Profit Labs",
+    mode: "payment",
+    priceEnv: "STRIPE_PRICE_TRIAL",
+    priceCents: 100,
+    listPriceCents: 19700,
+  },
+} as const satisfies Record<string, Product>;
+
+export type ProductKey = keyof typeof PRODUCTS;
+
+/** The product the plan page sells. */
+export const PLAN_PRODUCT: ProductKey = "AI_PROFIT_LABS";
+
+export function isProductKey(value: unknown): value is ProductKey {
+  return typeof value === "string" && Object.hasOwn(PRODUCTS, value);
+}
+
+/** What the plan page lists (SPEC §2 "Plan page"). */
+export const PLAN_FEATURES = [
+  "Complete AI SaaS Development Course",
+  "Step-by-Step Monetization Guide",
+  "AI Boilerplate Templates",
+  "Business Idea Generator",
+  "Launch Strategy Framework",
+  "Marketing Toolkit",
+  "Private Community Access",
+  "Lifetime Updates",
+] as const;
+
+/** Whole dollars, as the pages show them: 2500 -> "$25". */
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,44 @@
+import { sql } from "kysely";
+import type { Database } from "~/lib/db.server";
+import type { Ipn } from "~/lib/warriorplus";
+
+type OrderInput = { ipn: Ipn; userId: string | null; grantsMembership: boolean };
+
+function orderValues({ ipn, userId, grantsMembership }: OrderInput) {
+  return {
+    user_id: userId,
+    sale_id: ipn.saleId,
+    txn_id: ipn.txnId,
+    item_number: ipn.itemNumber,
+    item_name: ipn.itemName,
+    buyer_email: ipn.buyerEmail,
+    buyer_name: ipn.buyerName || null,
+    affiliate_id: ipn.affiliateId,
+    amount_cents: ipn.amountCents,
+    currency: ipn.currency,
+    grants_membership: grantsMembership,
+  };
+}
+
+/** Records a sale once (the sale id is unique); false when it was already recorded. */
+export async function recordMarketplaceSale(trx: Database, input: OrderInput): Promise<boolean> {
+  const row = await trx
+    .insertInto("warriorplus_orders")
+    .values(orderValues(input))
+    .onConflict((oc) => oc.column("sale_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Marks a sale refunded, which revokes the access it gave. A refund that arrives before its
+ * sale is recorded as a refunded order, so the late sale cannot grant access afterwards.
+ */
+export async function recordMarketplaceRefund(trx: Database, input: OrderInput) {
+  await trx
+    .insertInto("warriorplus_orders")
+    .values({ ...orderValues(input), refunded_at: sql`now()` })
+    .onConflict((oc) => oc.column("sale_id").doUpdateSet({ refunded_at: sql`COALESCE(warriorplus_orders.refunded_at, now())` }))
+    .execute();
+}

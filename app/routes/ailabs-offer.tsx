@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { SalesPage } from "~/components/sales-page";
+import { publicPageMeta } from "~/lib/page-meta";
+import { publicPageHeaders } from "~/lib/cache-policy";
+import { loadSalesPage } from "~/lib/sales-page.server";
+
+/** Sales page variant A: $17 today, coupon LAUNCH (ARCHITECTURE decision 1). */
+export const headers = publicPageHeaders;
+export const meta = publicPageMeta;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadSalesPage(request, "a", "/ailabs-offer");
+}
+
+export default function SalesVariantA() {
+  const { content, checkoutUrl } = useLoaderData<typeof loader>();
+  return <SalesPage content={content} checkoutUrl={checkoutUrl} />;
+}

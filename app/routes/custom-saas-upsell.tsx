@@ -1,0 +1,160 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { FeatureCards } from "~/components/feature-cards";
+import { ctaClass, DeclineLink, OfferPrice, Section } from "~/components/marketing";
+import { SiteFooter } from "~/components/site-footer";
+import { UpsellBanner } from "~/components/upsell-banner";
+import { customSaasContent } from "~/content/upsells";
+import { marketplaceLinks } from "~/lib/marketplace.server";
+import { publicPageMeta } from "~/lib/page-meta";
+import { publicPageHeaders } from "~/lib/cache-policy";
+import { brand, publicPage } from "~/lib/public-page.server";
+
+export const headers = publicPageHeaders;
+export const meta = publicPageMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const content = customSaasContent(brand());
+  const links = marketplaceLinks();
+  return publicPage(request, "/custom-saas-upsell", content.page, {
+    content,
+    checkoutUrl: links.customSaasCheckout,
+    declineUrl: links.decline,
+  });
+}
+
+/** The custom SaaS upsell (OTO 2, SPEC §2). */
+export default function CustomSaasUpsell() {
+  const { content, checkoutUrl, declineUrl } = useLoaderData<typeof loader>();
+  const { availability } = content;
+  const takenPercent = Math.round((availability.taken / availability.max) * 100);
+  return (
+    <>
+      <UpsellBanner banner={content.banner} />
+      <main>
+        <section className="px-4 pb-10 pt-10 text-center sm:pt-14">
+          <div className="mx-auto max-w-4xl">
+            <p className="text-sm font-bold uppercase tracking-wide text-brand-700">{content.hero.eyebrow}</p>
+            <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight sm:text-5xl">{content.hero.heading}</h1>
+            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{content.hero.text}</p>
+            <div className="mt-8">
+              <OfferPrice regular={content.price.regular} special={content.price.special} />
+            </div>
+            <p className="mt-3 font-semibold text-red-700">{content.hero.scarcity}</p>
+            <p className="mt-6">
+              <a href={checkoutUrl} className={ctaClass.buy}>
+                {content.buyLabel}
+              </a>
+            </p>
+            <DeclineLink href={declineUrl} label={content.declineLabel} />
+          </div>
+        </section>
+
+        <Section id="features" heading={content.features.heading} className="bg-white">
+          <FeatureCards cards={content.features.cards} />
+        </Section>
+
+        <Section id="journey" heading={content.journey.heading}>
+          <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {content.journey.steps.map((step, i) => (
+              <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6">
+                <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+                  {i + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-bold">{step.title}</h3>
+                <p className="mt-2 text-slate-600">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </Section>
+
+        <Section id="comparison" heading={content.comparison.heading} className="bg-white">
+          <table className="mx-auto w-full max-w-3xl table-fixed border-collapse text-left text-sm sm:text-base">
+            <thead>
+              <tr className="border-b-2 border-slate-300">
+                <th scope="col" className="w-1/3 py-3 pr-2">
+                  <span className="sr-only">Aspect</span>
+                </th>
+                <th scope="col" className="py-3 pr-2 text-slate-700">
+                  {content.comparison.diyLabel}
+                </th>
+                <th scope="col" className="py-3 text-green-800">
+                  {content.comparison.packageLabel}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {content.comparison.rows.map((row) => (
+                <tr key={row.aspect} className="border-b border-slate-200 align-top">
+                  <th scope="row" className="py-3 pr-2 font-semibold">
+                    {row.aspect}
+                  </th>
+                  <td className="py-3 pr-2 text-slate-600">{row.diy}</td>
+                  <td className="py-3 font-semibold text-green-800">{row.package}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
+
+        <Section id="availability" heading={availability.heading}>
+          <div className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+            <p className="text-slate-800">{availability.text}</p>
+            <p id="spots-label" className="mt-4 text-xl font-extrabold text-red-700">
+              {availability.spotsLabel}
+            </p>
+            <div
+              role="progressbar"
+              aria-labelledby="spots-label"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={takenPercent}
+              aria-valuetext={`${takenPercent}% of spots taken`}
+              className="mt-3 h-4 overflow-hidden rounded-full bg-red-200"
+            >
+              <div className="h-full rounded-full bg-red-600" style={{ width: `${takenPercent}%` }} />
+            </div>
+            <p className="mt-2 text-sm text-slate-700">{takenPercent}% of spots taken</p>
+          </div>
+        </Section>
+
+        <section aria-labelledby="investment-heading" className="bg-white px-4 py-12 sm:py-16">
+          <div className="mx-auto max-w-xl rounded-3xl border-2 border-green-700 p-6 text-center shadow-xl sm:p-10">
+            <h2 id="investment-heading" className="text-2xl font-extrabold sm:text-3xl">
+              {content.investment.heading}
+            </h2>
+            <p className="mt-3 text-slate-700">{content.investment.text}</p>
+            <div className="mt-6">
+              <OfferPrice regular={content.price.regular} special={content.price.special} />
+            </div>
+            <p className="mt-6">
+              <a href={checkoutUrl} className={ctaClass.buy}>
+                {content.investment.applyLabel}
+              </a>
+            </p>
+            <p className="mt-4 text-sm text-slate-600">{content.investment.note}</p>
+          </div>
+        </section>
+
+        <Section id="faq" heading="Frequently Asked Questions">
+          <FaqAccordion items={content.faqs} />
+        </Section>
+
+        <section aria-labelledby="closing-heading" className="bg-brand-900 px-4 py-14 text-center text-white">
+          <h2 id="closing-heading" className="text-3xl font-extrabold">
+            {content.closing.heading}
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">{content.closing.text}</p>
+          <div className="mt-8 rounded-2xl bg-white p-6 text-slate-900 sm:mx-auto sm:max-w-md">
+            <a href={checkoutUrl} className={ctaClass.buy}>
+              {content.buyLabel}
+            </a>
+            <DeclineLink href={declineUrl} label={content.declineLabel} />
+          </div>
+        </section>
+      </main>
+      <SiteFooter>{content.disclaimer}</SiteFooter>
+    </>
+  );
+}

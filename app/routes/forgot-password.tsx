@@ -1,0 +1,79 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { FormError, Honeypot, SubmitButton, TextField } from "~/components/form-fields";
+import { siteOrigin } from "~/lib/checkout";
+import { RESET_TOKEN_HOURS } from "~/lib/emails";
+import { env } from "~/lib/env.server";
+import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { forgotPasswordSchema } from "~/lib/validation/auth";
+import { normalizeEmail } from "~/models/user.server";
+import { requestPasswordReset } from "~/services/accounts.server";
+
+export const meta: MetaFunction = () => [{ title: "Forgot password | AI Profit Labs" }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply(), sent: false }, { status: 400 });
+  const { email } = submission.value;
+
+  const verdict = await checkRateLimits([
+    [RATE_LIMITS.passwordResetPerAddress, context.clientAddress ?? "unknown"],
+    [RATE_LIMITS.passwordResetPerEmail, normalizeEmail(email)],
+  ]);
+  if (!verdict.allowed) return data({ reply: submission.reply({ formErrors: [verdict.message] }), sent: false }, { status: 429 });
+
+  try {
+    await requestPasswordReset(email, siteOrigin(env().PUBLIC_URL, request.url));
+  } catch (error) {
+    console.error("[auth] password reset request failed:", error);
+    return data({ reply: submission.reply({ formErrors: ["An error occurred"] }), sent: false }, { status: 500 });
+  }
+  return { reply: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+  const [form, fields] = useForm({
+    lastResult: result?.reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <AuthCard title="Forgot your password?" subtitle="Enter your email address and we will send you a link to set a new password.">
+      {result?.sent ? (
+        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          If an account exists for that email address, we have sent it a link to set a new password. The link expires in{" "}
+          {RESET_TOKEN_HOURS} hours. Check your spam folder if it does not arrive within a few minutes.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="relative mt-4 space-y-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <Honeypot />
+        <TextField
+          label="Email address"
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          required
+        />
+        <SubmitButton pending={submitting} pendingLabel="Sending...">
+          Send reset link
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Remembered it?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

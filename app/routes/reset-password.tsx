@@ -1,0 +1,69 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { FormError, NewPasswordField, SubmitButton } from "~/components/form-fields";
+import { startSession } from "~/lib/session.server";
+import { resetPasswordSchema } from "~/lib/validation/auth";
+import { isResetTokenUsable } from "~/models/password-reset.server";
+import { resetPassword } from "~/services/accounts.server";
+
+export const meta: MetaFunction = () => [{ title: "Set your password | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+
+const LINK_UNUSABLE = "This link has expired or has already been used. Ask for a new one below.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: token.length > 0 && token.length <= 200 && (await isResetTokenUsable(token)) };
+}
+
+/** Sets the password, ends every other session of the account, and signs this browser in. */
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const result = await resetPassword(submission.value.token, submission.value.password);
+  if (!result) return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
+  // The member guard sends an account without access on to the plan page.
+  return startSession(request, result.userId, "/dashboard");
+}
+
+export default function ResetPassword() {
+  const { token, usable } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <AuthCard title="Set your password" subtitle="Choose a new password for your account.">
+      {usable ? (
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormError id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="token" value={token} />
+          <NewPasswordField
+            label="New password"
+            errors={fields.password.errors}
+            errorId={fields.password.errorId}
+            {...getInputProps(fields.password, { type: "password" })}
+          />
+          <SubmitButton pending={submitting} pendingLabel="Saving...">
+            Set password
+          </SubmitButton>
+        </Form>
+      ) : (
+        <FormError id="reset-link-error" errors={[LINK_UNUSABLE]} />
+      )}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+          Ask for a new link
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,108 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { FeatureCards } from "~/components/feature-cards";
+import { Icon } from "~/components/icon";
+import { CheckList, DeclineLink, OfferPrice, Section } from "~/components/marketing";
+import { CheckoutImageLink } from "~/components/sales-page";
+import { SiteFooter } from "~/components/site-footer";
+import { UpsellBanner } from "~/components/upsell-banner";
+import { whiteLabelContent } from "~/content/upsells";
+import { marketplaceLinks } from "~/lib/marketplace.server";
+import { publicPageMeta } from "~/lib/page-meta";
+import { publicPageHeaders } from "~/lib/cache-policy";
+import { brand, publicPage } from "~/lib/public-page.server";
+
+export const headers = publicPageHeaders;
+export const meta = publicPageMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const content = whiteLabelContent(brand());
+  const links = marketplaceLinks();
+  return publicPage(request, "/white-label-upsell", content.page, {
+    content,
+    checkoutUrl: links.whiteLabelCheckout,
+    declineUrl: links.decline,
+  });
+}
+
+/** The white-label upsell (OTO 1, SPEC §2): every buy link and all four 'No Thanks' links go to the marketplace. */
+export default function WhiteLabelUpsell() {
+  const { content, checkoutUrl, declineUrl } = useLoaderData<typeof loader>();
+  const buy = (
+    <>
+      <CheckoutImageLink href={checkoutUrl} alt={content.checkoutImageAlt} />
+      <DeclineLink href={declineUrl} label={content.declineLabel} />
+    </>
+  );
+  return (
+    <>
+      <UpsellBanner banner={content.banner} />
+      <main>
+        <section className="px-4 pb-10 pt-10 text-center sm:pt-14">
+          <div className="mx-auto max-w-4xl">
+            <p className="text-sm font-bold uppercase tracking-wide text-brand-700">{content.hero.eyebrow}</p>
+            <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight sm:text-5xl">{content.hero.heading}</h1>
+            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{content.hero.text}</p>
+            <img
+              src="/images/white-label-banner.svg"
+              width={960}
+              height={360}
+              alt="Twelve AI app dashboards under your own brand"
+              className="mx-auto mt-8 h-auto w-full max-w-3xl rounded-2xl"
+            />
+            <div className="mt-8">
+              <OfferPrice regular={content.price.regular} special={content.price.special} note={content.price.note} />
+            </div>
+            <div className="mt-6">{buy}</div>
+          </div>
+        </section>
+
+        <Section id="features" heading={content.features.heading} className="bg-white">
+          <FeatureCards cards={content.features.cards} />
+        </Section>
+
+        <Section id="tools" heading={content.tools.heading}>
+          <ol className="mx-auto grid max-w-4xl gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {content.tools.items.map((tool, i) => (
+              <li key={tool} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 font-semibold">
+                <span className="flex h-8 w-8 flex-none items-center justify-center rounded-full bg-brand-600 text-sm text-white">
+                  {i + 1}
+                </span>
+                {tool}
+              </li>
+            ))}
+          </ol>
+          <div className="mt-10">{buy}</div>
+        </Section>
+
+        <section aria-labelledby="offer-heading" className="bg-white px-4 py-12 sm:py-16">
+          <div className="mx-auto max-w-xl rounded-3xl border-2 border-green-700 p-6 shadow-xl sm:p-10">
+            <h2 id="offer-heading" className="text-center text-2xl font-extrabold sm:text-3xl">
+              {content.offer.heading}
+            </h2>
+            <CheckList items={content.offer.items} className="mt-6" />
+            <div className="mt-6">
+              <OfferPrice regular={content.offer.regular} special={content.offer.price} note={content.offer.note} />
+            </div>
+            <div className="mt-6">{buy}</div>
+          </div>
+        </section>
+
+        <Section id="faq" heading="Frequently Asked Questions">
+          <FaqAccordion items={content.faqs} />
+        </Section>
+
+        <section aria-labelledby="closing-heading" className="bg-brand-900 px-4 py-14 text-center text-white">
+          <Icon name="rocket" className="mx-auto h-10 w-10" />
+          <h2 id="closing-heading" className="mt-3 text-3xl font-extrabold">
+            {content.closing.heading}
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">{content.closing.text}</p>
+          <div className="mt-8 rounded-2xl bg-white p-6 text-slate-900 sm:mx-auto sm:max-w-md">{buy}</div>
+        </section>
+      </main>
+      <SiteFooter>{content.disclaimer}</SiteFooter>
+    </>
+  );
+}

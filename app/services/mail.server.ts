@@ -1,0 +1,94 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { retryDelaySeconds } from "~/lib/emails";
+import { env } from "~/lib/env.server";
+import { claimDueEmails, markEmailFailed, markEmailSent, type OutgoingEmail } from "~/models/outbox.server";
+
+/**
+ * The in-process sender of the email outbox. Rows are written by the transaction that causes
+ * them; `kickMailer()` after its commit delivers at once, and a poll picks up retries and
+ * anything another instance or a restart left behind. SMTP through nodemailer when SMTP_URL is
+ * set, otherwise the message is printed to the server log so a local user can still follow it.
+ */
+const POLL_MS = 15_000;
+const LEASE_SECONDS = 300;
+const BATCH = 20;
+
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<void> | undefined;
+let again = false;
+let transport: Transporter | undefined;
+
+export function startMailer() {
+  timer ??= setInterval(kickMailer, POLL_MS).unref();
+  kickMailer();
+}
+
+export async function stopMailer() {
+  clearInterval(timer);
+  timer = undefined;
+  await running;
+  transport?.close();
+  transport = undefined;
+}
+
+/**
+ * Delivers what is due, soon; calls while a round runs coalesce into one more round. Before
+ * startMailer() and after stopMailer() it does nothing: the database may not be open.
+ */
+export function kickMailer() {
+  if (!timer) return;
+  if (running) {
+    again = true;
+    return;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      try {
+        await deliverDue();
+      } catch (error) {
+        console.error("[mail] delivery round failed:", error);
+      }
+    } while (again && timer);
+  })().finally(() => {
+    running = undefined;
+  });
+}
+
+async function deliverDue() {
+  for (;;) {
+    const batch = await claimDueEmails(BATCH, LEASE_SECONDS);
+    if (batch.length === 0) return;
+    for (const email of batch) {
+      try {
+        await send(email);
+        await markEmailSent(email.id);
+      } catch (error) {
+        const delay = retryDelaySeconds(email.attempts);
+        const reason = error instanceof Error ? error.message : String(error);
+        console.error(`[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`);
+        await markEmailFailed(email.id, reason, delay);
+      }
+    }
+  }
+}
+
+async function send(email: OutgoingEmail) {
+  const { SMTP_URL, MAIL_FROM, BRAND_NAME, SUPPORT_EMAIL } = env();
+  if (!SMTP_URL) {
+    console.log(`[mail] SMTP_URL is not set; this message is not sent:\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`);
+    return;
+  }
+  transport ??= nodemailer.createTransport({
+    url: SMTP_URL,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  await transport.sendMail({
+    from: MAIL_FROM ?? `"${BRAND_NAME}" <${SUPPORT_EMAIL}>`,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+  });
+}

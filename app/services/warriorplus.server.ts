@@ -1,0 +1,65 @@
+import crypto from "node:crypto";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { parseIpn, parseItemList, type Ipn } from "~/lib/warriorplus";
+import { findOrCreateBuyer, findUserByEmail } from "~/models/user.server";
+import { recordMarketplaceRefund, recordMarketplaceSale } from "~/models/warriorplus-order.server";
+import { recordWebhookEvent } from "~/models/webhook-event.server";
+import { queueLoginDetails } from "./accounts.server";
+import type { WebhookReply } from "./fulfilment.server";
+import { kickMailer } from "./mail.server";
+
+/** Compares secrets in constant time; hashing first makes the lengths equal. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * POST /webhooks/warriorplus: the marketplace's IPN form. Authenticated by the shared security
+ * key; each IPN is applied once (webhook_events) in one transaction with what it changes.
+ */
+export async function receiveWarriorPlusIpn(form: FormData, origin: string): Promise<WebhookReply> {
+  const { WARRIORPLUS_SECURITY_KEY, WARRIORPLUS_MEMBERSHIP_ITEMS } = env();
+  const membershipItems = parseItemList(WARRIORPLUS_MEMBERSHIP_ITEMS);
+  if (!WARRIORPLUS_SECURITY_KEY || membershipItems.size === 0) {
+    return { status: 503, message: "The marketplace integration is not configured" };
+  }
+  const key = form.get("WP_SECURITYKEY");
+  if (typeof key !== "string" || !sameSecret(key, WARRIORPLUS_SECURITY_KEY)) return { status: 401, message: "Invalid security key" };
+
+  const parsed = parseIpn(Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+  if (!parsed.ok) return { status: 400, message: `Invalid IPN: ${parsed.error}` };
+  const { ipn } = parsed;
+  const grantsMembership = ipn.itemNumber !== null && membershipItems.has(ipn.itemNumber);
+
+  try {
+    const fresh = await db()
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await recordWebhookEvent(trx, "warriorplus", ipn.eventId, ipn.action))) return false;
+        if (ipn.kind === "sale" && grantsMembership) {
+          const buyer = await findOrCreateBuyer(trx, { email: ipn.buyerEmail, name: ipn.buyerName });
+          if (await recordMarketplaceSale(trx, { ipn, userId: buyer.id, grantsMembership })) {
+            await queueLoginDetails(trx, buyer, origin);
+          }
+        } else if (ipn.kind !== "other") {
+          // Upsells and refunds attach to an existing account only; they never create one.
+          const userId = (await findUserByEmail(ipn.buyerEmail, trx))?.id ?? null;
+          const record = ipn.kind === "sale" ? recordMarketplaceSale : recordMarketplaceRefund;
+          await record(trx, { ipn, userId, grantsMembership });
+        }
+        return true;
+      });
+    if (fresh) kickMailer();
+    logIpn(ipn, fresh);
+    return { status: 200, message: fresh ? "OK" : "Duplicate ignored" };
+  } catch (error) {
+    console.error(`[warriorplus] IPN ${ipn.eventId} failed:`, error);
+    return { status: 500, message: "Processing failed" };
+  }
+}
+
+function logIpn(ipn: Ipn, fresh: boolean) {
+  console.log(`[warriorplus] ${fresh ? "applied" : "repeat of"} ${ipn.action} ${ipn.saleId} (item ${ipn.itemNumber ?? "?"})`);
+}

@@ -1,0 +1,14 @@
+// `npm run db:seed`: creates or updates the admin account (ADMIN_EMAIL / ADMIN_PASSWORD) and adds the
+// demo course to an empty database. The server does the same at start; this is for a managed database.
+import { closeDatabase, migrateToLatest } from "../app/lib/db.server";
+import { seed } from "../app/lib/seed.server";
+
+try {
+  await migrateToLatest();
+  await seed();
+} catch (error) {
+  console.error(`[seed] failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  await closeDatabase();
+}

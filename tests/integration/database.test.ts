@@ -1,0 +1,79 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrations } from "../../migrations";
+import { Migrator, NO_MIGRATIONS } from "kysely";
+import { createUser, signIn } from "../support/fixtures";
+import { Browser } from "../support/http";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const migrator = () => new Migrator({ db: app.db, provider: { getMigrations: async () => migrations } });
+
+async function tableNames() {
+  const { rows } = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`.execute(app.db);
+  return rows.map((row) => row.name).filter((name) => !name.startsWith("kysely_"));
+}
+
+describe("migrations", () => {
+  it("go all the way down and back up again", async () => {
+    const before = await tableNames();
+    expect(before).toEqual(expect.arrayContaining(["users", "sessions", "courses", "chapters", "user_payment_status"]));
+
+    const down = await migrator().migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    expect(await tableNames()).toEqual([]);
+
+    const up = await migrator().migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await tableNames()).toEqual(before);
+  });
+
+  it("keep emails unique whatever their case", async () => {
+    await app.db.insertInto("users").values({ email: "case@test.example", name: "A", password_hash: null }).execute();
+    await expect(sql`INSERT INTO users (email, name) VALUES ('CASE@test.example', 'B')`.execute(app.db)).rejects.toThrow();
+  });
+});
+
+describe("when the database stops answering", () => {
+  // Closing the database from under the running server simulates an outage. Keep these last.
+  let member: Browser;
+  beforeAll(async () => {
+    const user = await createUser(app.db, { paid: "stripe-order" });
+    member = await signIn(app.baseUrl, user.email);
+    await app.db.destroy();
+  });
+
+  it("the health check answers 503", async () => {
+    const response = await fetch(`${app.baseUrl}/healthz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: "unavailable", database: false });
+  });
+
+  it("signup and login show the spec's generic messages on the form", async () => {
+    const signup = await new Browser(app.baseUrl).post("/signup", { name: "N", email: "outage@test.example", password: "long-enough-pw" });
+    expect(signup.status).toBe(500);
+    expect(await signup.text()).toContain("An error occurred during signup");
+    const login = await new Browser(app.baseUrl).post("/login", { email: "outage@test.example", password: "long-enough-pw" });
+    expect(login.status).toBe(500);
+    const html = await login.text();
+    expect(html).toContain("An error occurred");
+    expect(html).toContain('value="outage@test.example"');
+  });
+
+  it("other pages show the generic error page with no stack trace", async () => {
+    const response = await member.get("/dashboard");
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).not.toMatch(/\bat .+\.(js|ts):\d+/);
+    expect(html).not.toContain("Cannot use a pool");
+  });
+});

@@ -1,0 +1,97 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for the app's SMTP_URL in tests.
+ * It can refuse a recipient once with a temporary error, as a busy mail server does.
+ */
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string };
+
+export class SmtpSink {
+  readonly messages: ReceivedMail[] = [];
+  private readonly refusals = new Set<string>();
+  private waiters: Array<() => void> = [];
+
+  private constructor(private readonly server: SMTPServer, readonly url: string) {}
+
+  static async start(): Promise<SmtpSink> {
+    let sink: SmtpSink | undefined;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (sink!.refusals.delete(address.address.toLowerCase())) {
+          callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
+          return;
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          sink!.receive(
+            Buffer.concat(chunks).toString("utf8"),
+            session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            session.envelope.rcptTo.map((r) => r.address),
+          );
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.server.address() as AddressInfo;
+    sink = new SmtpSink(server, `smtp://127.0.0.1:${port}`);
+    return sink;
+  }
+
+  /** The next delivery to `address` is refused with "451 try again later". */
+  refuseOnce(address: string) {
+    this.refusals.add(address.toLowerCase());
+  }
+
+  /** The first message to `address` (waits for it up to `timeoutMs`). */
+  async waitFor(address: string, timeoutMs = 15_000): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find((m) => m.to.includes(address.toLowerCase()));
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 250));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  async close() {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private receive(raw: string, from: string, to: string[]) {
+    const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+    const headers = head.replace(/\r?\n[ \t]+/g, " ");
+    const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? "";
+    const quotedPrintable = /^Content-Transfer-Encoding: quoted-printable$/im.test(headers);
+    const body = rest.join("\n\n");
+    this.messages.push({ from, to: to.map((a) => a.toLowerCase()), subject, text: quotedPrintable ? decodeQuotedPrintable(body) : body });
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8").replace(/\r\n/g, "\n");
+}
+
+/** The first link to the site in a message. */
+export function linkIn(mail: ReceivedMail, pathPrefix: string): URL {
+  const match = mail.text.match(/https?:\/\/\S+/g)?.find((href) => new URL(href).pathname.startsWith(pathPrefix));
+  if (!match) throw new Error(`no ${pathPrefix} link in:\n${mail.text}`);
+  return new URL(match);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/env.server";
+import { describeRetryAfter } from "~/lib/retry-after";
+
+describe("parseEnv", () => {
+  it("works with nothing configured (local use)", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PGLITE_DIR).toBe("./data/pglite");
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.SEED_DEMO_CONTENT).toBe(true);
+  });
+  it("requires SESSION_SECRET in production, naming it", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s" }).NODE_ENV).toBe("production");
+  });
+  it("names every bad value", () => {
+    expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "not a url", ADMIN_EMAIL: "nope" })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL/,
+    );
+  });
+  it("treats empty strings as unset and reads flags", () => {
+    const env = parseEnv({ DATABASE_URL: "", TRUST_PROXY: "true", SEED_DEMO_CONTENT: "false" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.SEED_DEMO_CONTENT).toBe(false);
+  });
+});
+
+describe("describeRetryAfter", () => {
+  it.each([
+    [1, "in 1 second"],
+    [40, "in 40 seconds"],
+    [60, "in 1 minute"],
+    [61, "in 2 minutes"],
+    [900, "in 15 minutes"],
+  ])("%i s reads %s", (seconds, text) => {
+    expect(describeRetryAfter(seconds)).toBe(text);
+  });
+});

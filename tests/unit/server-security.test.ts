@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { baseSecurityHeaders, clientAddress, isCrossSiteWrite } from "../../server/security.js";
+
+describe("isCrossSiteWrite", () => {
+  const request = (overrides: Record<string, string | undefined>) => ({
+    method: "POST",
+    pathname: "/login",
+    originHeader: undefined,
+    refererHeader: undefined,
+    host: "site.test",
+    publicOrigin: undefined,
+    ...overrides,
+  });
+
+  it("lets same-site posts through", () => {
+    expect(isCrossSiteWrite(request({ originHeader: "https://site.test" }))).toBe(false);
+    expect(isCrossSiteWrite(request({ refererHeader: "https://site.test/login" }))).toBe(false);
+  });
+  it("refuses another site's origin or referer", () => {
+    expect(isCrossSiteWrite(request({ originHeader: "https://evil.example" }))).toBe(true);
+    expect(isCrossSiteWrite(request({ refererHeader: "https://evil.example/x" }))).toBe(true);
+    expect(isCrossSiteWrite(request({ originHeader: "https://site.test.evil.example" }))).toBe(true);
+    expect(isCrossSiteWrite(request({ originHeader: "null" }))).toBe(true);
+    expect(isCrossSiteWrite(request({ originHeader: "not a url" }))).toBe(true);
+  });
+  it("accepts the configured public origin behind a proxy that rewrites Host", () => {
+    expect(isCrossSiteWrite(request({ host: "internal:3000", originHeader: "https://www.site.test", publicOrigin: "https://www.site.test" }))).toBe(false);
+  });
+  it("ignores safe methods and webhooks", () => {
+    expect(isCrossSiteWrite(request({ method: "GET", originHeader: "https://evil.example" }))).toBe(false);
+    expect(isCrossSiteWrite(request({ pathname: "/webhooks/stripe", originHeader: "https://evil.example" }))).toBe(false);
+  });
+  it("allows clients that send neither header (they cannot carry a visitor's cookies)", () => {
+    expect(isCrossSiteWrite(request({}))).toBe(false);
+  });
+});
+
+describe("clientAddress", () => {
+  const headers = { "fly-client-ip": "203.0.113.9", "x-forwarded-for": "198.51.100.1, 198.51.100.2" };
+  it("ignores proxy headers unless a proxy is trusted", () => {
+    expect(clientAddress({ trustProxy: false, headers, socketAddress: "127.0.0.1" })).toBe("127.0.0.1");
+  });
+  it("prefers Fly-Client-IP, else the last X-Forwarded-For entry", () => {
+    expect(clientAddress({ trustProxy: true, headers, socketAddress: "127.0.0.1" })).toBe("203.0.113.9");
+    expect(clientAddress({ trustProxy: true, headers: { "x-forwarded-for": "1.1.1.1, 198.51.100.2" }, socketAddress: "x" })).toBe("198.51.100.2");
+    expect(clientAddress({ trustProxy: true, headers: {}, socketAddress: "127.0.0.1" })).toBe("127.0.0.1");
+  });
+});
+
+describe("baseSecurityHeaders", () => {
+  it("adds HSTS only when asked", () => {
+    expect(baseSecurityHeaders({ hsts: false })).not.toHaveProperty("Strict-Transport-Security");
+    expect(baseSecurityHeaders({ hsts: true })["Strict-Transport-Security"]).toContain("max-age=");
+    expect(baseSecurityHeaders({ hsts: false })["X-Content-Type-Options"]).toBe("nosniff");
+  });
+});

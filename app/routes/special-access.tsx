@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConsentGatedScript } from "~/components/cookie-consent";
-import { FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
+import { FormError, Honeypot, SubmitButton, TextField } from "~/components/form-fields";
 import { SiteFooter } from "~/components/site-footer";
 import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
 import { env } from "~/lib/env.server";
@@ -89,19 +89,9 @@ export default function SpecialAccessPage() {
               {...getInputProps(fields.name, { type: "text" })}
               autoComplete="given-name"
             />
-            <button
-              type="submit"
-              disabled={submitting}
-              className="flex w-full items-center justify-center gap-2 rounded-lg bg-amber-400 px-4 py-3 font-bold text-slate-900 shadow hover:bg-amber-300 disabled:opacity-70"
-            >
-              {submitting ? (
-                <>
-                  <Spinner label="Submitting" /> Processing...
-                </>
-              ) : (
-                SPECIAL_ACCESS.submit
-              )}
-            </button>
+            <SubmitButton pending={submitting} pendingLabel="Processing...">
+              {SPECIAL_ACCESS.submit}
+            </SubmitButton>
             <p className="text-center text-xs text-slate-600">{SPECIAL_ACCESS.privacyNote}</p>
           </Form>
         </div>

@@ -78,6 +78,8 @@ export default defineConfig({
         STRIPE_API_BASE: E2E_STRIPE.baseUrl,
         STRIPE_PRICE_LIFETIME: E2E_STRIPE.price,
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+        // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).
+        TRACKER_SCRIPT_URL: "https://tracker.e2e.example/track.js",
       },
     },
   ],

@@ -71,6 +71,7 @@ export default function handleRequest(
               "Content-Security-Policy",
               contentSecurityPolicy(nonce, {
                 development: process.env.NODE_ENV === "development",
+                connectSources: trackerOrigins(),
                 checkoutOrigin: checkoutOriginFromApiBase(env().STRIPE_API_BASE),
               }),
             );
@@ -95,6 +96,12 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** The tracker's origin, allowed to receive its reports; the script itself loads only with consent. */
+function trackerOrigins(): string[] {
+  const tracker = env().TRACKER_SCRIPT_URL;
+  return tracker ? [new URL(tracker).origin] : [];
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

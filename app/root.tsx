@@ -9,7 +9,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
 import { SiteNav } from "./components/site-nav";
+import { parseConsentChoice } from "./lib/consent";
 import { env } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 import { getSessionUser } from "./lib/session.server";
@@ -22,11 +24,19 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "AI Profit Labs" }];
 
-/** Who is visiting, resolved once per request (one query; none at all without a session cookie). */
+/**
+ * Who is visiting, resolved once per request (one query; none at all without a session cookie),
+ * and their cookie choice, read from the consent cookie alone: for an anonymous visitor the page
+ * then depends on nothing but that cookie's value.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const { BRAND_NAME, SUPPORT_EMAIL } = env();
-  return { user, brand: { name: BRAND_NAME, supportEmail: SUPPORT_EMAIL } };
+  return {
+    user,
+    brand: { name: BRAND_NAME, supportEmail: SUPPORT_EMAIL },
+    consent: parseConsentChoice(request.headers.get("Cookie")),
+  };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -57,6 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <>
+      <CookieConsentBanner />
+      <ConsentSync />
       <SiteNav />
       <Outlet />
     </>

@@ -1,17 +1,21 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useRootData } from "~/root";
 
 /**
  * The footer shared by public and member pages: the current year, the legal links and a
- * 'Contact Us' mail link to the configured support address. Pages may add a note above it
- * (the earnings disclaimer, say) through `children`.
+ * 'Contact Us' mail link to the configured support address, and 'Cookie settings', which
+ * re-opens the cookie choice and then returns here. Pages may add a note above it (the
+ * earnings disclaimer, say) through `children`.
  */
 export function SiteFooter({ children }: { children?: ReactNode }) {
   const data = useRootData();
   const brand = data?.brand.name ?? "AI Profit Labs";
   const supportEmail = data?.brand.supportEmail ?? "support@aiprofitlabs.com";
   const year = new Date().getFullYear();
+  const location = useLocation();
+  const cookieSettings =
+    location.pathname === "/consent" ? "/consent" : `/consent?${new URLSearchParams({ from: location.pathname + location.search })}`;
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-slate-600">
@@ -30,6 +34,9 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
             <a href={`mailto:${supportEmail}`} className="hover:text-brand-700 hover:underline">
               Contact Us
             </a>
+            <Link to={cookieSettings} className="hover:text-brand-700 hover:underline">
+              Cookie settings
+            </Link>
           </nav>
         </div>
       </div>

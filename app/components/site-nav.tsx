@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useRootData } from "~/root";
 
 type NavItem = { to: string; label: string; mobileTo?: string };
@@ -24,10 +25,15 @@ function LogoutButton({ className }: { className: string }) {
 
 /**
  * The navigation bar of SPEC §2. The mobile menu is a <details> element, so it opens
- * without JavaScript.
+ * without JavaScript; with JavaScript it also closes after a client-side navigation.
  */
 export function SiteNav() {
   const data = useRootData();
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (mobileMenu.current) mobileMenu.current.open = false;
+  }, [location.key]);
   const user = data?.user ?? null;
   const brand = data?.brand.name ?? "AI Profit Labs";
   const links = user ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : [])] : [];
@@ -56,7 +62,7 @@ export function SiteNav() {
           )}
         </div>
 
-        <details className="group relative md:hidden">
+        <details ref={mobileMenu} className="group relative md:hidden">
           <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Toggle menu</span>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,11 +1,16 @@
 /**
  * The document Content-Security-Policy. Scripts run only with this request's nonce; styles may be
  * inline because the rich-text editor sets style attributes; frames only from the video hosts
- * that chapter embeds are normalised to.
+ * that chapter embeds are normalised to. `connectSources` adds the origins a consented
+ * third-party script reports to (the lead pages' tracker).
  */
 export function contentSecurityPolicy(
   nonce: string,
-  { development = false, checkoutOrigin }: { development?: boolean; checkoutOrigin?: string } = {},
+  {
+    development = false,
+    checkoutOrigin,
+    connectSources = [],
+  }: { development?: boolean; checkoutOrigin?: string; connectSources?: string[] } = {},
 ): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -14,7 +19,7 @@ export function contentSecurityPolicy(
     "img-src": ["'self'", "data:", "https:"],
     "media-src": ["'self'", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...(development ? ["ws:"] : [])],
+    "connect-src": ["'self'", ...connectSources, ...(development ? ["ws:"] : [])],
     "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],

@@ -152,6 +152,25 @@ export interface RateLimitsTable {
   reset_at: Date | string;
 }
 
+export type ConsentChoiceColumn = "all" | "essential" | "none";
+
+export interface CookieConsentsTable {
+  id: Generated<string>;
+  choice: ConsentChoiceColumn;
+  banner_version: string;
+  client_hash: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+}
+
+export interface LeadsTable {
+  id: Generated<string>;
+  email: string;
+  name: Generated<string>;
+  source: string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -168,4 +187,6 @@ export interface DB {
   webhook_events: WebhookEventsTable;
   rate_limits: RateLimitsTable;
   email_outbox: EmailOutboxTable;
+  cookie_consents: CookieConsentsTable;
+  leads: LeadsTable;
 }

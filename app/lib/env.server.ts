@@ -52,6 +52,8 @@ const EnvSchema = z
     MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-white-label"),
     MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-custom-saas"),
     APP_BUILDER_URL: z.url().default("https://bolt.new/"),
+    // The email-marketing provider's tracking script for the lead pages; loaded only with consent.
+    TRACKER_SCRIPT_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -4,7 +4,7 @@ import { z } from "zod";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = z
+export const email = z
   .string({ error: "Email address is required" })
   .trim()
   .max(254, { error: "Email address is too long" })
@@ -14,7 +14,7 @@ const redirectTarget = z.string().max(2048).optional();
 
 /** Spam bots fill every field; people never see this one. */
 export const HONEYPOT_FIELD = "website";
-const honeypot = z.string().max(0, { error: "Your submission could not be processed." }).optional();
+export const honeypot = z.string().max(0, { error: "Your submission could not be processed." }).optional();
 
 export const loginSchema = z.object({
   email,

@@ -1,0 +1,205 @@
+import { Link, useFetcher, useLocation, useMatches } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { COOKIE_CATEGORY_DETAILS, CONSENT_BUTTONS, CONSENT_COPY } from "~/content/consent";
+import { useHydrated } from "~/hooks/use-hydrated";
+import {
+  ANALYTICS_COOKIES,
+  CONSENT_STORAGE_KEY,
+  COOKIE_CATEGORIES,
+  expiredCookies,
+  isCategoryAllowed,
+  isConsentChoice,
+  type ConsentChoice,
+  type CookieCategory,
+} from "~/lib/consent";
+import { useRootData } from "~/root";
+import type { action as consentAction } from "~/routes/consent";
+
+/** One fetcher for every consent form on the page, so a choice made anywhere hides the banner. */
+const CONSENT_FETCHER_KEY = "cookie-consent";
+
+/** Routes that show the choice themselves (the /consent page) set this handle to hide the banner. */
+export type ConsentHandle = { hideConsentBanner?: boolean };
+
+/**
+ * The visitor's choice: the cookie as the root loader read it, or the choice being saved right
+ * now (so the banner hides and gated scripts load without waiting for the round trip).
+ */
+export function useConsentChoice(): ConsentChoice | null {
+  const recorded = useRootData()?.consent ?? null;
+  const fetcher = useFetcher<typeof consentAction>({ key: CONSENT_FETCHER_KEY });
+  const pending = fetcher.formData?.get("choice");
+  return isConsentChoice(pending) ? pending : recorded;
+}
+
+/**
+ * The consent form: Decline, Essential Only, Accept All (and the banner's close X, which means
+ * Essential Only) as submit buttons of one form posting to /consent. Without JavaScript the
+ * post redirects back to `returnTo`; with it a fetcher saves the choice without a reload.
+ */
+export function ConsentForm({
+  returnTo,
+  withClose = false,
+  children,
+}: {
+  returnTo: string;
+  withClose?: boolean;
+  children?: React.ReactNode;
+}) {
+  const fetcher = useFetcher<typeof consentAction>({ key: CONSENT_FETCHER_KEY });
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post" action="/consent" className="relative">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
+      {withClose ? (
+        <button
+          type="submit"
+          name="choice"
+          value="essential"
+          aria-label="Close (Essential Only)"
+          className="absolute -right-1 -top-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      ) : null}
+      {children}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {CONSENT_BUTTONS.map((button) => (
+          <button
+            key={button.choice}
+            type="submit"
+            name="choice"
+            value={button.choice}
+            className={
+              button.choice === "all"
+                ? "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                : "rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+            }
+          >
+            {button.label}
+          </button>
+        ))}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** The Show Cookie Details / Hide Details toggle: a <details>, so it works without JavaScript. */
+export function CookieDetails() {
+  return (
+    <details className="group mt-2">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-700 hover:underline">
+        <span className="group-open:hidden">{CONSENT_COPY.showDetails}</span>
+        <span className="hidden group-open:inline">{CONSENT_COPY.hideDetails}</span>
+      </summary>
+      <CookieCategoryList />
+    </details>
+  );
+}
+
+export function CookieCategoryList() {
+  return (
+    <dl className="mt-2 grid gap-2 sm:grid-cols-2">
+      {COOKIE_CATEGORIES.map((category) => (
+        <div key={category} className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-sm font-semibold text-slate-900">{COOKIE_CATEGORY_DETAILS[category].title}</dt>
+          <dd className="mt-1 text-sm text-slate-700">{COOKIE_CATEGORY_DETAILS[category].description}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The banner of SPEC §2, on every page until a choice is made. It depends on the consent cookie
+ * alone (through the root loader), so an anonymous page may be cached per cookie value.
+ */
+export function CookieConsentBanner() {
+  const choice = useConsentChoice();
+  const location = useLocation();
+  const hiddenByRoute = useMatches().some((match) => (match.handle as ConsentHandle | undefined)?.hideConsentBanner);
+  if (choice || hiddenByRoute) return null;
+  return (
+    <section aria-labelledby="cookie-consent-title" className="border-b border-slate-200 bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-4">
+        <ConsentForm returnTo={location.pathname + location.search} withClose>
+          <h2 id="cookie-consent-title" className="pr-8 text-base font-bold text-slate-900">
+            {CONSENT_COPY.title}
+          </h2>
+          <p className="mt-1 pr-8 text-sm text-slate-700">
+            {CONSENT_COPY.intro}{" "}
+            <Link to="/privacy-policy#cookie-policy" className="font-semibold text-brand-700 underline">
+              How we use cookies
+            </Link>
+          </p>
+          <CookieDetails />
+        </ConsentForm>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Keeps the browser in step with the recorded choice: mirrors it into local storage (SPEC §3;
+ * also after a no-JavaScript choice, or after logout cleared storage) and, while the choice is
+ * Decline, removes analytics cookies that anything may have set since.
+ */
+export function ConsentSync() {
+  const choice = useRootData()?.consent ?? null;
+  useEffect(() => {
+    if (!choice) return;
+    try {
+      window.localStorage.setItem(CONSENT_STORAGE_KEY, choice);
+    } catch (error) {
+      console.warn("Could not store the cookie choice locally:", error);
+    }
+    if (choice === "none") {
+      for (const cookie of expiredCookies(ANALYTICS_COOKIES, window.location.hostname)) document.cookie = cookie;
+    }
+  }, [choice]);
+  return null;
+}
+
+/**
+ * A third-party script that may set cookies, loaded only once the visitor's choice allows its
+ * category (ARCHITECTURE decision 10). It is added from JavaScript (scripts need JavaScript
+ * anyway), and the CSP's 'strict-dynamic' trusts it because our nonce'd bundle inserts it.
+ */
+export function ConsentGatedScript({
+  src,
+  category,
+  onLoad,
+}: {
+  src: string;
+  category: CookieCategory;
+  onLoad?: () => void;
+}) {
+  const allowed = isCategoryAllowed(useConsentChoice(), category);
+  const onLoadRef = useRef(onLoad);
+  onLoadRef.current = onLoad;
+  useEffect(() => {
+    if (!allowed) return;
+    const existing = Array.from(document.scripts).find((script) => script.src === new URL(src, document.baseURI).href);
+    if (existing) {
+      if (existing.dataset.loaded === "true") onLoadRef.current?.();
+      else existing.addEventListener("load", () => onLoadRef.current?.(), { once: true });
+      return;
+    }
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.addEventListener(
+      "load",
+      () => {
+        script.dataset.loaded = "true";
+        onLoadRef.current?.();
+      },
+      { once: true },
+    );
+    document.head.appendChild(script);
+  }, [allowed, src]);
+  return null;
+}

@@ -1,0 +1,104 @@
+/**
+ * Cookie consent rules (SPEC §2 banner, §3 consent choice, §4 and §9 cookies): pure, shared by the
+ * server (POST /consent, the root loader) and the browser (the banner, consent-gated scripts).
+ */
+
+export const CONSENT_CHOICES = ["all", "essential", "none"] as const;
+export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
+
+/** The cookie and the local-storage key share one name (SPEC §3). */
+export const CONSENT_COOKIE = "cookie-consent";
+export const CONSENT_STORAGE_KEY = "cookie-consent";
+
+/** SPEC §9: the consent cookie lives 2 years. */
+export const CONSENT_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;
+
+/**
+ * Stored with every proof row, so a later change of the banner's wording can be told apart
+ * from choices made on an earlier one. Bump it whenever the banner's text or categories change.
+ */
+export const CONSENT_BANNER_VERSION = "2025-05-21.1";
+
+export const COOKIE_CATEGORIES = ["essential", "analytical", "functional", "marketing"] as const;
+export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
+
+/** The analytics cookies that Decline removes (SPEC §4). */
+export const ANALYTICS_COOKIES = ["_ga", "_gid", "_gat"] as const;
+
+export function isConsentChoice(value: unknown): value is ConsentChoice {
+  return typeof value === "string" && (CONSENT_CHOICES as readonly string[]).includes(value);
+}
+
+/** The visitor's recorded choice from a Cookie header, or null while none has been made. */
+export function parseConsentChoice(cookieHeader: string | null | undefined): ConsentChoice | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0 || part.slice(0, index).trim() !== CONSENT_COOKIE) continue;
+    const value = part.slice(index + 1).trim();
+    return isConsentChoice(value) ? value : null;
+  }
+  return null;
+}
+
+/**
+ * Which categories a choice allows (SPEC §9): 'all' allows everything, 'essential' only the
+ * essential ones, 'none' nothing, and no choice yet nothing either. The site's own strictly
+ * necessary cookies (this choice itself, and a session the visitor starts by signing in) are set
+ * only in answer to the visitor's own action and are not gated here.
+ */
+export function allowedCategories(choice: ConsentChoice | null): ReadonlySet<CookieCategory> {
+  if (choice === "all") return new Set(COOKIE_CATEGORIES);
+  if (choice === "essential") return new Set<CookieCategory>(["essential"]);
+  return new Set<CookieCategory>();
+}
+
+/** Whether a script or cookie of `category` may run or be set under `choice`. */
+export function isCategoryAllowed(choice: ConsentChoice | null, category: CookieCategory): boolean {
+  return allowedCategories(choice).has(category);
+}
+
+/** The cookies to remove when a choice is made: Decline removes the analytics cookies. */
+export function cookiesToDelete(choice: ConsentChoice): readonly string[] {
+  return choice === "none" ? ANALYTICS_COOKIES : [];
+}
+
+/** The Set-Cookie value that records a choice for 2 years. */
+export function consentCookie(choice: ConsentChoice, { secure }: { secure: boolean }): string {
+  return [
+    `${CONSENT_COOKIE}=${choice}`,
+    "Path=/",
+    `Max-Age=${CONSENT_MAX_AGE_SECONDS}`,
+    `Expires=${new Date(Date.now() + CONSENT_MAX_AGE_SECONDS * 1000).toUTCString()}`,
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/**
+ * The domains a third-party analytics cookie may have been set on for this host: analytics
+ * libraries set theirs on the widest domain they can (".example.com" for www.example.com), and a
+ * cookie is removed only by naming the same domain. IP addresses and single-label hosts have
+ * host-only cookies alone.
+ */
+export function cookieDeletionDomains(hostname: string): string[] {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (!host.includes(".") || /^[\d.]+$/.test(host) || host.includes(":")) return [];
+  const labels = host.split(".");
+  const domains: string[] = [];
+  for (let start = 0; start <= labels.length - 2; start++) domains.push(labels.slice(start).join("."));
+  return domains;
+}
+
+/**
+ * Cookie strings that expire `name`: one host-only and one per domain from cookieDeletionDomains.
+ * Used as Set-Cookie headers by the server and assigned to document.cookie by the browser.
+ */
+export function expiredCookies(names: readonly string[], hostname: string): string[] {
+  const expired = "Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT";
+  const domains = cookieDeletionDomains(hostname);
+  return names.flatMap((name) => [
+    `${name}=; ${expired}`,
+    ...domains.map((domain) => `${name}=; ${expired}; Domain=${domain}`),
+  ]);
+}

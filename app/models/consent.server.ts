@@ -1,0 +1,23 @@
+import { db } from "~/lib/db.server";
+import type { ConsentChoice } from "~/lib/consent";
+
+export type ConsentProof = {
+  choice: ConsentChoice;
+  bannerVersion: string;
+  /** A keyed hash of the visitor's address: enough to match a complaint, useless to anyone else. */
+  clientHash: string | null;
+  userAgent: string | null;
+};
+
+/** Appends one proof row per choice made; rows are never updated (an audit trail). */
+export async function recordConsent(proof: ConsentProof): Promise<void> {
+  await db()
+    .insertInto("cookie_consents")
+    .values({
+      choice: proof.choice,
+      banner_version: proof.bannerVersion,
+      client_hash: proof.clientHash,
+      user_agent: proof.userAgent?.slice(0, 512) ?? null,
+    })
+    .execute();
+}

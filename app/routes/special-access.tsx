@@ -1,0 +1,115 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConsentGatedScript } from "~/components/cookie-consent";
+import { FormError, Honeypot, SubmitButton, TextField } from "~/components/form-fields";
+import { SiteFooter } from "~/components/site-footer";
+import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
+import { env } from "~/lib/env.server";
+import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageMeta } from "~/lib/page-meta";
+import { brand, publicPage } from "~/lib/public-page.server";
+import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { leadSchema } from "~/lib/validation/lead";
+import { captureLead } from "~/models/lead.server";
+
+export const meta = publicPageMeta;
+
+/** The public page's caching, plus the Retry-After of a rate-limited submission. */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(publicPageHeaders(args));
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const page = leadPageCopy(brand().name).specialAccess;
+  return publicPage(request, "/special-access", page, { tracker: env().TRACKER_SCRIPT_URL ?? null });
+}
+
+/**
+ * Our own lead form (ARCHITECTURE decision 10): validated, honeypot-guarded, rate-limited per
+ * address, stored once per email. A repeat signup gets the same thank-you page.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: leadSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const verdict = await checkRateLimits([[RATE_LIMITS.leadPerAddress, context.clientAddress ?? "unknown"]]);
+  if (!verdict.allowed) {
+    return data(submission.reply({ formErrors: [verdict.message] }), {
+      status: 429,
+      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+    });
+  }
+
+  await captureLead({ email: submission.value.email, name: submission.value.name, source: "special-access" });
+  return redirect("/thank-you-access", { status: 303 });
+}
+
+export default function SpecialAccessPage() {
+  const { tracker } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/special-access";
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <>
+      {tracker ? <ConsentGatedScript src={tracker} category="marketing" /> : null}
+      <main className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-14 text-white">
+        <div className="mx-auto max-w-2xl text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{SPECIAL_ACCESS.headline}</h1>
+          <p className="mt-4 text-lg text-indigo-100 sm:text-xl">{SPECIAL_ACCESS.tagline}</p>
+        </div>
+        <div className="mx-auto mt-10 max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8">
+          <h2 className="text-center text-lg font-bold">{SPECIAL_ACCESS.prompt}</h2>
+          <Form method="post" {...getFormProps(form)} className="relative mt-5 space-y-4">
+            <FormError id={form.errorId} errors={form.errors} />
+            <Honeypot />
+            <TextField
+              label="Email address"
+              errors={fields.email.errors}
+              errorId={fields.email.errorId}
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="email"
+              required
+            />
+            <TextField
+              label="First name (optional)"
+              errors={fields.name.errors}
+              errorId={fields.name.errorId}
+              {...getInputProps(fields.name, { type: "text" })}
+              autoComplete="given-name"
+            />
+            <SubmitButton pending={submitting} pendingLabel="Processing...">
+              {SPECIAL_ACCESS.submit}
+            </SubmitButton>
+            <p className="text-center text-xs text-slate-600">{SPECIAL_ACCESS.privacyNote}</p>
+          </Form>
+        </div>
+      </main>
+      <section aria-labelledby="benefits-title" className="mx-auto max-w-4xl px-4 py-14">
+        <h2 id="benefits-title" className="text-center text-3xl font-extrabold tracking-tight">
+          {SPECIAL_ACCESS.benefitsTitle}
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2">
+          {SPECIAL_ACCESS.benefits.map((benefit) => (
+            <li key={benefit.title} className="rounded-xl border border-slate-200 bg-white p-5">
+              <h3 className="font-bold">{benefit.title}</h3>
+              <p className="mt-1 text-sm text-slate-700">{benefit.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LegalPage } from "~/components/legal-page";
+import { termsOfService } from "~/content/legal";
+import { publicPageHeaders } from "~/lib/cache-policy";
+import { loadLegalDocument } from "~/lib/legal-document.server";
+import { publicPageMeta } from "~/lib/page-meta";
+
+export const meta = publicPageMeta;
+export const headers = publicPageHeaders;
+export const loader = (args: LoaderFunctionArgs) => loadLegalDocument(args, "/terms-of-service", termsOfService);
+
+export default function TermsOfServicePage() {
+  const { document } = useLoaderData<typeof loader>();
+  return <LegalPage document={document} />;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import {
+  BANNERS,
+  commissionCents,
+  CONTEST,
+  formatUsd,
+  FUNNEL,
+  FUNNEL_TOTAL_CENTS,
+  longSwipes,
+  MAX_COMMISSION_CENTS,
+  parseSwipeTab,
+  shortSwipes,
+  SWIPE_PLACEHOLDERS,
+} from "~/content/affiliate";
+
+describe("funnel and contest constants (SPEC §9)", () => {
+  it("prices the funnel $17 + $4.95 + $37 + $997 = $1,055.95", () => {
+    expect(FUNNEL.map((item) => formatUsd(item.priceCents))).toEqual(["$17", "$4.95", "$37", "$997"]);
+    expect(formatUsd(FUNNEL_TOTAL_CENTS)).toBe("$1,055.95");
+  });
+
+  it("pays at most $527.97 per sale at 50%", () => {
+    expect(formatUsd(MAX_COMMISSION_CENTS)).toBe("$527.97");
+    expect(commissionCents(1700)).toBe(850);
+  });
+
+  it("awards $350, $250 and $150", () => {
+    expect(CONTEST.prizes.map((prize) => formatUsd(prize.prizeCents))).toEqual(["$350", "$250", "$150"]);
+  });
+});
+
+describe("swipes and banners (SPEC §2)", () => {
+  it("has four short and seven long emails, with both placeholders", () => {
+    const short = shortSwipes("Brand");
+    const long = longSwipes("Brand");
+    expect(short.map((email) => email.label)).toEqual(["Launch Day", "Proof", "24h Countdown", "Final Hour"]);
+    expect(long).toHaveLength(7);
+    for (const email of [...short, ...long]) {
+      expect(email.body).toContain(SWIPE_PLACEHOLDERS.affiliateLink);
+      expect(email.body).toContain(SWIPE_PLACEHOLDERS.firstName);
+    }
+  });
+
+  it("previews the last five long emails and points to the copy version", () => {
+    const long = longSwipes("Brand");
+    expect(long.slice(0, 2).every((email) => email.preview === email.body)).toBe(true);
+    for (const email of long.slice(2)) {
+      const marker = "\n\n[Full email in the copy version]";
+      expect(email.preview.endsWith(marker)).toBe(true);
+      expect(email.body.startsWith(email.preview.slice(0, -marker.length))).toBe(true);
+      expect(email.body.length).toBeGreaterThan(email.preview.length - marker.length);
+    }
+  });
+
+  it("offers the four banner sizes with download names", () => {
+    expect(BANNERS.map((banner) => banner.size)).toEqual(["728x90", "300x250", "468x60", "160x600"]);
+    expect(BANNERS[0]).toMatchObject({ src: "/banners/banner-728x90.svg", filename: "ai-profit-labs-banner-728x90.svg" });
+  });
+
+  it("starts /demo-swipes on Demo Video and accepts only known tabs", () => {
+    expect(parseSwipeTab(null)).toBe("demo");
+    expect(parseSwipeTab("emails")).toBe("emails");
+    expect(parseSwipeTab("emails-long")).toBe("emails-long");
+    expect(parseSwipeTab("banners")).toBe("banners");
+    expect(parseSwipeTab("<script>")).toBe("demo");
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import {
+  allowedCategories,
+  CONSENT_MAX_AGE_SECONDS,
+  consentCookie,
+  cookieDeletionDomains,
+  cookiesToDelete,
+  expiredCookies,
+  isCategoryAllowed,
+  isConsentChoice,
+  parseConsentChoice,
+} from "~/lib/consent";
+
+describe("parseConsentChoice", () => {
+  it("reads each valid choice from a Cookie header", () => {
+    expect(parseConsentChoice("cookie-consent=all")).toBe("all");
+    expect(parseConsentChoice("a=1; cookie-consent=essential; b=2")).toBe("essential");
+    expect(parseConsentChoice("__session=xyz;cookie-consent=none")).toBe("none");
+  });
+
+  it("is null without a choice or with an unknown value", () => {
+    expect(parseConsentChoice(null)).toBeNull();
+    expect(parseConsentChoice("")).toBeNull();
+    expect(parseConsentChoice("other=all")).toBeNull();
+    expect(parseConsentChoice("cookie-consent=maybe")).toBeNull();
+    expect(parseConsentChoice("my-cookie-consent=all")).toBeNull();
+  });
+
+  it("accepts only the three choices", () => {
+    expect(["all", "essential", "none"].every(isConsentChoice)).toBe(true);
+    expect(isConsentChoice("ALL")).toBe(false);
+    expect(isConsentChoice(null)).toBe(false);
+  });
+});
+
+describe("which categories a choice allows (SPEC §9)", () => {
+  it("all allows the four categories", () => {
+    expect([...allowedCategories("all")].sort()).toEqual(["analytical", "essential", "functional", "marketing"]);
+  });
+
+  it("essential blocks every non-essential category", () => {
+    expect([...allowedCategories("essential")]).toEqual(["essential"]);
+    expect(isCategoryAllowed("essential", "analytical")).toBe(false);
+    expect(isCategoryAllowed("essential", "marketing")).toBe(false);
+  });
+
+  it("none, and no choice yet, allow nothing", () => {
+    expect(allowedCategories("none").size).toBe(0);
+    expect(allowedCategories(null).size).toBe(0);
+    expect(isCategoryAllowed(null, "marketing")).toBe(false);
+  });
+});
+
+describe("cookies removed by a choice", () => {
+  it("Decline removes _ga, _gid and _gat; the other choices remove nothing", () => {
+    expect(cookiesToDelete("none")).toEqual(["_ga", "_gid", "_gat"]);
+    expect(cookiesToDelete("essential")).toEqual([]);
+    expect(cookiesToDelete("all")).toEqual([]);
+  });
+
+  it("names every domain an analytics library may have used", () => {
+    expect(cookieDeletionDomains("www.example.com")).toEqual(["www.example.com", "example.com"]);
+    expect(cookieDeletionDomains("example.com")).toEqual(["example.com"]);
+    expect(cookieDeletionDomains("localhost")).toEqual([]);
+    expect(cookieDeletionDomains("127.0.0.1")).toEqual([]);
+  });
+
+  it("expires each cookie host-only and on each domain", () => {
+    const cookies = expiredCookies(["_ga"], "www.example.com");
+    expect(cookies).toHaveLength(3);
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/^_ga=; Path=\/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
+    }
+    expect(cookies[0]).not.toContain("Domain=");
+    expect(cookies.slice(1).map((cookie) => cookie.split("Domain=")[1])).toEqual(["www.example.com", "example.com"]);
+  });
+});
+
+describe("the consent cookie", () => {
+  it("lives two years, site-wide, Lax, Secure when asked", () => {
+    const cookie = consentCookie("essential", { secure: true });
+    expect(cookie).toContain("cookie-consent=essential");
+    expect(cookie).toContain(`Max-Age=${2 * 365 * 24 * 60 * 60}`);
+    expect(CONSENT_MAX_AGE_SECONDS).toBe(63_072_000);
+    expect(cookie).toContain("Path=/");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Secure");
+    expect(consentCookie("all", { secure: false })).not.toContain("Secure");
+  });
+});

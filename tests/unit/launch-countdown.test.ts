@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { LAUNCH_AT } from "~/content/affiliate";
+import { countdownTo, isCountdownOver, twoDigits, ZERO_COUNTDOWN } from "~/lib/launch-countdown";
+
+describe("launch countdown (SPEC §4, ARCHITECTURE decision 8)", () => {
+  it("targets 2025-06-06 11:00 Central, which is 16:00 UTC", () => {
+    expect(new Date(LAUNCH_AT).toISOString()).toBe("2025-06-06T16:00:00.000Z");
+  });
+
+  it("splits the time left into days, hours, minutes and seconds", () => {
+    const now = new Date("2025-06-03T14:58:30Z");
+    expect(countdownTo(LAUNCH_AT, now)).toEqual({ days: 3, hours: 1, minutes: 1, seconds: 30 });
+  });
+
+  it("drops a partial second rather than rounding up", () => {
+    expect(countdownTo(LAUNCH_AT, new Date("2025-06-06T15:59:58.400Z"))).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
+  });
+
+  it("shows zeros at and after the launch moment", () => {
+    expect(countdownTo(LAUNCH_AT, new Date("2025-06-06T16:00:00Z"))).toEqual(ZERO_COUNTDOWN);
+    expect(countdownTo(LAUNCH_AT, new Date("2026-11-21T12:00:00Z"))).toEqual(ZERO_COUNTDOWN);
+    expect(isCountdownOver(ZERO_COUNTDOWN)).toBe(true);
+    expect(isCountdownOver({ days: 0, hours: 0, minutes: 0, seconds: 1 })).toBe(false);
+  });
+
+  it("pads cells to two digits", () => {
+    expect(twoDigits(7)).toBe("07");
+    expect(twoDigits(23)).toBe("23");
+  });
+});

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as foundation from "./0001_foundation";
 import * as paymentsMail from "./0002_payments_mail";
+import * as chapterOrder from "./0004_chapter_order";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -9,4 +10,5 @@ import * as paymentsMail from "./0002_payments_mail";
 export const migrations: Record<string, Migration> = {
   "0001_foundation": foundation,
   "0002_payments_mail": paymentsMail,
+  "0004_chapter_order": chapterOrder,
 };

@@ -20,7 +20,7 @@ function sessionCookie() {
 }
 
 /** Secure cookies wherever the site is served over HTTPS: always in production unless PUBLIC_URL says http. */
-function secureCookies(): boolean {
+export function secureCookies(): boolean {
   const publicUrl = env().PUBLIC_URL;
   if (publicUrl) return publicUrl.startsWith("https:");
   return isProduction();

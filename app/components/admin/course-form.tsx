@@ -1,0 +1,65 @@
+import { Form, Link } from "@remix-run/react";
+import { useId, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { FormAlert, inputClass, primaryButton, secondaryButton, useSubmitting } from "./form-controls";
+
+/**
+ * New or edit course (SPEC §2). The title is required: with JavaScript, Save stays disabled
+ * while the title is blank; without it, the browser's `required` check and the server refuse it.
+ */
+export function CourseForm({
+  courseId,
+  defaults,
+  error,
+  cancelHref,
+}: {
+  courseId: string | null;
+  defaults: { title: string; description: string };
+  error: string | null;
+  cancelHref: string;
+}) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const [title, setTitle] = useState(defaults.title);
+  const intent = courseId ? "update-course" : "create-course";
+  const saving = useSubmitting(intent);
+
+  return (
+    <Form method="post" preventScrollReset aria-labelledby={`${id}-heading`} className="space-y-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        {courseId ? "Edit course" : "New course"}
+      </h2>
+      <FormAlert message={error} />
+      <input type="hidden" name="intent" value={intent} />
+      {courseId ? <input type="hidden" name="courseId" value={courseId} /> : null}
+      <div>
+        <label htmlFor={`${id}-title`} className="block text-sm font-medium text-slate-700">
+          Title
+        </label>
+        <input
+          id={`${id}-title`}
+          name="title"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          required
+          autoComplete="off"
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-description`} className="block text-sm font-medium text-slate-700">
+          Description
+        </label>
+        <textarea id={`${id}-description`} name="description" defaultValue={defaults.description} rows={3} className={inputClass} />
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" disabled={saving || (hydrated && title.trim() === "")} className={primaryButton}>
+          {saving ? "Saving..." : "Save"}
+        </button>
+        <Link to={cancelHref} preventScrollReset className={secondaryButton}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -45,9 +45,10 @@ const options: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const href = (attribs.href ?? "").trim();
-      if (!isKeptAddress(href, { anchors: true })) return { tagName, attribs: {} };
+      let kept: sanitizeHtml.Attributes = {};
       // External links open in a new tab without handing our window to the other site.
-      return { tagName, attribs: isExternalHref(href) ? { href, target: "_blank", rel: "noopener noreferrer" } : { href } };
+      if (isKeptAddress(href, { anchors: true })) kept = isExternalHref(href) ? { href, target: "_blank", rel: "noopener noreferrer" } : { href };
+      return { tagName, attribs: kept };
     },
     img: (tagName, { src = "", ...rest }) => {
       const address = src.trim();

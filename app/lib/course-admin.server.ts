@@ -49,14 +49,19 @@ async function attempt<T>(label: string, work: () => Promise<T>): Promise<Outcom
 }
 
 /** Runs a write on an id from the form; a malformed id names no row, like a deleted one. */
-function onId<T>(id: string | undefined, label: string, work: (id: string) => Promise<T | null>): Promise<Outcome<T | null>> {
+function onId<T>(
+  id: string | undefined,
+  label: string,
+  work: (id: string) => Promise<T | null>
+): Promise<Outcome<T | null>> {
   return isUuid(id) ? attempt(label, () => work(id)) : Promise.resolve({ ok: true, value: null });
 }
 
 async function saveCourse(fields: Fields, mode: Mode) {
-  const courseId = mode === "update" ? (fields.courseId ?? "") : null;
+  const courseId = mode === "update" ? fields.courseId ?? "" : null;
   const values = { title: fields.title ?? "", description: fields.description ?? "" };
-  const failure = (error: string, status: number) => data<AdminActionFailure>({ form: "course", courseId, values, error }, { status });
+  const failure = (error: string, status: number) =>
+    data<AdminActionFailure>({ form: "course", courseId, values, error }, { status });
 
   const parsed = courseSchema.safeParse(values);
   if (!parsed.success) return failure(parsed.error.issues[0].message, 400);
@@ -67,11 +72,16 @@ async function saveCourse(fields: Fields, mode: Mode) {
   if (!saved.ok) return failure(say.courseSaveError(), 500);
   if (!saved.value) return failure(say.courseSaveError(say.courseGone), 404);
   // Creating a course expands and selects it (SPEC §4).
-  return redirectWithFlash(courseHref(saved.value), { kind: "success", message: courseId ? say.courseUpdated : say.courseCreated });
+  return redirectWithFlash(courseHref(saved.value), {
+    kind: "success",
+    message: courseId ? say.courseUpdated : say.courseCreated,
+  });
 }
 
 async function removeCourse(fields: Fields, view: AdminView) {
-  const removed = await onId(fields.courseId, "deleting a course", async (id) => ((await deleteCourse(id)) ? id : null));
+  const removed = await onId(fields.courseId, "deleting a course", async (id) =>
+    (await deleteCourse(id)) ? id : null
+  );
   // Deleting the expanded course collapses it; deleting another keeps the expanded one open.
   const back = courseHref(view.courseId === fields.courseId ? null : view.courseId);
   if (!removed.ok) return redirectWithFlash(back, { kind: "error", message: say.courseDeleteError() });
@@ -81,7 +91,7 @@ async function removeCourse(fields: Fields, view: AdminView) {
 
 async function saveChapter(fields: Fields, mode: Mode) {
   const courseId = fields.courseId ?? "";
-  const chapterId = mode === "update" ? (fields.chapterId ?? "") : null;
+  const chapterId = mode === "update" ? fields.chapterId ?? "" : null;
   const values = { title: fields.title ?? "", content: fields.content ?? "" };
   const failure = (error: string, status: number) =>
     data<AdminActionFailure>({ form: "chapter", courseId, chapterId, values, error }, { status });
@@ -105,8 +115,12 @@ async function removeChapter(fields: Fields, view: AdminView) {
   const removed = await onId(fields.chapterId, "deleting a chapter", deleteChapter);
   const back = courseHref(view.courseId);
   if (!removed.ok) return redirectWithFlash(back, { kind: "error", message: say.chapterDeleteError() });
-  if (!removed.value) return redirectWithFlash(back, { kind: "error", message: say.chapterDeleteError(say.chapterGone) });
-  return redirectWithFlash(courseHref(view.courseId ?? removed.value), { kind: "success", message: say.chapterDeleted });
+  if (!removed.value)
+    return redirectWithFlash(back, { kind: "error", message: say.chapterDeleteError(say.chapterGone) });
+  return redirectWithFlash(courseHref(view.courseId ?? removed.value), {
+    kind: "success",
+    message: say.chapterDeleted,
+  });
 }
 
 async function reorderChapter(fields: Fields, view: AdminView) {

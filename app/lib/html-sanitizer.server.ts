@@ -28,7 +28,25 @@ function isKeptAddress(address: string, { anchors }: { anchors: boolean }): bool
 }
 
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ["h1", "h2", "h3", "p", "br", "strong", "b", "em", "i", "u", "s", "ol", "ul", "li", "a", "img", "iframe"],
+  allowedTags: [
+    "h1",
+    "h2",
+    "h3",
+    "p",
+    "br",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "ol",
+    "ul",
+    "li",
+    "a",
+    "img",
+    "iframe",
+  ],
   disallowedTagsMode: "discard",
   allowedAttributes: {
     a: ["href", "target", "rel"],
@@ -47,7 +65,8 @@ const options: sanitizeHtml.IOptions = {
       const href = (attribs.href ?? "").trim();
       let kept: sanitizeHtml.Attributes = {};
       // External links open in a new tab without handing our window to the other site.
-      if (isKeptAddress(href, { anchors: true })) kept = isExternalHref(href) ? { href, target: "_blank", rel: "noopener noreferrer" } : { href };
+      if (isKeptAddress(href, { anchors: true }))
+        kept = isExternalHref(href) ? { href, target: "_blank", rel: "noopener noreferrer" } : { href };
       return { tagName, attribs: kept };
     },
     img: (tagName, { src = "", ...rest }) => {

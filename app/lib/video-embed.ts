@@ -71,7 +71,8 @@ function vimeoEmbed(url: URL): string | null {
   // player.vimeo.com/video/ID, vimeo.com/ID[/HASH], vimeo.com/channels/NAME/ID,
   // vimeo.com/groups/NAME/videos/ID, vimeo.com/showcase/N/video/ID
   const marker = segments.findIndex((s) => s === "video" || s === "videos");
-  const index = marker >= 0 ? marker + 1 : host === "player.vimeo.com" ? -1 : segments.findIndex((s) => VIMEO_ID.test(s));
+  const index =
+    marker >= 0 ? marker + 1 : host === "player.vimeo.com" ? -1 : segments.findIndex((s) => VIMEO_ID.test(s));
   const id = index >= 0 ? segments[index] : undefined;
   if (!id || !VIMEO_ID.test(id)) return null;
   // Unlisted videos need their privacy hash, given as ?h= or as the segment after vimeo.com/ID.

@@ -89,7 +89,11 @@ export async function moveChapter(chapterId: string, direction: MoveDirection): 
     .execute(async (trx) => {
       await lockCourse(trx, chapter.course_id);
       // Read again under the lock: another move may have changed this chapter's place meanwhile.
-      const current = await trx.selectFrom("chapters").select("sort_order").where("id", "=", chapterId).executeTakeFirst();
+      const current = await trx
+        .selectFrom("chapters")
+        .select("sort_order")
+        .where("id", "=", chapterId)
+        .executeTakeFirst();
       if (!current) return false;
       const neighbour = await trx
         .selectFrom("chapters")
@@ -101,8 +105,16 @@ export async function moveChapter(chapterId: string, direction: MoveDirection): 
         .executeTakeFirst();
       if (!neighbour) return false;
       const now = new Date();
-      await trx.updateTable("chapters").set({ sort_order: neighbour.sort_order, updated_at: now }).where("id", "=", chapterId).execute();
-      await trx.updateTable("chapters").set({ sort_order: current.sort_order, updated_at: now }).where("id", "=", neighbour.id).execute();
+      await trx
+        .updateTable("chapters")
+        .set({ sort_order: neighbour.sort_order, updated_at: now })
+        .where("id", "=", chapterId)
+        .execute();
+      await trx
+        .updateTable("chapters")
+        .set({ sort_order: current.sort_order, updated_at: now })
+        .where("id", "=", neighbour.id)
+        .execute();
       return true;
     });
 }

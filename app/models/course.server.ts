@@ -16,7 +16,12 @@ export async function countCourses(): Promise<number> {
 
 /** Every course, oldest first, so the training area keeps a stable order as courses are added. */
 export async function listCourses(): Promise<CourseSummary[]> {
-  return db().selectFrom("courses").select(["id", "title", "description"]).orderBy("created_at").orderBy("id").execute();
+  return db()
+    .selectFrom("courses")
+    .select(["id", "title", "description"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }
 
 /** A course with its chapters' titles in sort_order, in one query; undefined when there is none. */
@@ -32,7 +37,7 @@ export async function getCourseOutline(courseId: string): Promise<CourseOutline 
           .selectFrom("chapters")
           .select(["chapters.id", "chapters.title", "chapters.sort_order"])
           .whereRef("chapters.course_id", "=", "courses.id")
-          .orderBy("chapters.sort_order"),
+          .orderBy("chapters.sort_order")
       ).as("chapters"),
     ])
     .where("courses.id", "=", courseId)

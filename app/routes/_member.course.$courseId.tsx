@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       chapters: outline.chapters.map(({ id, title }) => ({ id, title })),
       selected: chapter ? { id: chapter.id, title: chapter.title, html: sanitizeChapterHtml(chapter.content) } : null,
     },
-    { headers: memberCaching(user) },
+    { headers: memberCaching(user) }
   );
 }
 
@@ -62,7 +62,10 @@ export default function CourseViewer() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:grid md:grid-cols-[18rem_minmax(0,1fr)] md:items-start md:gap-8 md:py-10">
       {/* On small screens the chapter list folds away behind a checkbox toggle: no JavaScript needed. */}
-      <aside aria-labelledby="course-title" className="group rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:sticky md:top-20">
+      <aside
+        aria-labelledby="course-title"
+        className="group rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:sticky md:top-20"
+      >
         <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
           ← All courses
         </Link>
@@ -70,13 +73,23 @@ export default function CourseViewer() {
           {course.title}
         </h1>
         {/* Re-created on each chapter change, so the list folds again after a choice. */}
-        <input key={selected?.id ?? "none"} id="course-sidebar-toggle" type="checkbox" className="peer sr-only md:hidden" />
+        <input
+          key={selected?.id ?? "none"}
+          id="course-sidebar-toggle"
+          type="checkbox"
+          className="peer sr-only md:hidden"
+        />
         <label
           htmlFor="course-sidebar-toggle"
           className="mt-3 flex cursor-pointer items-center justify-between rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 md:hidden"
         >
           Show chapters
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 transition-transform group-has-[:checked]:rotate-180">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            className="h-4 w-4 transition-transform group-has-[:checked]:rotate-180"
+          >
             <path d="M5 7l5 6 5-6z" />
           </svg>
         </label>

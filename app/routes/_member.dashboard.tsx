@@ -61,7 +61,11 @@ export default function TrainingArea() {
                   className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
                 >
                   <h2 className="text-xl font-semibold text-slate-900">{course.title}</h2>
-                  {course.description ? <p className="mt-2 flex-1 text-slate-600">{course.description}</p> : <span className="flex-1" />}
+                  {course.description ? (
+                    <p className="mt-2 flex-1 text-slate-600">{course.description}</p>
+                  ) : (
+                    <span className="flex-1" />
+                  )}
                   <span aria-hidden="true" className="mt-4 text-sm font-semibold text-brand-700">
                     Start learning →
                   </span>

@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import quillStyles from "react-quill-new/dist/quill.snow.css";
 import { AdminWorkspace } from "~/components/admin/admin-workspace";
@@ -36,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       expanded: expanded ?? null,
       chapter: chapter && chapter.course_id === expanded?.id ? chapter : null,
     },
-    { headers },
+    { headers }
   );
 }
 

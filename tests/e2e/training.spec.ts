@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { logIn } from "./helpers";
+import { logIn, signUpAndPay } from "./helpers";
 
 /**
- * Course authoring and reading, with JavaScript (rich-text editor, confirm()) and without it
- * (a textarea of HTML, confirmation steps). The admin reads the course too: admins pass the
- * member guard, and this server's embedded database cannot be given a paid member from here
- * (the integration tests cover a paid non-admin member reading courses).
+ * Course authoring by the admin and reading by a member who paid through the (fake) Stripe
+ * Checkout, with JavaScript (rich-text editor, confirm(), prefetch) and without it (a textarea of
+ * HTML, confirmation steps). The tests run in order and share the course they build.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -54,7 +53,8 @@ async function addChapter(page: Page, javaScriptEnabled: boolean, title: string,
 async function writeRichChapter(page: Page) {
   const editor = page.getByRole("textbox", { name: "Content" });
   await editor.click();
-  const tool = (name: string) => page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name, exact: true });
+  const tool = (name: string) =>
+    page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name, exact: true });
   await tool("Bold").click();
   await page.keyboard.type("Bold words");
   await tool("Bold").click();
@@ -85,11 +85,14 @@ async function writeRichChapter(page: Page) {
 }
 
 const RICH_HTML =
-  '<p><strong>Bold words</strong> and plain words</p><ul><li>First item</li><li>Second item</li></ul>' +
+  "<p><strong>Bold words</strong> and plain words</p><ul><li>First item</li><li>Second item</li></ul>" +
   '<p><a href="https://example.com/docs">Read the docs</a></p><iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe>' +
   "<script>document.title = 'hacked'</script>";
 
-test("an admin creates a course and adds chapters with bold text, a list, a link and a video", async ({ page, javaScriptEnabled }) => {
+test("an admin creates a course and adds chapters with bold text, a list, a link and a video", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await asAdmin(page, "/admin");
   await page.getByRole("link", { name: "New Course" }).click();
   const save = page.getByRole("button", { name: "Save", exact: true });
@@ -135,7 +138,8 @@ test("an admin edits, reorders and deletes chapters", async ({ page, javaScriptE
   // unchanged, which the reading test below checks.
   await page.getByRole("link", { name: "Edit chapter Chapter One" }).click();
   await expect(page.getByLabel("Chapter title")).toHaveValue("Chapter One");
-  if (javaScriptEnabled) await expect(page.getByRole("textbox", { name: "Content" }).locator("strong")).toHaveText("Bold words");
+  if (javaScriptEnabled)
+    await expect(page.getByRole("textbox", { name: "Content" }).locator("strong")).toHaveText("Bold words");
   await page.getByLabel("Chapter title").fill("Chapter One: Basics");
   await saveChapter(page, javaScriptEnabled);
   await expect(flash(page)).toHaveText("Chapter updated successfully!");
@@ -168,9 +172,19 @@ test("an admin edits, reorders and deletes chapters", async ({ page, javaScriptE
   await expect(chapters).toHaveText(["Chapter One: Basics", "Chapter Three"]);
 });
 
-test("the course reads back on /course/{id}, chapter by chapter", async ({ page }) => {
-  await asAdmin(page, "/dashboard");
-  await page.getByRole("link", { name: new RegExp(courseTitle) }).click();
+test("a paid member reads the course chapter by chapter, on a wide and a small screen", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signUpAndPay(page);
+  await page.goto("/dashboard");
+  const card = page.getByRole("link", { name: new RegExp(courseTitle) });
+  if (javaScriptEnabled) {
+    // Hovering a card fetches the course page's data ahead of the click.
+    await card.hover();
+    await expect(page.locator(`link[rel="prefetch"][href^="/course/${courseId}.data"]`)).toHaveCount(1);
+  }
+  await card.click();
   await page.waitForURL(`**/course/${courseId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(courseTitle);
   const sidebar = page.getByRole("navigation", { name: "Chapters" });
@@ -196,20 +210,23 @@ test("the course reads back on /course/{id}, chapter by chapter", async ({ page 
   await expect(page.getByText("No content available for this chapter yet.")).toBeVisible();
 
   // The URL is the bookmark: opening it again shows the same chapter.
-  await page.goto(page.url());
+  const bookmark = page.url();
+  await page.goto(bookmark);
   await expect(page.getByRole("heading", { level: 2 })).toHaveText("Chapter Three");
-});
 
-test("on a small screen the chapter list folds away and opens again", async ({ page }) => {
+  // On a small screen the chapter list folds away behind a toggle, and folds again after a choice.
   await page.setViewportSize({ width: 390, height: 800 });
-  await asAdmin(page, `/course/${courseId}`);
-  const sidebar = page.getByRole("navigation", { name: "Chapters" });
+  await page.goto(`/course/${courseId}`);
   await expect(sidebar).toBeHidden();
   await page.getByText("Show chapters").click();
   await expect(sidebar).toBeVisible();
   await sidebar.getByRole("link", { name: "Chapter Three" }).click();
   await expect(page.getByRole("heading", { level: 2 })).toHaveText("Chapter Three");
   await expect(sidebar).toBeHidden();
+
+  // A member is not an admin.
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("an admin deletes the course with its chapters", async ({ page, javaScriptEnabled }) => {

@@ -23,7 +23,11 @@ afterAll(async () => {
 
 // Fixtures written straight to the database; the behaviour under test goes through HTTP.
 async function seedCourse(title: string, chapters: Array<string | { title: string; content: string }> = []) {
-  const course = await app.db.insertInto("courses").values({ title, description: `${title} description` }).returning("id").executeTakeFirstOrThrow();
+  const course = await app.db
+    .insertInto("courses")
+    .values({ title, description: `${title} description` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const ids: string[] = [];
   for (const [index, chapter] of chapters.entries()) {
     const values = typeof chapter === "string" ? { title: chapter, content: `<p>${chapter} body</p>` } : chapter;
@@ -38,12 +42,22 @@ async function seedCourse(title: string, chapters: Array<string | { title: strin
 }
 
 async function chapterOrder(courseId: string) {
-  const rows = await app.db.selectFrom("chapters").select(["title", "sort_order"]).where("course_id", "=", courseId).orderBy("sort_order").execute();
+  const rows = await app.db
+    .selectFrom("chapters")
+    .select(["title", "sort_order"])
+    .where("course_id", "=", courseId)
+    .orderBy("sort_order")
+    .execute();
   return rows.map((row) => row.title);
 }
 
 async function sortOrders(courseId: string) {
-  const rows = await app.db.selectFrom("chapters").select("sort_order").where("course_id", "=", courseId).orderBy("sort_order").execute();
+  const rows = await app.db
+    .selectFrom("chapters")
+    .select("sort_order")
+    .where("course_id", "=", courseId)
+    .orderBy("sort_order")
+    .execute();
   return rows.map((row) => row.sort_order);
 }
 
@@ -64,9 +78,17 @@ describe("admin panel: courses", () => {
   });
 
   it("creates a course, then shows it expanded and selected with the message", async () => {
-    const response = await admin.post("/admin?new=course", { intent: "create-course", title: "  Launch Lab  ", description: "Ship it" });
+    const response = await admin.post("/admin?new=course", {
+      intent: "create-course",
+      title: "  Launch Lab  ",
+      description: "Ship it",
+    });
     expect(response.status).toBe(303);
-    const course = await app.db.selectFrom("courses").selectAll().where("title", "=", "Launch Lab").executeTakeFirstOrThrow();
+    const course = await app.db
+      .selectFrom("courses")
+      .selectAll()
+      .where("title", "=", "Launch Lab")
+      .executeTakeFirstOrThrow();
     expect(course.description).toBe("Ship it");
     expect(redirectTarget(response)).toBe(`/admin?course=${course.id}`);
 
@@ -79,7 +101,11 @@ describe("admin panel: courses", () => {
 
   it("refuses an empty title and gives the form back as typed", async () => {
     const before = await app.db.selectFrom("courses").select("id").execute();
-    const response = await admin.post("/admin?new=course", { intent: "create-course", title: "   ", description: "Kept words" });
+    const response = await admin.post("/admin?new=course", {
+      intent: "create-course",
+      title: "   ",
+      description: "Kept words",
+    });
     expect(response.status).toBe(400);
     const document = parseHtml(await response.text());
     expect(document.querySelector('[role="alert"]')?.textContent).toBe(say.courseTitleRequired);
@@ -97,11 +123,23 @@ describe("admin panel: courses", () => {
     const { document: form } = await getPage(admin, `/admin?course=${courseId}&edit=course`);
     expect(valueOf(form, 'input[name="title"]')).toBe("Old title");
 
-    const refused = await admin.post(`/admin?course=${courseId}&edit=course`, { intent: "update-course", courseId, title: "", description: "x" });
+    const refused = await admin.post(`/admin?course=${courseId}&edit=course`, {
+      intent: "update-course",
+      courseId,
+      title: "",
+      description: "x",
+    });
     expect(refused.status).toBe(400);
-    expect((await app.db.selectFrom("courses").select("title").where("id", "=", courseId).executeTakeFirstOrThrow()).title).toBe("Old title");
+    expect(
+      (await app.db.selectFrom("courses").select("title").where("id", "=", courseId).executeTakeFirstOrThrow()).title
+    ).toBe("Old title");
 
-    const saved = await admin.post(`/admin?course=${courseId}&edit=course`, { intent: "update-course", courseId, title: "New title", description: "New words" });
+    const saved = await admin.post(`/admin?course=${courseId}&edit=course`, {
+      intent: "update-course",
+      courseId,
+      title: "New title",
+      description: "New words",
+    });
     expect(redirectTarget(saved)).toBe(`/admin?course=${courseId}`);
     const row = await app.db.selectFrom("courses").selectAll().where("id", "=", courseId).executeTakeFirstOrThrow();
     expect([row.title, row.description]).toEqual(["New title", "New words"]);
@@ -110,7 +148,12 @@ describe("admin panel: courses", () => {
 
   it("says when the course being edited is gone, keeping what was typed", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
-    const response = await admin.post(`/admin?course=${missing}&edit=course`, { intent: "update-course", courseId: missing, title: "Typed", description: "Also typed" });
+    const response = await admin.post(`/admin?course=${missing}&edit=course`, {
+      intent: "update-course",
+      courseId: missing,
+      title: "Typed",
+      description: "Also typed",
+    });
     expect(response.status).toBe(404);
     const document = parseHtml(await response.text());
     expect(document.querySelector('[role="alert"]')?.textContent).toBe(say.courseSaveError(say.courseGone));
@@ -123,13 +166,18 @@ describe("admin panel: courses", () => {
     expect(redirectTarget(response)).toBe("/admin");
     expect(await app.db.selectFrom("courses").select("id").where("id", "=", courseId).execute()).toEqual([]);
     expect(await app.db.selectFrom("chapters").select("id").where("id", "in", chapterIds).execute()).toEqual([]);
-    expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(say.courseDeleted);
+    expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(
+      say.courseDeleted
+    );
   });
 
   it("keeps the expanded course open when another one is deleted", async () => {
     const kept = await seedCourse("Kept");
     const doomed = await seedCourse("Other doomed");
-    const response = await admin.post(`/admin?course=${kept.courseId}`, { intent: "delete-course", courseId: doomed.courseId });
+    const response = await admin.post(`/admin?course=${kept.courseId}`, {
+      intent: "delete-course",
+      courseId: doomed.courseId,
+    });
     expect(redirectTarget(response)).toBe(`/admin?course=${kept.courseId}`);
   });
 
@@ -137,11 +185,15 @@ describe("admin panel: courses", () => {
     const { courseId, chapterIds } = await seedCourse("Confirm me", ["Only"]);
     const course = await getPage(admin, `/admin?course=${courseId}&delete=course`);
     expect(text(course.document)).toContain(say.confirmDeleteCourse);
-    expect(valueOf(course.document, 'section[aria-label="Confirm delete"] form input[name="intent"]')).toBe("delete-course");
+    expect(valueOf(course.document, 'section[aria-label="Confirm delete"] form input[name="intent"]')).toBe(
+      "delete-course"
+    );
 
     const chapter = await getPage(admin, `/admin?course=${courseId}&delete=chapter:${chapterIds[0]}`);
     expect(text(chapter.document)).toContain(say.confirmDeleteChapter);
-    expect(valueOf(chapter.document, 'section[aria-label="Confirm delete"] form input[name="chapterId"]')).toBe(chapterIds[0]);
+    expect(valueOf(chapter.document, 'section[aria-label="Confirm delete"] form input[name="chapterId"]')).toBe(
+      chapterIds[0]
+    );
     // Asking is not deleting.
     expect(await chapterOrder(courseId)).toEqual(["Only"]);
   });
@@ -158,22 +210,39 @@ describe("admin panel: chapters", () => {
       content: '<p onclick="steal()">Hi <script>alert(1)</script><strong>there</strong></p>',
     });
     expect(redirectTarget(response)).toBe(`/admin?course=${courseId}`);
-    const row = await app.db.selectFrom("chapters").selectAll().where("course_id", "=", courseId).where("title", "=", "Fresh").executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("chapters")
+      .selectAll()
+      .where("course_id", "=", courseId)
+      .where("title", "=", "Fresh")
+      .executeTakeFirstOrThrow();
     expect(row.sort_order).toBe(8);
     expect(row.content).toBe("<p>Hi <strong>there</strong></p>");
-    expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(say.chapterCreated);
+    expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(
+      say.chapterCreated
+    );
   });
 
   it("starts a course's first chapter at 1", async () => {
     const { courseId } = await seedCourse("Empty");
-    await admin.post(`/admin?course=${courseId}&new=chapter`, { intent: "create-chapter", courseId, title: "First", content: "" });
+    await admin.post(`/admin?course=${courseId}&new=chapter`, {
+      intent: "create-chapter",
+      courseId,
+      title: "First",
+      content: "",
+    });
     expect(await sortOrders(courseId)).toEqual([1]);
   });
 
   it("refuses an empty title with the spec's message and keeps title and content as typed", async () => {
     const { courseId } = await seedCourse("Strict");
     for (const title of ["", "   "]) {
-      const response = await admin.post(`/admin?course=${courseId}&new=chapter`, { intent: "create-chapter", courseId, title, content: "<p>My draft</p>" });
+      const response = await admin.post(`/admin?course=${courseId}&new=chapter`, {
+        intent: "create-chapter",
+        courseId,
+        title,
+        content: "<p>My draft</p>",
+      });
       expect(response.status).toBe(400);
       const document = parseHtml(await response.text());
       expect(document.querySelector('[role="alert"]')?.textContent).toBe("Please enter a title for the chapter");
@@ -199,7 +268,9 @@ describe("admin panel: chapters", () => {
     expect(redirectTarget(response)).toBe(`/admin?course=${courseId}`);
     const row = await app.db.selectFrom("chapters").selectAll().where("id", "=", chapterId).executeTakeFirstOrThrow();
     expect([row.title, row.content]).toEqual(["Final", "<h2>Done</h2><a>x</a>"]);
-    expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(say.chapterUpdated);
+    expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(
+      say.chapterUpdated
+    );
   });
 
   it("refuses an empty title on update and leaves the chapter as it was", async () => {
@@ -227,7 +298,9 @@ describe("admin panel: chapters", () => {
     });
     expect(response.status).toBe(404);
     const document = parseHtml(await response.text());
-    expect(document.querySelector('[role="alert"]')?.textContent).toBe("Error saving chapter: The chapter no longer exists.");
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(
+      "Error saving chapter: The chapter no longer exists."
+    );
     expect(valueOf(document, 'input[name="title"]')).toBe("Long work");
     expect(valueOf(document, 'textarea[name="content"]')).toBe("<p>an hour of typing</p>");
   });
@@ -237,7 +310,12 @@ describe("admin panel: chapters", () => {
     // A real database failure: a constraint this one title breaks.
     await sql`ALTER TABLE chapters ADD CONSTRAINT test_refuse_boom CHECK (title <> 'boom')`.execute(app.db);
     try {
-      const response = await admin.post(`/admin?course=${courseId}&new=chapter`, { intent: "create-chapter", courseId, title: "boom", content: "<p>precious</p>" });
+      const response = await admin.post(`/admin?course=${courseId}&new=chapter`, {
+        intent: "create-chapter",
+        courseId,
+        title: "boom",
+        content: "<p>precious</p>",
+      });
       expect(response.status).toBe(500);
       const document = parseHtml(await response.text());
       expect(document.querySelector('[role="alert"]')?.textContent).toBe("Error saving chapter: Unknown error");
@@ -249,17 +327,29 @@ describe("admin panel: chapters", () => {
 
   it("says when a new chapter's course is gone", async () => {
     const missing = "00000000-0000-4000-8000-000000000001";
-    const response = await admin.post(`/admin?course=${missing}&new=chapter`, { intent: "create-chapter", courseId: missing, title: "Orphan", content: "" });
+    const response = await admin.post(`/admin?course=${missing}&new=chapter`, {
+      intent: "create-chapter",
+      courseId: missing,
+      title: "Orphan",
+      content: "",
+    });
     expect(response.status).toBe(404);
-    expect(parseHtml(await response.text()).querySelector('[role="alert"]')?.textContent).toBe("Error saving chapter: The course no longer exists.");
+    expect(parseHtml(await response.text()).querySelector('[role="alert"]')?.textContent).toBe(
+      "Error saving chapter: The course no longer exists."
+    );
   });
 
   it("deletes a chapter with the message and keeps the course expanded", async () => {
     const { courseId, chapterIds } = await seedCourse("Trim", ["Stay", "Go"]);
-    const response = await admin.post(`/admin?course=${courseId}&delete=chapter:${chapterIds[1]}`, { intent: "delete-chapter", chapterId: chapterIds[1] });
+    const response = await admin.post(`/admin?course=${courseId}&delete=chapter:${chapterIds[1]}`, {
+      intent: "delete-chapter",
+      chapterId: chapterIds[1],
+    });
     expect(redirectTarget(response)).toBe(`/admin?course=${courseId}`);
     expect(await chapterOrder(courseId)).toEqual(["Stay"]);
-    expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(say.chapterDeleted);
+    expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(
+      say.chapterDeleted
+    );
   });
 });
 
@@ -317,7 +407,9 @@ describe("admin panel: chapter order", () => {
 
   it("never lets two chapters of a course share a place, even written directly", async () => {
     const { courseId } = await seedCourse("Unique", ["A", "B"]);
-    await expect(app.db.updateTable("chapters").set({ sort_order: 1 }).where("course_id", "=", courseId).execute()).rejects.toThrow();
+    await expect(
+      app.db.updateTable("chapters").set({ sort_order: 1 }).where("course_id", "=", courseId).execute()
+    ).rejects.toThrow();
   });
 });
 
@@ -330,12 +422,16 @@ describe("content safety", () => {
     for (const marker of FORBIDDEN_IN_OUTPUT) expect(html, `${label}: ${marker}`).not.toMatch(marker);
     const fragment = parseHtml(`<body>${html}</body>`);
     for (const element of fragment.body.querySelectorAll("*")) {
-      expect(["H1", "H2", "H3", "P", "BR", "STRONG", "B", "EM", "I", "U", "S", "OL", "UL", "LI", "A", "IMG", "IFRAME"], label).toContain(element.tagName);
+      expect(
+        ["H1", "H2", "H3", "P", "BR", "STRONG", "B", "EM", "I", "U", "S", "OL", "UL", "LI", "A", "IMG", "IFRAME"],
+        label
+      ).toContain(element.tagName);
       for (const attribute of element.getAttributeNames()) expect(attribute, label).not.toMatch(/^on/i);
     }
     for (const a of fragment.querySelectorAll("a[href]")) expect(a.getAttribute("href"), label).toMatch(allowedHref);
     for (const img of fragment.querySelectorAll("img")) expect(img.getAttribute("src"), label).toMatch(allowedImg);
-    for (const frame of fragment.querySelectorAll("iframe")) expect(frame.getAttribute("src"), label).toMatch(allowedFrame);
+    for (const frame of fragment.querySelectorAll("iframe"))
+      expect(frame.getAttribute("src"), label).toMatch(allowedFrame);
   }
 
   async function renderedChapter(courseId: string, chapterId: string) {
@@ -347,10 +443,19 @@ describe("content safety", () => {
   it("saves and renders every entry of the XSS corpus inert", async () => {
     const { courseId } = await seedCourse("Hostile");
     for (const [index, content] of XSS_CORPUS.entries()) {
-      const response = await admin.post(`/admin?course=${courseId}&new=chapter`, { intent: "create-chapter", courseId, title: `Case ${index}`, content });
+      const response = await admin.post(`/admin?course=${courseId}&new=chapter`, {
+        intent: "create-chapter",
+        courseId,
+        title: `Case ${index}`,
+        content,
+      });
       expect(response.status, content).toBe(303);
     }
-    const rows = await app.db.selectFrom("chapters").select(["id", "title", "content"]).where("course_id", "=", courseId).execute();
+    const rows = await app.db
+      .selectFrom("chapters")
+      .select(["id", "title", "content"])
+      .where("course_id", "=", courseId)
+      .execute();
     expect(rows).toHaveLength(XSS_CORPUS.length);
     for (const row of rows) {
       assertInert(row.content, `stored ${row.title}`);
@@ -380,8 +485,17 @@ describe("content safety", () => {
       '<iframe src="https://www.youtube.com/shorts/dQw4w9WgXcQ"></iframe>',
       '<iframe src="https://example.com/not-a-video"></iframe>',
     ].join("");
-    await admin.post(`/admin?course=${courseId}&new=chapter`, { intent: "create-chapter", courseId, title: "Watch", content });
-    const row = await app.db.selectFrom("chapters").select(["id", "content"]).where("course_id", "=", courseId).executeTakeFirstOrThrow();
+    await admin.post(`/admin?course=${courseId}&new=chapter`, {
+      intent: "create-chapter",
+      courseId,
+      title: "Watch",
+      content,
+    });
+    const row = await app.db
+      .selectFrom("chapters")
+      .select(["id", "content"])
+      .where("course_id", "=", courseId)
+      .executeTakeFirstOrThrow();
     const document = parseHtml(`<body>${await renderedChapter(courseId, row.id)}</body>`);
     const frames = [...document.querySelectorAll("iframe")];
     expect(frames.map((f) => f.getAttribute("src"))).toEqual([
@@ -390,8 +504,20 @@ describe("content safety", () => {
       "https://player.vimeo.com/video/76979871",
       "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
     ]);
-    for (const frame of frames) expect([frame.getAttribute("width"), frame.getAttribute("height")]).toEqual(["560", "315"]);
-    for (const tag of ["h1", "h2", "h3", "strong", "em", "u", "ol li", "ul li", 'a[href="mailto:help@example.com"]', 'a[href="tel:+15550100"]'])
+    for (const frame of frames)
+      expect([frame.getAttribute("width"), frame.getAttribute("height")]).toEqual(["560", "315"]);
+    for (const tag of [
+      "h1",
+      "h2",
+      "h3",
+      "strong",
+      "em",
+      "u",
+      "ol li",
+      "ul li",
+      'a[href="mailto:help@example.com"]',
+      'a[href="tel:+15550100"]',
+    ])
       expect(document.querySelector(tag), tag).not.toBeNull();
   });
 });
@@ -508,7 +634,9 @@ describe("course viewer", () => {
 
   it("says 'No content available yet. Check back soon!' for a course without chapters", async () => {
     const { courseId } = await seedCourse("Bare");
-    expect(text((await getPage(member, `/course/${courseId}`)).document)).toContain("No content available yet. Check back soon!");
+    expect(text((await getPage(member, `/course/${courseId}`)).document)).toContain(
+      "No content available yet. Check back soon!"
+    );
   });
 
   it("says 'No content available for this chapter yet.' for an empty chapter", async () => {

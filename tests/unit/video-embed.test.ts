@@ -40,7 +40,10 @@ describe("videoEmbedSrc: Vimeo", () => {
     ["https://vimeo.com/groups/shortfilms/videos/76979871", "https://player.vimeo.com/video/76979871"],
     ["https://vimeo.com/showcase/123/video/76979871", "https://player.vimeo.com/video/76979871"],
     ["https://vimeo.com/76979871/a1b2c3d4e5", "https://player.vimeo.com/video/76979871?h=a1b2c3d4e5"],
-    ["https://player.vimeo.com/video/76979871?h=a1b2c3d4e5&badge=0", "https://player.vimeo.com/video/76979871?h=a1b2c3d4e5"],
+    [
+      "https://player.vimeo.com/video/76979871?h=a1b2c3d4e5&badge=0",
+      "https://player.vimeo.com/video/76979871?h=a1b2c3d4e5",
+    ],
   ])("%s", (link, expected) => {
     expect(videoEmbedSrc(link)).toBe(expected);
   });

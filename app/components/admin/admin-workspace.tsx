@@ -28,7 +28,15 @@ export function AdminWorkspace({
   const back = courseHref(expanded?.id ?? null);
 
   if (failure?.form === "course") {
-    return <CourseForm key={failure.courseId ?? "new"} courseId={failure.courseId} defaults={failure.values} error={failure.error} cancelHref={back} />;
+    return (
+      <CourseForm
+        key={failure.courseId ?? "new"}
+        courseId={failure.courseId}
+        defaults={failure.values}
+        error={failure.error}
+        cancelHref={back}
+      />
+    );
   }
   if (failure?.form === "chapter") {
     return (
@@ -51,10 +59,28 @@ export function AdminWorkspace({
     return <CourseForm key={expanded.id} courseId={expanded.id} defaults={expanded} error={null} cancelHref={back} />;
   }
   if (expanded && panel.kind === "new-chapter") {
-    return <ChapterEditor key={`new-${expanded.id}`} courseId={expanded.id} chapterId={null} defaults={EMPTY_CHAPTER} error={null} cancelHref={back} />;
+    return (
+      <ChapterEditor
+        key={`new-${expanded.id}`}
+        courseId={expanded.id}
+        chapterId={null}
+        defaults={EMPTY_CHAPTER}
+        error={null}
+        cancelHref={back}
+      />
+    );
   }
   if (chapter && panel.kind === "edit-chapter") {
-    return <ChapterEditor key={chapter.id} courseId={chapter.course_id} chapterId={chapter.id} defaults={chapter} error={null} cancelHref={back} />;
+    return (
+      <ChapterEditor
+        key={chapter.id}
+        courseId={chapter.course_id}
+        chapterId={chapter.id}
+        defaults={chapter}
+        error={null}
+        cancelHref={back}
+      />
+    );
   }
   if (expanded && panel.kind === "delete-course") {
     return (

@@ -33,14 +33,14 @@ export function ChapterContentField({ defaultValue }: { defaultValue: string }) 
   const plainField = (
     <>
       <textarea
-      id={`${labelId}-field`}
-      name="content"
-      aria-labelledby={labelId}
-      aria-describedby={`${labelId}-hint`}
-      value={html}
-      onChange={(event) => setHtml(event.target.value)}
-      rows={14}
-      className={textareaClass}
+        id={`${labelId}-field`}
+        name="content"
+        aria-labelledby={labelId}
+        aria-describedby={`${labelId}-hint`}
+        value={html}
+        onChange={(event) => setHtml(event.target.value)}
+        rows={14}
+        className={textareaClass}
       />
       <p id={`${labelId}-hint`} className="mt-1 text-xs text-slate-500">
         HTML: headings (h1-h3), paragraphs, bold, italic, underline, lists, links, images, and YouTube or Vimeo videos
@@ -57,7 +57,11 @@ export function ChapterContentField({ defaultValue }: { defaultValue: string }) 
       {hydrated ? (
         <EditorFallback fallback={plainField}>
           <input type="hidden" name="content" value={html} />
-          <Suspense fallback={<p className="mt-1 rounded-lg border border-slate-200 p-4 text-sm text-slate-500">Loading editor…</p>}>
+          <Suspense
+            fallback={
+              <p className="mt-1 rounded-lg border border-slate-200 p-4 text-sm text-slate-500">Loading editor…</p>
+            }
+          >
             <div className="mt-1">
               <RichTextEditor defaultValue={html} onChange={setHtml} labelledBy={labelId} />
             </div>

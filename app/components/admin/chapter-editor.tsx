@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { useId, useState } from "react";
 import { adminMessages } from "~/content/admin-messages";
 import { ChapterContentField } from "./chapter-content-field";
-import { FormAlert, inputClass, primaryButton, secondaryButton, useSubmitting } from "./form-controls";
+import { FormError } from "~/components/form-fields";
+import { inputClass, primaryButton, secondaryButton, useSubmitting } from "./form-controls";
 
 /**
  * New or edit chapter (SPEC §2, §4): a title (trimmed, required) and rich-text content. With
@@ -26,6 +27,7 @@ export function ChapterEditor({
   const intent = chapterId ? "update-chapter" : "create-chapter";
   const saving = useSubmitting(intent);
   const [clientError, setClientError] = useState<string | null>(null);
+  const message = clientError ?? error;
 
   return (
     <Form
@@ -44,7 +46,7 @@ export function ChapterEditor({
       <h3 id={`${id}-heading`} className="text-lg font-semibold">
         {chapterId ? "Edit chapter" : "New chapter"}
       </h3>
-      <FormAlert message={clientError ?? error} />
+      <FormError id={`${id}-error`} errors={message ? [message] : undefined} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="courseId" value={courseId} />
       {chapterId ? <input type="hidden" name="chapterId" value={chapterId} /> : null}
@@ -57,6 +59,7 @@ export function ChapterEditor({
           name="title"
           defaultValue={defaults.title}
           aria-required="true"
+          aria-describedby={message ? `${id}-error` : undefined}
           autoComplete="off"
           onChange={() => setClientError(null)}
           className={inputClass}

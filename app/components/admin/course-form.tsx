@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { FormAlert, inputClass, primaryButton, secondaryButton, useSubmitting } from "./form-controls";
+import { FormError } from "~/components/form-fields";
+import { inputClass, primaryButton, secondaryButton, useSubmitting } from "./form-controls";
 
 /**
  * New or edit course (SPEC §2). The title is required: with JavaScript, Save stays disabled
@@ -25,11 +26,16 @@ export function CourseForm({
   const saving = useSubmitting(intent);
 
   return (
-    <Form method="post" preventScrollReset aria-labelledby={`${id}-heading`} className="space-y-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm">
+    <Form
+      method="post"
+      preventScrollReset
+      aria-labelledby={`${id}-heading`}
+      className="space-y-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm"
+    >
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         {courseId ? "Edit course" : "New course"}
       </h2>
-      <FormAlert message={error} />
+      <FormError id={`${id}-error`} errors={error ? [error] : undefined} />
       <input type="hidden" name="intent" value={intent} />
       {courseId ? <input type="hidden" name="courseId" value={courseId} /> : null}
       <div>
@@ -42,6 +48,7 @@ export function CourseForm({
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           required
+          aria-describedby={error ? `${id}-error` : undefined}
           autoComplete="off"
           className={inputClass}
         />
@@ -50,7 +57,13 @@ export function CourseForm({
         <label htmlFor={`${id}-description`} className="block text-sm font-medium text-slate-700">
           Description
         </label>
-        <textarea id={`${id}-description`} name="description" defaultValue={defaults.description} rows={3} className={inputClass} />
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          defaultValue={defaults.description}
+          rows={3}
+          className={inputClass}
+        />
       </div>
       <div className="flex gap-2">
         <button type="submit" disabled={saving || (hydrated && title.trim() === "")} className={primaryButton}>

@@ -8,9 +8,21 @@ const smallButton =
   "inline-flex h-8 min-w-8 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-30";
 
 /** The courses, each expandable (by URL) to show its chapters with their controls (SPEC §2, §4). */
-export function CourseList({ courses, expanded, view }: { courses: CourseSummary[]; expanded: CourseOutline | null; view: AdminView }) {
+export function CourseList({
+  courses,
+  expanded,
+  view,
+}: {
+  courses: CourseSummary[];
+  expanded: CourseOutline | null;
+  view: AdminView;
+}) {
   if (courses.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{adminMessages.noCourses}</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+        {adminMessages.noCourses}
+      </p>
+    );
   }
   return (
     <section aria-labelledby="admin-courses-heading">
@@ -21,21 +33,35 @@ export function CourseList({ courses, expanded, view }: { courses: CourseSummary
         {courses.map((course) => {
           const open = expanded?.id === course.id;
           return (
-            <li key={course.id} className={`rounded-xl border bg-white shadow-sm ${open ? "border-brand-500" : "border-slate-200"}`}>
+            <li
+              key={course.id}
+              className={`rounded-xl border bg-white shadow-sm ${open ? "border-brand-500" : "border-slate-200"}`}
+            >
               <Link
                 to={courseHref(open ? null : course.id)}
                 aria-expanded={open}
                 preventScrollReset
                 className="flex items-start gap-2 rounded-t-xl px-4 pt-4 font-semibold text-slate-900 hover:text-brand-700"
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className={`mt-1 h-4 w-4 shrink-0 transition-transform ${open ? "rotate-90" : ""}`} fill="currentColor">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className={`mt-1 h-4 w-4 shrink-0 transition-transform ${open ? "rotate-90" : ""}`}
+                  fill="currentColor"
+                >
                   <path d="M7 4l6 6-6 6z" />
                 </svg>
                 <span className="min-w-0 break-words">{course.title}</span>
               </Link>
-              {course.description ? <p className="mt-1 px-4 pl-10 text-sm text-slate-500">{course.description}</p> : null}
+              {course.description ? (
+                <p className="mt-1 px-4 pl-10 text-sm text-slate-500">{course.description}</p>
+              ) : null}
               <div className="flex gap-2 px-4 pb-4 pl-10 pt-3">
-                <Link to={adminHref({ courseId: course.id, panel: { kind: "edit-course" } })} aria-label={`Edit course ${course.title}`} className={secondaryButton}>
+                <Link
+                  to={adminHref({ courseId: course.id, panel: { kind: "edit-course" } })}
+                  aria-label={`Edit course ${course.title}`}
+                  className={secondaryButton}
+                >
                   Edit
                 </Link>
                 <DeleteLink
@@ -74,14 +100,23 @@ function ChapterList({ course, view }: { course: CourseOutline; view: AdminView 
           {chapters.map((chapter, index) => (
             <li
               key={chapter.id}
-              className={`rounded-lg border px-3 py-2 ${editing === chapter.id ? "border-brand-500 bg-brand-50" : "border-slate-200"}`}
+              className={`rounded-lg border px-3 py-2 ${
+                editing === chapter.id ? "border-brand-500 bg-brand-50" : "border-slate-200"
+              }`}
             >
               <p className="break-words text-sm font-medium text-slate-900">{chapter.title}</p>
               <div className="mt-2 flex flex-wrap items-center gap-1">
                 <Form method="post" preventScrollReset className="flex gap-1">
                   <input type="hidden" name="intent" value="move-chapter" />
                   <input type="hidden" name="chapterId" value={chapter.id} />
-                  <button type="submit" name="direction" value="up" disabled={index === 0} aria-label={`Move chapter ${chapter.title} up`} className={smallButton}>
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="up"
+                    disabled={index === 0}
+                    aria-label={`Move chapter ${chapter.title} up`}
+                    className={smallButton}
+                  >
                     <span aria-hidden="true">↑</span>
                   </button>
                   <button
@@ -95,11 +130,18 @@ function ChapterList({ course, view }: { course: CourseOutline; view: AdminView 
                     <span aria-hidden="true">↓</span>
                   </button>
                 </Form>
-                <Link to={adminHref({ courseId: course.id, panel: { kind: "edit-chapter", chapterId: chapter.id } })} aria-label={`Edit chapter ${chapter.title}`} className={smallButton}>
+                <Link
+                  to={adminHref({ courseId: course.id, panel: { kind: "edit-chapter", chapterId: chapter.id } })}
+                  aria-label={`Edit chapter ${chapter.title}`}
+                  className={smallButton}
+                >
                   Edit
                 </Link>
                 <DeleteLink
-                  confirmationHref={adminHref({ courseId: course.id, panel: { kind: "delete-chapter", chapterId: chapter.id } })}
+                  confirmationHref={adminHref({
+                    courseId: course.id,
+                    panel: { kind: "delete-chapter", chapterId: chapter.id },
+                  })}
                   message={adminMessages.confirmDeleteChapter}
                   fields={{ intent: "delete-chapter", chapterId: chapter.id }}
                   label={`Delete chapter ${chapter.title}`}

@@ -16,15 +16,6 @@ export function useSubmitting(intent: string): boolean {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-export function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-      {message}
-    </div>
-  );
-}
-
 /**
  * A delete control that confirms first (ARCHITECTURE "Progressive enhancement"): with
  * JavaScript, confirm() with the spec's words and then the post; without it, a link to a
@@ -81,7 +72,10 @@ export function DeleteConfirmation({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+        <button
+          type="submit"
+          className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
+        >
           {submitLabel}
         </button>
         <Link to={cancelHref} preventScrollReset className={secondaryButton}>

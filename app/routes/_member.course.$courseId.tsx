@@ -60,7 +60,7 @@ export default function CourseViewer() {
   const { course, chapters, selected } = useLoaderData<typeof loader>();
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 md:grid md:grid-cols-[18rem_minmax(0,1fr)] md:items-start md:gap-8 md:py-10">
+    <main className="mx-auto max-w-6xl px-4 py-6 md:grid md:grid-cols-[18rem_minmax(0,1fr)] md:items-start md:gap-8 md:py-10">
       {/* On small screens the chapter list folds away behind a checkbox toggle: no JavaScript needed. */}
       <aside
         aria-labelledby="course-title"
@@ -110,7 +110,7 @@ export default function CourseViewer() {
                           current ? "bg-brand-600 font-semibold text-white" : "text-slate-700 hover:bg-slate-100"
                         }`}
                       >
-                        <span aria-hidden="true" className="tabular-nums opacity-70">
+                        <span aria-hidden="true" className={`tabular-nums ${current ? "text-brand-100" : "text-slate-500"}`}>
                           {index + 1}.
                         </span>
                         <span>{chapter.title}</span>
@@ -140,7 +140,7 @@ export default function CourseViewer() {
           </>
         )}
       </article>
-    </div>
+    </main>
   );
 }
 

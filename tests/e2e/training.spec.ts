@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { logIn, signUpAndPay } from "./helpers";
@@ -17,6 +18,12 @@ let courseId = "";
 const CONFIRM_CHAPTER = "Are you sure you want to delete this chapter? This action cannot be undone.";
 const CONFIRM_COURSE =
   "Are you sure you want to delete this course? This will also delete all chapters within it. This action cannot be undone.";
+
+/** No accessibility violations (axe needs JavaScript, so only the js project runs it). Video frames load nothing here. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude("iframe").analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 async function asAdmin(page: Page, path: string) {
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -109,8 +116,10 @@ test("an admin creates a course and adds chapters with bold text, a list, a link
   expect(courseId).toMatch(/^[0-9a-f-]{36}$/);
 
   await addChapter(page, javaScriptEnabled, "Chapter One", async () => {
-    if (javaScriptEnabled) await writeRichChapter(page);
-    else await page.getByLabel("Content").fill(RICH_HTML);
+    if (javaScriptEnabled) {
+      await writeRichChapter(page);
+      await expectAccessible(page);
+    } else await page.getByLabel("Content").fill(RICH_HTML);
   });
   await addChapter(page, javaScriptEnabled, "Chapter Two", async () => {
     if (javaScriptEnabled) {
@@ -180,6 +189,7 @@ test("a paid member reads the course chapter by chapter, on a wide and a small s
   await page.goto("/dashboard");
   const card = page.getByRole("link", { name: new RegExp(courseTitle) });
   if (javaScriptEnabled) {
+    await expectAccessible(page);
     // Hovering a card fetches the course page's data ahead of the click.
     await card.hover();
     await expect(page.locator(`link[rel="prefetch"][href^="/course/${courseId}.data"]`)).toHaveCount(1);
@@ -203,6 +213,7 @@ test("a paid member reads the course chapter by chapter, on a wide and a small s
   await expect(video).toHaveAttribute("height", "315");
   await expect(content.locator("script")).toHaveCount(0);
   await expect(page).not.toHaveTitle("hacked");
+  if (javaScriptEnabled) await expectAccessible(page);
 
   await sidebar.getByRole("link", { name: "Chapter Three" }).click();
   await expect(page).toHaveURL(new RegExp(`/course/${courseId}\\?chapter=`));

@@ -1,9 +1,9 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useId, useState } from "react";
 import { adminMessages } from "~/content/admin-messages";
 import { ChapterContentField } from "./chapter-content-field";
 import { FormError } from "~/components/form-fields";
-import { inputClass, primaryButton, secondaryButton, useSubmitting } from "./form-controls";
+import { inputClass, panelClass, SaveOrCancel, useSubmitting } from "./form-controls";
 
 /**
  * New or edit chapter (SPEC §2, §4): a title (trimmed, required) and rich-text content. With
@@ -34,7 +34,7 @@ export function ChapterEditor({
       method="post"
       preventScrollReset
       aria-labelledby={`${id}-heading`}
-      className="space-y-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm"
+      className={panelClass}
       onSubmit={(event) => {
         const title = new FormData(event.currentTarget).get("title");
         if (typeof title !== "string" || title.trim() === "") {
@@ -66,14 +66,7 @@ export function ChapterEditor({
         />
       </div>
       <ChapterContentField defaultValue={defaults.content} />
-      <div className="flex gap-2">
-        <button type="submit" disabled={saving} className={primaryButton}>
-          {saving ? "Saving..." : "Save chapter"}
-        </button>
-        <Link to={cancelHref} preventScrollReset className={secondaryButton}>
-          Cancel
-        </Link>
-      </div>
+      <SaveOrCancel saving={saving} saveLabel="Save chapter" cancelHref={cancelHref} />
     </Form>
   );
 }

@@ -1,8 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FormError } from "~/components/form-fields";
-import { inputClass, primaryButton, secondaryButton, useSubmitting } from "./form-controls";
+import { inputClass, panelClass, SaveOrCancel, useSubmitting } from "./form-controls";
 
 /**
  * New or edit course (SPEC §2). The title is required: with JavaScript, Save stays disabled
@@ -26,12 +26,7 @@ export function CourseForm({
   const saving = useSubmitting(intent);
 
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      aria-labelledby={`${id}-heading`}
-      className="space-y-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm"
-    >
+    <Form method="post" preventScrollReset aria-labelledby={`${id}-heading`} className={panelClass}>
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         {courseId ? "Edit course" : "New course"}
       </h2>
@@ -65,14 +60,12 @@ export function CourseForm({
           className={inputClass}
         />
       </div>
-      <div className="flex gap-2">
-        <button type="submit" disabled={saving || (hydrated && title.trim() === "")} className={primaryButton}>
-          {saving ? "Saving..." : "Save"}
-        </button>
-        <Link to={cancelHref} preventScrollReset className={secondaryButton}>
-          Cancel
-        </Link>
-      </div>
+      <SaveOrCancel
+        saving={saving}
+        disabled={hydrated && title.trim() === ""}
+        saveLabel="Save"
+        cancelHref={cancelHref}
+      />
     </Form>
   );
 }

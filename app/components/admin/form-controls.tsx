@@ -10,6 +10,32 @@ export const secondaryButton =
 export const dangerButton =
   "inline-flex items-center justify-center rounded-lg border border-red-200 bg-white px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50";
 
+export const panelClass = "space-y-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm";
+
+/** Save (with its pending label) and Cancel, at the foot of the course form and the chapter editor. */
+export function SaveOrCancel({
+  saving,
+  disabled = false,
+  saveLabel,
+  cancelHref,
+}: {
+  saving: boolean;
+  disabled?: boolean;
+  saveLabel: string;
+  cancelHref: string;
+}) {
+  return (
+    <div className="flex gap-2">
+      <button type="submit" disabled={saving || disabled} className={primaryButton}>
+        {saving ? "Saving..." : saveLabel}
+      </button>
+      <Link to={cancelHref} preventScrollReset className={secondaryButton}>
+        Cancel
+      </Link>
+    </div>
+  );
+}
+
 /** True while a form with this intent is being submitted (JavaScript only: drives pending labels). */
 export function useSubmitting(intent: string): boolean {
   const navigation = useNavigation();

@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as foundation from "./0001_foundation";
 import * as paymentsMail from "./0002_payments_mail";
 import * as consentLeads from "./0003_consent_leads";
+import * as chapterOrder from "./0004_chapter_order";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001_foundation": foundation,
   "0002_payments_mail": paymentsMail,
   "0003_consent_leads": consentLeads,
+  "0004_chapter_order": chapterOrder,
 };

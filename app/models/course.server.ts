@@ -1,4 +1,10 @@
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { db } from "~/lib/db.server";
+
+export type CourseSummary = { id: string; title: string; description: string };
+export type ChapterHeading = { id: string; title: string; sort_order: number };
+export type CourseOutline = CourseSummary & { chapters: ChapterHeading[] };
+export type CourseInput = { title: string; description: string };
 
 export async function countCourses(): Promise<number> {
   const row = await db()
@@ -6,6 +12,41 @@ export async function countCourses(): Promise<number> {
     .select((eb) => eb.fn.countAll<string>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Every course, oldest first, so the training area keeps a stable order as courses are added. */
+export async function listCourses(): Promise<CourseSummary[]> {
+  return db()
+    .selectFrom("courses")
+    .select(["id", "title", "description"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** A course with its chapters' titles in sort_order, in one query; undefined when there is none. */
+export async function getCourseOutline(courseId: string): Promise<CourseOutline | undefined> {
+  return db()
+    .selectFrom("courses")
+    .select((eb) => [
+      "courses.id",
+      "courses.title",
+      "courses.description",
+      jsonArrayFrom(
+        eb
+          .selectFrom("chapters")
+          .select(["chapters.id", "chapters.title", "chapters.sort_order"])
+          .whereRef("chapters.course_id", "=", "courses.id")
+          .orderBy("chapters.sort_order")
+      ).as("chapters"),
+    ])
+    .where("courses.id", "=", courseId)
+    .executeTakeFirst();
+}
+
+export async function createCourse(input: CourseInput): Promise<string> {
+  const row = await db().insertInto("courses").values(input).returning("id").executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Creates a course with its chapters in order, in one transaction. */
@@ -29,5 +70,26 @@ export async function createCourseWithChapters(input: {
           .execute();
       }
       return course.id;
+    });
+}
+
+/** False when the course no longer exists. */
+export async function updateCourse(courseId: string, input: CourseInput): Promise<boolean> {
+  const result = await db()
+    .updateTable("courses")
+    .set({ ...input, updated_at: new Date() })
+    .where("id", "=", courseId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes the course's chapters, then the course (SPEC §7), in one transaction. False when it was already gone. */
+export async function deleteCourse(courseId: string): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("chapters").where("course_id", "=", courseId).execute();
+      const result = await trx.deleteFrom("courses").where("id", "=", courseId).executeTakeFirst();
+      return result.numDeletedRows > 0n;
     });
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { expect, type Page } from "@playwright/test";
+import { E2E_STRIPE } from "../../playwright.config";
 
 export const uniqueEmail = (label: string) => `${label}-${crypto.randomBytes(5).toString("hex")}@e2e.example`;
 
@@ -31,4 +32,14 @@ export async function hydrated(page: Page) {
   await expect
     .poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react"))))
     .toBe(true);
+}
+
+/** Signs up and pays through the fake Stripe Checkout page: a real paid member, not an admin. */
+export async function signUpAndPay(page: Page) {
+  const account = await signUp(page);
+  await page.getByRole("button", { name: "Get Lifetime Access Now" }).click();
+  await page.waitForURL(`${E2E_STRIPE.baseUrl}/pay/**`);
+  await page.getByRole("button", { name: "Pay $25.00" }).click();
+  await page.waitForURL("**/success?session_id=*");
+  return account;
 }

@@ -1,0 +1,112 @@
+import { adminMessages } from "~/content/admin-messages";
+import { courseHref, type AdminView } from "~/lib/admin-view";
+import type { AdminActionFailure } from "~/lib/course-admin.server";
+import type { Chapter } from "~/models/chapter.server";
+import type { CourseOutline } from "~/models/course.server";
+import { ChapterEditor } from "./chapter-editor";
+import { CourseForm } from "./course-form";
+import { DeleteConfirmation } from "./form-controls";
+
+const EMPTY_COURSE = { title: "", description: "" };
+const EMPTY_CHAPTER = { title: "", content: "" };
+
+/**
+ * The open panel: the course form, the chapter editor or a delete confirmation, as the URL says.
+ * After a failed save the form comes back as it was posted, with the reason, whatever the URL.
+ */
+export function AdminWorkspace({
+  view,
+  expanded,
+  chapter,
+  failure,
+}: {
+  view: AdminView;
+  expanded: CourseOutline | null;
+  chapter: Chapter | null;
+  failure: AdminActionFailure | null;
+}) {
+  const back = courseHref(expanded?.id ?? null);
+
+  if (failure?.form === "course") {
+    return (
+      <CourseForm
+        key={failure.courseId ?? "new"}
+        courseId={failure.courseId}
+        defaults={failure.values}
+        error={failure.error}
+        cancelHref={back}
+      />
+    );
+  }
+  if (failure?.form === "chapter") {
+    return (
+      <ChapterEditor
+        key={failure.chapterId ?? `new-${failure.courseId}`}
+        courseId={failure.courseId}
+        chapterId={failure.chapterId}
+        defaults={failure.values}
+        error={failure.error}
+        cancelHref={back}
+      />
+    );
+  }
+
+  const { panel } = view;
+  if (panel.kind === "new-course") {
+    return <CourseForm key="new" courseId={null} defaults={EMPTY_COURSE} error={null} cancelHref={courseHref(null)} />;
+  }
+  if (expanded && panel.kind === "edit-course") {
+    return <CourseForm key={expanded.id} courseId={expanded.id} defaults={expanded} error={null} cancelHref={back} />;
+  }
+  if (expanded && panel.kind === "new-chapter") {
+    return (
+      <ChapterEditor
+        key={`new-${expanded.id}`}
+        courseId={expanded.id}
+        chapterId={null}
+        defaults={EMPTY_CHAPTER}
+        error={null}
+        cancelHref={back}
+      />
+    );
+  }
+  if (chapter && panel.kind === "edit-chapter") {
+    return (
+      <ChapterEditor
+        key={chapter.id}
+        courseId={chapter.course_id}
+        chapterId={chapter.id}
+        defaults={chapter}
+        error={null}
+        cancelHref={back}
+      />
+    );
+  }
+  if (expanded && panel.kind === "delete-course") {
+    return (
+      <DeleteConfirmation
+        message={adminMessages.confirmDeleteCourse}
+        fields={{ intent: "delete-course", courseId: expanded.id }}
+        cancelHref={back}
+        submitLabel={`Delete course ${expanded.title}`}
+      />
+    );
+  }
+  if (chapter && panel.kind === "delete-chapter") {
+    return (
+      <DeleteConfirmation
+        message={adminMessages.confirmDeleteChapter}
+        fields={{ intent: "delete-chapter", chapterId: chapter.id }}
+        cancelHref={back}
+        submitLabel={`Delete chapter ${chapter.title}`}
+      />
+    );
+  }
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+      {expanded
+        ? "Add a chapter, or choose one to edit. The arrows change the order members see."
+        : "Choose a course to manage its chapters, or create a new course."}
+    </p>
+  );
+}

@@ -1,0 +1,71 @@
+import { Form } from "@remix-run/react";
+import { useId, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { FormError } from "~/components/form-fields";
+import { inputClass, panelClass, SaveOrCancel, useSubmitting } from "./form-controls";
+
+/**
+ * New or edit course (SPEC §2). The title is required: with JavaScript, Save stays disabled
+ * while the title is blank; without it, the browser's `required` check and the server refuse it.
+ */
+export function CourseForm({
+  courseId,
+  defaults,
+  error,
+  cancelHref,
+}: {
+  courseId: string | null;
+  defaults: { title: string; description: string };
+  error: string | null;
+  cancelHref: string;
+}) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const [title, setTitle] = useState(defaults.title);
+  const intent = courseId ? "update-course" : "create-course";
+  const saving = useSubmitting(intent);
+
+  return (
+    <Form method="post" preventScrollReset aria-labelledby={`${id}-heading`} className={panelClass}>
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        {courseId ? "Edit course" : "New course"}
+      </h2>
+      <FormError id={`${id}-error`} errors={error ? [error] : undefined} />
+      <input type="hidden" name="intent" value={intent} />
+      {courseId ? <input type="hidden" name="courseId" value={courseId} /> : null}
+      <div>
+        <label htmlFor={`${id}-title`} className="block text-sm font-medium text-slate-700">
+          Title
+        </label>
+        <input
+          id={`${id}-title`}
+          name="title"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          required
+          aria-describedby={error ? `${id}-error` : undefined}
+          autoComplete="off"
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-description`} className="block text-sm font-medium text-slate-700">
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          defaultValue={defaults.description}
+          rows={3}
+          className={inputClass}
+        />
+      </div>
+      <SaveOrCancel
+        saving={saving}
+        disabled={hydrated && title.trim() === ""}
+        saveLabel="Save"
+        cancelHref={cancelHref}
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,159 @@
+import { Form, Link } from "@remix-run/react";
+import { adminMessages } from "~/content/admin-messages";
+import { adminHref, courseHref, type AdminView } from "~/lib/admin-view";
+import type { CourseOutline, CourseSummary } from "~/models/course.server";
+import { DeleteLink, secondaryButton } from "./form-controls";
+
+const smallButton =
+  "inline-flex h-8 min-w-8 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-30";
+
+/** The courses, each expandable (by URL) to show its chapters with their controls (SPEC §2, §4). */
+export function CourseList({
+  courses,
+  expanded,
+  view,
+}: {
+  courses: CourseSummary[];
+  expanded: CourseOutline | null;
+  view: AdminView;
+}) {
+  if (courses.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+        {adminMessages.noCourses}
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="admin-courses-heading">
+      <h2 id="admin-courses-heading" className="mb-3 text-lg font-semibold">
+        Courses
+      </h2>
+      <ul className="space-y-3">
+        {courses.map((course) => {
+          const open = expanded?.id === course.id;
+          return (
+            <li
+              key={course.id}
+              className={`rounded-xl border bg-white shadow-sm ${open ? "border-brand-500" : "border-slate-200"}`}
+            >
+              <Link
+                to={courseHref(open ? null : course.id)}
+                aria-expanded={open}
+                preventScrollReset
+                className="flex items-start gap-2 rounded-t-xl px-4 pt-4 font-semibold text-slate-900 hover:text-brand-700"
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className={`mt-1 h-4 w-4 shrink-0 transition-transform ${open ? "rotate-90" : ""}`}
+                  fill="currentColor"
+                >
+                  <path d="M7 4l6 6-6 6z" />
+                </svg>
+                <span className="min-w-0 break-words">{course.title}</span>
+              </Link>
+              {course.description ? (
+                <p className="mt-1 px-4 pl-10 text-sm text-slate-500">{course.description}</p>
+              ) : null}
+              <div className="flex gap-2 px-4 pb-4 pl-10 pt-3">
+                <Link
+                  to={adminHref({ courseId: course.id, panel: { kind: "edit-course" } })}
+                  aria-label={`Edit course ${course.title}`}
+                  className={secondaryButton}
+                >
+                  Edit
+                </Link>
+                <DeleteLink
+                  confirmationHref={adminHref({ courseId: course.id, panel: { kind: "delete-course" } })}
+                  message={adminMessages.confirmDeleteCourse}
+                  fields={{ intent: "delete-course", courseId: course.id }}
+                  label={`Delete course ${course.title}`}
+                >
+                  Delete
+                </DeleteLink>
+              </div>
+              {open && expanded ? <ChapterList course={expanded} view={view} /> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function ChapterList({ course, view }: { course: CourseOutline; view: AdminView }) {
+  const { chapters } = course;
+  const editing = view.panel.kind === "edit-chapter" ? view.panel.chapterId : null;
+  return (
+    <div className="border-t border-slate-200 px-4 py-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Chapters</h3>
+        <Link to={adminHref({ courseId: course.id, panel: { kind: "new-chapter" } })} className={secondaryButton}>
+          Add Chapter
+        </Link>
+      </div>
+      {chapters.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No chapters yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-2">
+          {chapters.map((chapter, index) => (
+            <li
+              key={chapter.id}
+              className={`rounded-lg border px-3 py-2 ${
+                editing === chapter.id ? "border-brand-500 bg-brand-50" : "border-slate-200"
+              }`}
+            >
+              <p className="break-words text-sm font-medium text-slate-900">{chapter.title}</p>
+              <div className="mt-2 flex flex-wrap items-center gap-1">
+                <Form method="post" preventScrollReset className="flex gap-1">
+                  <input type="hidden" name="intent" value="move-chapter" />
+                  <input type="hidden" name="chapterId" value={chapter.id} />
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="up"
+                    disabled={index === 0}
+                    aria-label={`Move chapter ${chapter.title} up`}
+                    className={smallButton}
+                  >
+                    <span aria-hidden="true">↑</span>
+                  </button>
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="down"
+                    disabled={index === chapters.length - 1}
+                    aria-label={`Move chapter ${chapter.title} down`}
+                    className={smallButton}
+                  >
+                    <span aria-hidden="true">↓</span>
+                  </button>
+                </Form>
+                <Link
+                  to={adminHref({ courseId: course.id, panel: { kind: "edit-chapter", chapterId: chapter.id } })}
+                  aria-label={`Edit chapter ${chapter.title}`}
+                  className={smallButton}
+                >
+                  Edit
+                </Link>
+                <DeleteLink
+                  confirmationHref={adminHref({
+                    courseId: course.id,
+                    panel: { kind: "delete-chapter", chapterId: chapter.id },
+                  })}
+                  message={adminMessages.confirmDeleteChapter}
+                  fields={{ intent: "delete-chapter", chapterId: chapter.id }}
+                  label={`Delete chapter ${chapter.title}`}
+                  className={`${smallButton} border-red-200 text-red-700 hover:bg-red-50`}
+                >
+                  Delete
+                </DeleteLink>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { expect, type Page } from "@playwright/test";
-import { E2E_STRIPE } from "../../playwright.config";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { E2E_BASE_URL, E2E_STRIPE } from "../../playwright.config";
 
 export const uniqueEmail = (label: string) => `${label}-${crypto.randomBytes(5).toString("hex")}@e2e.example`;
 
@@ -42,4 +42,12 @@ export async function signUpAndPay(page: Page) {
   await page.getByRole("button", { name: "Pay $25.00" }).click();
   await page.waitForURL("**/success?session_id=*");
   return account;
+}
+
+/**
+ * The consent banner shows until a choice is made. Specs about the pages underneath it start
+ * with a choice already made, as a returning visitor would.
+ */
+export async function withConsentChosen(context: BrowserContext, choice: "all" | "essential" | "none" = "essential") {
+  await context.addCookies([{ name: "cookie-consent", value: choice, url: E2E_BASE_URL }]);
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../../playwright.config";
+import { hydrated, withConsentChosen } from "./helpers";
 
 type PublicPage = { path: string; heading: string; texts: string[]; faqs?: number };
 
@@ -56,7 +57,7 @@ const PAGES: PublicPage[] = [
 // The consent banner (another part of the site) shows until a choice is made; these tests are
 // about the marketing pages underneath it, so every visit starts with a choice already made.
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: "cookie-consent", value: "essential", url: E2E_BASE_URL }]);
+  await withConsentChosen(context);
 });
 
 function collectConsoleErrors(page: Page) {
@@ -66,13 +67,6 @@ function collectConsoleErrors(page: Page) {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
-}
-
-/** Waits until React has hydrated the page, so its effects (timers) are running. */
-async function hydrated(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react"))))
-    .toBe(true);
 }
 
 test.describe("marketing pages", () => {
@@ -98,7 +92,7 @@ test.describe("marketing pages", () => {
       // axe runs inside the page, so it needs JavaScript: check the server-rendered page with
       // the app's own scripts blocked instead, which is what a visitor without JavaScript gets.
       const context = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: true });
-      await context.addCookies([{ name: "cookie-consent", value: "essential", url: E2E_BASE_URL }]);
+      await withConsentChosen(context);
       await context.route(/\/build\//, (route) => route.abort());
       target = await context.newPage();
     }
@@ -181,8 +175,8 @@ test.describe("sales countdown", () => {
     await expect(timer).toHaveText("02Days23Hours59Minutes59Seconds");
   });
 
-  test("ticks every second in the browser, borrowing a minute", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the countdown ticks with JavaScript; without it the first value stays");
+  test("ticks every second in the browser, borrowing a minute", { tag: "@js-only" }, async ({ page }) => {
+    // JavaScript only (@js-only, left out of the no-js project): the countdown ticks with JavaScript; without it the first value stays.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto("/ailabs-offer3");
@@ -227,8 +221,8 @@ test.describe("build demo", () => {
     await expect(box.getByRole("button", { name: "Building App" })).toBeHidden();
   });
 
-  test("plays the spec's timeline on the landing page", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the animation needs JavaScript; the static state is tested above");
+  test("plays the spec's timeline on the landing page", { tag: "@js-only" }, async ({ page }) => {
+    // JavaScript only (@js-only, left out of the no-js project): the animation needs JavaScript; the static state is tested above.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto("/");
@@ -256,8 +250,8 @@ test.describe("build demo", () => {
     await expect(building).toBeHidden();
   });
 
-  test("never shifts the page while it plays", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "without JavaScript nothing moves");
+  test("never shifts the page while it plays", { tag: "@js-only" }, async ({ page }) => {
+    // JavaScript only (@js-only, left out of the no-js project): without JavaScript nothing moves.
     // Only shifts inside the viewport count: show the demo and the sections after it.
     await page.setViewportSize({ width: 1280, height: 2000 });
     await page.clock.install();

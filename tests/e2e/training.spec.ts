@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { logIn, signUpAndPay } from "./helpers";
+import { logIn, signUpAndPay, withConsentChosen } from "./helpers";
 
 /**
  * Course authoring by the admin and reading by a member who paid through the (fake) Stripe
@@ -10,6 +10,11 @@ import { logIn, signUpAndPay } from "./helpers";
  * HTML, confirmation steps). The tests run in order and share the course they build.
  */
 test.describe.configure({ mode: "serial" });
+
+// The consent banner (tested in site.spec.ts) would otherwise sit above every page here.
+test.beforeEach(async ({ context }) => {
+  await withConsentChosen(context);
+});
 
 const suffix = crypto.randomBytes(3).toString("hex");
 const courseTitle = `Launch Sprint ${suffix}`;

@@ -1,14 +1,20 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { HONEYPOT_FIELD, PASSWORD_MIN } from "~/lib/validation/auth";
 
 type FieldProps = {
   label: string;
-  errors?: string[];
-  errorId: string;
-} & InputHTMLAttributes<HTMLInputElement>;
+  /** The Conform field: gives the input its name, id, value, constraints and errors. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field of a string
+  field: FieldMetadata<string, any, string[]>;
+  type: "text" | "email" | "password";
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue">;
 
 /** A labelled input with its error message tied to it for screen readers. */
-export function TextField({ label, errors, errorId, id, className, ...input }: FieldProps) {
+export function TextField({ label, field, type, className, ...input }: FieldProps) {
+  const { errors, errorId } = field;
+  // `key` resets the input when Conform resets the form; React wants it given directly.
+  const { id, key, ...conform } = getInputProps(field, { type });
   const hasError = Boolean(errors?.length);
   return (
     <div className={className}>
@@ -16,7 +22,9 @@ export function TextField({ label, errors, errorId, id, className, ...input }: F
         {label}
       </label>
       <input
+        key={key}
         id={id}
+        {...conform}
         {...input}
         aria-invalid={hasError || undefined}
         aria-describedby={hasError ? errorId : undefined}
@@ -34,7 +42,7 @@ export function TextField({ label, errors, errorId, id, className, ...input }: F
 }
 
 /** A password being chosen (signup, reset), with its rule shown under it. */
-export function NewPasswordField(props: FieldProps) {
+export function NewPasswordField(props: Omit<FieldProps, "type">) {
   return (
     <>
       <TextField {...props} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -58,9 +58,8 @@ export default function ForgotPassword() {
         <Honeypot />
         <TextField
           label="Email address"
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-          {...getInputProps(fields.email, { type: "email" })}
+          field={fields.email}
+          type="email"
           autoComplete="email"
           required
         />

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -88,17 +88,15 @@ export default function LoginPage() {
         {specialAccess ? <input type="hidden" name="special_access" value="true" /> : null}
         <TextField
           label="Email address"
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-          {...getInputProps(fields.email, { type: "email" })}
+          field={fields.email}
+          type="email"
           autoComplete="email"
           required
         />
         <TextField
           label="Password"
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
+          field={fields.password}
+          type="password"
           autoComplete="current-password"
           required
         />

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -48,9 +48,7 @@ export default function ResetPassword() {
           <input type="hidden" name="token" value={token} />
           <NewPasswordField
             label="New password"
-            errors={fields.password.errors}
-            errorId={fields.password.errorId}
-            {...getInputProps(fields.password, { type: "password" })}
+            field={fields.password}
           />
           <SubmitButton pending={submitting} pendingLabel="Saving...">
             Set password

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -49,25 +49,21 @@ export default function SignupPage() {
         <input type="hidden" name="redirect" value={redirectTo} />
         <TextField
           label="Full Name"
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-          {...getInputProps(fields.name, { type: "text" })}
+          field={fields.name}
+          type="text"
           autoComplete="name"
           required
         />
         <TextField
           label="Email address"
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-          {...getInputProps(fields.email, { type: "email" })}
+          field={fields.email}
+          type="email"
           autoComplete="email"
           required
         />
         <NewPasswordField
           label="Password"
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
+          field={fields.password}
         />
         <SubmitButton pending={submitting} pendingLabel="Creating account...">
           Create account

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -76,17 +76,15 @@ export default function SpecialAccessPage() {
             <Honeypot />
             <TextField
               label="Email address"
-              errors={fields.email.errors}
-              errorId={fields.email.errorId}
-              {...getInputProps(fields.email, { type: "email" })}
+              field={fields.email}
+              type="email"
               autoComplete="email"
               required
             />
             <TextField
               label="First name (optional)"
-              errors={fields.name.errors}
-              errorId={fields.name.errorId}
-              {...getInputProps(fields.name, { type: "text" })}
+              field={fields.name}
+              type="text"
               autoComplete="given-name"
             />
             <SubmitButton pending={submitting} pendingLabel="Processing...">

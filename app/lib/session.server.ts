@@ -33,15 +33,25 @@ export async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-// One lookup per request, however many loaders ask (root + layout + route run in parallel).
-const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+/**
+ * Lookups in flight, by the Cookie header they read. Remix hands each loader of a page its own
+ * copy of the Request (it strips its own query parameters per loader), so a memo keyed on the
+ * Request object would query once per loader: root + layout + route = three lookups. The loaders
+ * of a page start together, so sharing the lookup while it runs gives the page ONE query; it is
+ * dropped as soon as it settles, so a later request (or the loaders after an action) reads afresh.
+ */
+const inFlight = new Map<string, Promise<SessionUser | null>>();
 
 /** The signed-in user, or null. Visitors without a session cookie cost no query at all. */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  let lookup = lookups.get(request);
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes("__session=")) return Promise.resolve(null);
+  let lookup = inFlight.get(header);
   if (!lookup) {
-    lookup = readSessionId(request).then((id) => (id ? findSessionUser(id) : null));
-    lookups.set(request, lookup);
+    lookup = readSessionId(request)
+      .then((id) => (id ? findSessionUser(id) : null))
+      .finally(() => inFlight.delete(header));
+    inFlight.set(header, lookup);
   }
   return lookup;
 }

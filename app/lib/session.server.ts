@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
-import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS, type SessionUser } from "~/models/session.server";
+import { createSession, findSessionUser, SESSION_LIFETIME_MS, type SessionUser } from "~/models/session.server";
 import { env, isProduction, sessionSecrets } from "./env.server";
 
 /**
@@ -26,7 +26,7 @@ export function secureCookies(): boolean {
   return isProduction();
 }
 
-export async function readSessionId(request: Request): Promise<string | null> {
+async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header || !header.includes("__session=")) return null;
   const value = await sessionCookie().parse(header);
@@ -62,12 +62,6 @@ export async function startSession(request: Request, userId: string, redirectTo:
     status: 303,
     headers: { "Set-Cookie": await sessionCookie().serialize(session.id, { expires: session.expiresAt }) },
   });
-}
-
-export async function endSession(request: Request) {
-  const id = await readSessionId(request);
-  if (id) await deleteSession(id);
-  return clearSessionCookie();
 }
 
 export async function clearSessionCookie(): Promise<string> {

@@ -98,6 +98,18 @@ export default function handleRequest(
   });
 }
 
+/**
+ * Data requests (client-side navigations and fetchers) get the same default as documents: a
+ * response whose routes said nothing about caching carries the visitor's data, so no shared
+ * cache may keep it. Routes that may be shared (public pages) set their own policy.
+ */
+export function handleDataRequest(response: Response) {
+  if (response.headers.has("Cache-Control")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** The tracker's origin, allowed to receive its reports; the script itself loads only with consent. */
 function trackerOrigins(): string[] {
   const tracker = env().TRACKER_SCRIPT_URL;

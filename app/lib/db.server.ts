@@ -23,10 +23,6 @@ export function db(): Database {
   return holder.__appDb;
 }
 
-export function engineName(): "postgres" | "pglite" {
-  return env().DATABASE_URL ? "postgres" : "pglite";
-}
-
 function createDatabase(): Database {
   const { DATABASE_URL, PGLITE_DIR } = env();
   if (DATABASE_URL) {

@@ -3,6 +3,21 @@ import { safeRedirect } from "./safe-redirect";
 export const SPECIAL_ACCESS_COOKIE = "special_access";
 
 /**
+ * The Set-Cookie that stores the flag for this browser session (no expiry, like sessionStorage),
+ * or with `null` removes it. Secure wherever the site's other cookies are.
+ */
+export function specialAccessCookie(value: "true" | null, { secure }: { secure: boolean }): string {
+  return [
+    `${SPECIAL_ACCESS_COOKIE}=${value ?? ""}`,
+    "Path=/",
+    ...(value === null ? ["Max-Age=0"] : []),
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/**
  * Where login sends a signed-in user (SPEC §4 "Login flow"):
  * special access goes to /dashboard (the member guard still decides what it shows);
  * admins and paid members go to the redirect parameter or /dashboard;

@@ -1,9 +1,6 @@
 import { hash, verify } from "@node-rs/bcrypt";
 import { env } from "./env.server";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { cost: env().BCRYPT_COST });
 }

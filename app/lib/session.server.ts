@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
-import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS, type SessionUser } from "~/models/session.server";
+import { createSession, findSessionUser, SESSION_LIFETIME_MS, type SessionUser } from "~/models/session.server";
 import { env, isProduction, sessionSecrets } from "./env.server";
 
 /**
@@ -26,22 +26,32 @@ export function secureCookies(): boolean {
   return isProduction();
 }
 
-export async function readSessionId(request: Request): Promise<string | null> {
+async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header || !header.includes("__session=")) return null;
   const value = await sessionCookie().parse(header);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-// One lookup per request, however many loaders ask (root + layout + route run in parallel).
-const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+/**
+ * Lookups in flight, by the Cookie header they read. Remix hands each loader of a page its own
+ * copy of the Request (it strips its own query parameters per loader), so a memo keyed on the
+ * Request object would query once per loader: root + layout + route = three lookups. The loaders
+ * of a page start together, so sharing the lookup while it runs gives the page ONE query; it is
+ * dropped as soon as it settles, so a later request (or the loaders after an action) reads afresh.
+ */
+const inFlight = new Map<string, Promise<SessionUser | null>>();
 
 /** The signed-in user, or null. Visitors without a session cookie cost no query at all. */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  let lookup = lookups.get(request);
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes("__session=")) return Promise.resolve(null);
+  let lookup = inFlight.get(header);
   if (!lookup) {
-    lookup = readSessionId(request).then((id) => (id ? findSessionUser(id) : null));
-    lookups.set(request, lookup);
+    lookup = readSessionId(request)
+      .then((id) => (id ? findSessionUser(id) : null))
+      .finally(() => inFlight.delete(header));
+    inFlight.set(header, lookup);
   }
   return lookup;
 }
@@ -52,12 +62,6 @@ export async function startSession(request: Request, userId: string, redirectTo:
     status: 303,
     headers: { "Set-Cookie": await sessionCookie().serialize(session.id, { expires: session.expiresAt }) },
   });
-}
-
-export async function endSession(request: Request) {
-  const id = await readSessionId(request);
-  if (id) await deleteSession(id);
-  return clearSessionCookie();
 }
 
 export async function clearSessionCookie(): Promise<string> {

@@ -41,15 +41,7 @@ export async function findSessionUser(sessionId: string): Promise<SessionUser | 
   return { id: row.id, email: row.email, name: row.name, isAdmin: row.is_admin, hasPaid: row.has_paid };
 }
 
-export async function deleteSession(sessionId: string) {
-  await db().deleteFrom("sessions").where("id", "=", sessionId).execute();
-}
-
 /** Global sign-out: every device of this user. */
 export async function deleteAllSessionsOfUser(userId: string, executor: Database = db()) {
   await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
-}
-
-export async function deleteExpiredSessions() {
-  await db().deleteFrom("sessions").where("expires_at", "<=", new Date()).execute();
 }

@@ -82,8 +82,3 @@ export async function upsertAdmin(input: { email: string; name: string; password
     )
     .execute();
 }
-
-export async function hasAnyAdmin(): Promise<boolean> {
-  const row = await db().selectFrom("users").select("id").where("is_admin", "=", true).limit(1).executeTakeFirst();
-  return Boolean(row);
-}

@@ -6,8 +6,8 @@ import { useEffect, useState } from "react";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
 import { authenticate } from "~/lib/auth.server";
-import { destinationAfterLogin, hasSpecialAccessFlag, SPECIAL_ACCESS_COOKIE } from "~/lib/login-flow";
-import { getSessionUser, startSession } from "~/lib/session.server";
+import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
+import { getSessionUser, secureCookies, startSession } from "~/lib/session.server";
 import { loginSchema } from "~/lib/validation/auth";
 import { hasPaidAccess } from "~/models/access.server";
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Remember the flag for this browser session (like sessionStorage), so it survives a reload.
   const headers = new Headers();
   if (url.searchParams.get("special_access") === "true") {
-    headers.append("Set-Cookie", `${SPECIAL_ACCESS_COOKIE}=true; Path=/; HttpOnly; SameSite=Lax`);
+    headers.append("Set-Cookie", specialAccessCookie("true", { secure: secureCookies() }));
   }
   return data({ specialAccess }, { headers });
 }

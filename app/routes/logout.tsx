@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { clearSessionCookie, getSessionUser } from "~/lib/session.server";
-import { SPECIAL_ACCESS_COOKIE } from "~/lib/login-flow";
+import { clearSessionCookie, getSessionUser, secureCookies } from "~/lib/session.server";
+import { specialAccessCookie } from "~/lib/login-flow";
 import { deleteAllSessionsOfUser } from "~/models/session.server";
 
 /** Logging out is a POST only: a GET never changes anything. */
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (user) await deleteAllSessionsOfUser(user.id);
   const headers = new Headers();
   headers.append("Set-Cookie", await clearSessionCookie());
-  headers.append("Set-Cookie", `${SPECIAL_ACCESS_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  headers.append("Set-Cookie", specialAccessCookie(null, { secure: secureCookies() }));
   headers.append("Clear-Site-Data", '"storage"');
   return redirect("/", { status: 303, headers });
 }

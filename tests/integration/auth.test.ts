@@ -143,8 +143,13 @@ describe("login flow (SPEC §4)", () => {
     expect(redirectTarget(viaField)).toBe("/dashboard");
 
     const browser = visitor();
-    await browser.get("/login?special_access=true"); // stores the flag for this browser session
+    const stored = await browser.get("/login?special_access=true"); // stores the flag for this browser session
     expect(browser.cookie("special_access")).toBe("true");
+    // Like every cookie of the site in production (SPEC §9): HttpOnly, Secure, for this browser session only.
+    const flag = stored.headers.getSetCookie().find((line) => line.startsWith("special_access="));
+    expect(flag).toMatch(/;\s*HttpOnly/i);
+    expect(flag).toMatch(/;\s*Secure/i);
+    expect(flag).not.toMatch(/max-age|expires/i);
     expect(redirectTarget(await browser.post("/login", { email: user.email, password: PASSWORD }))).toBe("/dashboard");
   });
 

@@ -92,6 +92,17 @@ describe("admins", () => {
   });
 });
 
+describe("signed-in data requests (client-side navigation)", () => {
+  it("are never stored by a shared cache, even where the route sets no caching of its own", async () => {
+    const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    for (const page of ["/admin.data", "/bonuses.data", "/app-builder.data", "/_root.data"]) {
+      const response = await admin.get(page, { headers: { Accept: "*/*" } });
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get("Cache-Control"), page).toMatch(/^private\b/);
+    }
+  });
+});
+
 describe("a refunded marketplace order", () => {
   it("revokes access on the next request", async () => {
     const user = await createUser(app.db, { paid: "warriorplus" });

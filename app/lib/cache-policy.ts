@@ -17,14 +17,17 @@ export const pageCacheHeaders = (signedIn: boolean) => ({
 
 /**
  * The `headers` export of every public page: the document gets its loader's cache policy, except
- * that a response setting a cookie (from any loader) is never shared.
+ * that a response setting a cookie (from any loader) is never shared, and an action's own policy
+ * (a form re-rendered with what the visitor typed) wins over the page's.
  */
-export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, actionHeaders }) => {
   const headers = new Headers();
   for (const name of ["Cache-Control", "Vary"]) {
     const value = loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }
   if (loaderHeaders.has("Set-Cookie") || parentHeaders.has("Set-Cookie")) headers.set("Cache-Control", PERSONAL_PAGE_CACHE);
+  const actionPolicy = actionHeaders.get("Cache-Control");
+  if (actionPolicy) headers.set("Cache-Control", actionPolicy);
   return headers;
 };

@@ -7,7 +7,7 @@ import { FormError, Honeypot, SubmitButton, TextField } from "~/components/form-
 import { SiteFooter } from "~/components/site-footer";
 import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
 import { env } from "~/lib/env.server";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { PERSONAL_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand, publicPage } from "~/lib/public-page.server";
 import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -35,13 +35,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: leadSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // A refused form shows what this visitor typed: never a shared page.
+  const personal = { "Cache-Control": PERSONAL_PAGE_CACHE };
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: personal });
 
   const verdict = await checkRateLimits([[RATE_LIMITS.leadPerAddress, context.clientAddress ?? "unknown"]]);
   if (!verdict.allowed) {
     return data(submission.reply({ formErrors: [verdict.message] }), {
       status: 429,
-      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+      headers: { ...personal, "Retry-After": String(verdict.retryAfterSeconds) },
     });
   }
 

@@ -36,6 +36,8 @@ describe("POST /special-access", () => {
     const response = await new Browser(app.baseUrl).post("/special-access", { email: "not-an-email" });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Enter a valid email address");
+    // The refused form shows what this visitor typed, so no cache may share it.
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await leadsFor("not-an-email")).toHaveLength(0);
   });
 

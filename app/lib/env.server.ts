@@ -63,6 +63,15 @@ const EnvSchema = z
         message: "is required in production (a long random string; a comma list rotates secrets)",
       });
     }
+    // Links in emails (password resets) must never be built from a request's Host header,
+    // which anyone can forge; production names its own address.
+    if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "is required in production (the site's public address, e.g. https://example.com)",
+      });
+    }
   });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -58,6 +58,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   }
 
+  delete process.env.PUBLIC_URL;
   Object.assign(process.env, {
     NODE_ENV: "production",
     SESSION_SECRET: "integration-test-secret",
@@ -73,14 +74,18 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   if (!fs.existsSync(buildPath)) throw new Error("build/index.js is missing: run `npx remix build` first (npm test does).");
   const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
   const { createApp } = await import(url.pathToFileURL(path.resolve("server/app.js")).href);
-  await build.entry.module.startup();
 
+  // Listen first: production requires PUBLIC_URL, which is this server's own address unless the
+  // test names another. No request arrives before startup() below has finished.
   const server = createApp(build).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  process.env.PUBLIC_URL = extraEnv.PUBLIC_URL ?? baseUrl;
+  await build.entry.module.startup();
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     engine,
     db: build.entry.module.database(),
     close: async () => {

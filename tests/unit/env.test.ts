@@ -11,9 +11,11 @@ describe("parseEnv", () => {
     expect(env.TRUST_PROXY).toBe(false);
     expect(env.SEED_DEMO_CONTENT).toBe(true);
   });
-  it("requires SESSION_SECRET in production, naming it", () => {
+  it("requires SESSION_SECRET and PUBLIC_URL in production, naming them", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s" }).NODE_ENV).toBe("production");
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s" })).toThrow(/PUBLIC_URL: is required in production/);
+    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s", PUBLIC_URL: "https://example.com" });
+    expect(env.NODE_ENV).toBe("production");
   });
   it("names every bad value", () => {
     expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "not a url", ADMIN_EMAIL: "nope" })).toThrow(

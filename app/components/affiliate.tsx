@@ -34,8 +34,8 @@ export function AffiliateAccessLink({ href, className }: { href: string; classNa
 export function AffiliateSubHeader({ badge }: { badge?: ReactNode }) {
   return (
     <div className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <Link to="/jv-affiliate" className="text-sm font-semibold text-brand-700 hover:underline">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-1">
+        <Link to="/jv-affiliate" className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 hover:underline">
           ← Back to JV Page
         </Link>
         {badge ?? (

@@ -58,7 +58,7 @@ export function ConsentForm({
           name="choice"
           value="essential"
           aria-label="Close (Essential Only)"
-          className="absolute -right-1 -top-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          className="absolute -right-2.5 -top-2.5 rounded-md p-2.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M6 6l12 12M18 6L6 18" />
@@ -75,8 +75,8 @@ export function ConsentForm({
             value={button.choice}
             className={
               button.choice === "all"
-                ? "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-                : "rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+                ? "min-h-10 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                : "min-h-10 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
             }
           >
             {button.label}
@@ -90,8 +90,8 @@ export function ConsentForm({
 /** The Show Cookie Details / Hide Details toggle: a <details>, so it works without JavaScript. */
 export function CookieDetails() {
   return (
-    <details className="group mt-2">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-700 hover:underline">
+    <details className="group">
+      <summary className="cursor-pointer py-2.5 text-sm font-semibold text-brand-700 hover:underline">
         <span className="group-open:hidden">{CONSENT_COPY.showDetails}</span>
         <span className="hidden group-open:inline">{CONSENT_COPY.hideDetails}</span>
       </summary>

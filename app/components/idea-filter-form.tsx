@@ -112,9 +112,9 @@ export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props
       </div>
       <fieldset className="mt-5">
         <legend className="text-sm font-medium text-slate-700">Tech stack (optional, choose any)</legend>
-        <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-3 lg:grid-cols-6">
+        <div className="mt-2 grid grid-cols-2 gap-x-4 sm:grid-cols-3 lg:grid-cols-6">
           {TECH_STACK_OPTIONS.map((tech) => (
-            <label key={tech} className="flex items-center gap-2 text-sm text-slate-700">
+            <label key={tech} className="flex items-center gap-2 py-1.5 text-sm text-slate-700">
               <input type="checkbox" name="techStack" value={tech} defaultChecked={chosenTech.has(tech)} className="h-4 w-4 accent-brand-600" />
               {tech}
             </label>

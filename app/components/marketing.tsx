@@ -54,8 +54,8 @@ export function CheckList({ items, className = "" }: { items: string[]; classNam
 /** The 'No Thanks' link of an upsell page, to the marketplace's decline URL. */
 export function DeclineLink({ href, label }: { href: string; label: string }) {
   return (
-    <p className="mt-4 text-center">
-      <a href={href} className="text-sm text-slate-600 underline hover:text-slate-900">
+    <p className="mt-2 text-center">
+      <a href={href} className="inline-block py-3 text-sm text-slate-600 underline hover:text-slate-900">
         {label}
       </a>
     </p>

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { SiteFooter } from "./site-footer";
 
 export const RETURN_REDIRECT_SECONDS = 5;
 
@@ -21,31 +22,34 @@ export function PaymentReturn({ title, tone, children }: { title: string; tone: 
   }, [seconds, navigate]);
 
   return (
-    <main className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-slate-50 px-4 py-12">
-      <noscript>
-        <meta httpEquiv="refresh" content={`${RETURN_REDIRECT_SECONDS};url=/dashboard`} />
-      </noscript>
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-xl ring-1 ring-slate-200">
-        <div
-          aria-hidden="true"
-          className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full text-2xl ${
-            tone === "success" ? "bg-green-100 text-green-700" : "bg-slate-100 text-slate-600"
-          }`}
-        >
-          {tone === "success" ? "✓" : "✕"}
+    <>
+      <main className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-slate-50 px-4 py-12">
+        <noscript>
+          <meta httpEquiv="refresh" content={`${RETURN_REDIRECT_SECONDS};url=/dashboard`} />
+        </noscript>
+        <div className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-xl ring-1 ring-slate-200">
+          <div
+            aria-hidden="true"
+            className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full text-2xl ${
+              tone === "success" ? "bg-green-100 text-green-700" : "bg-slate-100 text-slate-600"
+            }`}
+          >
+            {tone === "success" ? "✓" : "✕"}
+          </div>
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
+          <div className="mt-3 text-slate-600">{children}</div>
+          <p className="mt-4 text-sm text-slate-500" aria-live="polite">
+            Taking you to your dashboard in {seconds} second{seconds === 1 ? "" : "s"}...
+          </p>
+          <Link
+            to="/dashboard"
+            className="mt-6 inline-block w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700"
+          >
+            Go to Dashboard
+          </Link>
         </div>
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
-        <div className="mt-3 text-slate-600">{children}</div>
-        <p className="mt-4 text-sm text-slate-500" aria-live="polite">
-          Taking you to your dashboard in {seconds} second{seconds === 1 ? "" : "s"}...
-        </p>
-        <Link
-          to="/dashboard"
-          className="mt-6 inline-block w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700"
-        >
-          Go to Dashboard
-        </Link>
-      </div>
-    </main>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

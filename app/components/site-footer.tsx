@@ -8,6 +8,9 @@ import { useRootData } from "~/root";
  * re-opens the cookie choice and then returns here. Pages may add a note above it (the
  * earnings disclaimer, say) through `children`.
  */
+// Tall enough (40px) to tap on a phone without hitting the neighbouring link.
+const footerLink = "inline-flex min-h-10 items-center hover:text-brand-700 hover:underline";
+
 export function SiteFooter({ children }: { children?: ReactNode }) {
   const data = useRootData();
   const brand = data?.brand.name ?? "AI Profit Labs";
@@ -24,17 +27,17 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
           <p>
             © {year} {brand}. All rights reserved.
           </p>
-          <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
-            <Link to="/privacy-policy" className="hover:text-brand-700 hover:underline">
+          <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-x-5">
+            <Link to="/privacy-policy" className={footerLink}>
               Privacy Policy
             </Link>
-            <Link to="/terms-of-service" className="hover:text-brand-700 hover:underline">
+            <Link to="/terms-of-service" className={footerLink}>
               Terms of Service
             </Link>
-            <a href={`mailto:${supportEmail}`} className="hover:text-brand-700 hover:underline">
+            <a href={`mailto:${supportEmail}`} className={footerLink}>
               Contact Us
             </a>
-            <Link to={cookieSettings} className="hover:text-brand-700 hover:underline">
+            <Link to={cookieSettings} className={footerLink}>
               Cookie settings
             </Link>
           </nav>

@@ -72,14 +72,14 @@ export function SiteNav() {
           </summary>
           <div className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
             {links.map((item) => (
-              <NavLink key={item.to} to={item.mobileTo ?? item.to} className={(state) => `block ${linkClass(state)}`}>
+              <NavLink key={item.to} to={item.mobileTo ?? item.to} className={(state) => `flex min-h-10 items-center ${linkClass(state)}`}>
                 {item.label}
               </NavLink>
             ))}
             {user ? (
-              <LogoutButton className="mt-1 block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
+              <LogoutButton className="mt-1 block min-h-10 w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
             ) : (
-              <Link to="/login" className="block rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100">
+              <Link to="/login" className="flex min-h-10 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100">
                 Login
               </Link>
             )}

@@ -11,6 +11,7 @@ import {
 } from "~/content/member-tools";
 import { env } from "~/lib/env.server";
 import { requirePaidMember } from "~/lib/guards.server";
+import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [{ title: "AI App Builder | AI Profit Labs" }];
 
@@ -35,105 +36,108 @@ export default function AppBuilderPage() {
   const textarea = useRef<HTMLTextAreaElement>(null);
 
   return (
-    <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <MemberPageHeader eyebrow="Member tool" title="AI App Builder">
-        Describe your app in plain English and press Build: {builderHost} opens in a new tab and starts building it from your
-        prompt.
-      </MemberPageHeader>
+    <>
+      <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+        <MemberPageHeader eyebrow="Member tool" title="AI App Builder">
+          Describe your app in plain English and press Build: {builderHost} opens in a new tab and starts building it from your
+          prompt.
+        </MemberPageHeader>
 
-      <div className="grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
-        <form
-          method="get"
-          action={action}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        >
-          {fixedParams.map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <label htmlFor="app-prompt" className="block text-lg font-bold text-slate-900">
-            Your app prompt
-          </label>
-          <p id="app-prompt-help" className="mt-1 text-sm text-slate-600">
-            Who is it for, what do they put in, what does the AI do, what comes out, and how does it make money?
-          </p>
-          <textarea
-            ref={textarea}
-            id="app-prompt"
-            name={APP_BUILDER_PROMPT_PARAM}
-            required
-            rows={12}
-            maxLength={APP_PROMPT_MAX_LENGTH}
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
-            aria-describedby="app-prompt-help"
-            placeholder="Build a web app for real estate agents that turns property details into listing descriptions..."
-            className="mt-3 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30"
-          />
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-500">
-              {prompt.length}/{APP_PROMPT_MAX_LENGTH} characters
+        <div className="grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+          <form
+            method="get"
+            action={action}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
+            {fixedParams.map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <label htmlFor="app-prompt" className="block text-lg font-bold text-slate-900">
+              Your app prompt
+            </label>
+            <p id="app-prompt-help" className="mt-1 text-sm text-slate-600">
+              Who is it for, what do they put in, what does the AI do, what comes out, and how does it make money?
             </p>
-            <button type="submit" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow hover:bg-brand-700">
-              Build<span className="sr-only"> (opens {builderHost} in a new tab)</span>
-              <span aria-hidden="true"> ↗</span>
-            </button>
-          </div>
-        </form>
+            <textarea
+              ref={textarea}
+              id="app-prompt"
+              name={APP_BUILDER_PROMPT_PARAM}
+              required
+              rows={12}
+              maxLength={APP_PROMPT_MAX_LENGTH}
+              value={prompt}
+              onChange={(event) => setPrompt(event.target.value)}
+              aria-describedby="app-prompt-help"
+              placeholder="Build a web app for real estate agents that turns property details into listing descriptions..."
+              className="mt-3 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30"
+            />
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-slate-500">
+                {prompt.length}/{APP_PROMPT_MAX_LENGTH} characters
+              </p>
+              <button type="submit" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow hover:bg-brand-700">
+                Build<span className="sr-only"> (opens {builderHost} in a new tab)</span>
+                <span aria-hidden="true"> ↗</span>
+              </button>
+            </div>
+          </form>
 
-        <section aria-labelledby="tips-heading" className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
-          <h2 id="tips-heading" className="text-lg font-bold text-slate-900">
-            How to write a great app prompt
-          </h2>
-          <ol className="mt-4 space-y-3">
-            {PROMPT_TIPS.map((tip, index) => (
-              <li key={tip.title} className="text-sm text-slate-700">
-                <span className="font-semibold text-brand-700">
-                  {index + 1}. {tip.title}.
-                </span>{" "}
-                {tip.body}
-              </li>
-            ))}
-          </ol>
-          <h3 className="mt-6 text-sm font-bold uppercase tracking-wide text-slate-600">Good habits</h3>
-          <ul className="mt-2 list-disc space-y-1.5 pl-5 text-sm text-slate-700">
-            {PROMPT_HABITS.map((habit) => (
-              <li key={habit}>{habit}</li>
-            ))}
-          </ul>
-        </section>
-      </div>
-
-      <section aria-labelledby="examples-heading">
-        <h2 id="examples-heading" className="text-2xl font-bold text-slate-900">
-          Example prompts
-        </h2>
-        <p className="mt-1 text-slate-600">Start from one of these and change the details to fit your idea.</p>
-        <div className="mt-5 grid gap-6 md:grid-cols-3">
-          {EXAMPLE_PROMPTS.map((example) => (
-            <article key={example.id} aria-labelledby={`example-${example.id}`} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <h3 id={`example-${example.id}`} className="font-bold text-slate-900">
-                {example.title}
-              </h3>
-              <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{example.prompt}</p>
-              <div className="mt-auto pt-4">
-                <a
-                  href={`?example=${example.id}#app-prompt`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setPrompt(example.prompt);
-                    textarea.current?.focus();
-                  }}
-                  className="inline-flex rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-                >
-                  Use this prompt<span className="sr-only">: {example.title}</span>
-                </a>
-              </div>
-            </article>
-          ))}
+          <section aria-labelledby="tips-heading" className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
+            <h2 id="tips-heading" className="text-lg font-bold text-slate-900">
+              How to write a great app prompt
+            </h2>
+            <ol className="mt-4 space-y-3">
+              {PROMPT_TIPS.map((tip, index) => (
+                <li key={tip.title} className="text-sm text-slate-700">
+                  <span className="font-semibold text-brand-700">
+                    {index + 1}. {tip.title}.
+                  </span>{" "}
+                  {tip.body}
+                </li>
+              ))}
+            </ol>
+            <h3 className="mt-6 text-sm font-bold uppercase tracking-wide text-slate-600">Good habits</h3>
+            <ul className="mt-2 list-disc space-y-1.5 pl-5 text-sm text-slate-700">
+              {PROMPT_HABITS.map((habit) => (
+                <li key={habit}>{habit}</li>
+              ))}
+            </ul>
+          </section>
         </div>
-      </section>
-    </main>
+
+        <section aria-labelledby="examples-heading">
+          <h2 id="examples-heading" className="text-2xl font-bold text-slate-900">
+            Example prompts
+          </h2>
+          <p className="mt-1 text-slate-600">Start from one of these and change the details to fit your idea.</p>
+          <div className="mt-5 grid gap-6 md:grid-cols-3">
+            {EXAMPLE_PROMPTS.map((example) => (
+              <article key={example.id} aria-labelledby={`example-${example.id}`} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <h3 id={`example-${example.id}`} className="font-bold text-slate-900">
+                  {example.title}
+                </h3>
+                <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{example.prompt}</p>
+                <div className="mt-auto pt-4">
+                  <a
+                    href={`?example=${example.id}#app-prompt`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setPrompt(example.prompt);
+                      textarea.current?.focus();
+                    }}
+                    className="inline-flex rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                  >
+                    Use this prompt<span className="sr-only">: {example.title}</span>
+                  </a>
+                </div>
+              </article>
+            ))}
+          </div>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { IdeaCard, IdeaDetails } from "~/components/idea-views";
 import { MemberPageHeader } from "~/components/member-page-header";
 import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
 import { requirePaidMember } from "~/lib/guards.server";
+import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [{ title: "SaaS Idea Generator | AI Profit Labs" }];
 
@@ -61,61 +62,64 @@ export default function IdeaGeneratorPage() {
   const selected = generating ? undefined : run.ideas.find((idea) => idea.id === params.get("idea"));
 
   return (
-    <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <MemberPageHeader eyebrow="Member tool" title="SaaS Idea Generator">
-        Describe the market you want to serve and get {IDEAS_PER_RUN} AI SaaS ideas with features, pricing, build time and
-        competition, ready to turn into an app prompt.
-      </MemberPageHeader>
+    <>
+      <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+        <MemberPageHeader eyebrow="Member tool" title="SaaS Idea Generator">
+          Describe the market you want to serve and get {IDEAS_PER_RUN} AI SaaS ideas with features, pricing, build time and
+          competition, ready to turn into an app prompt.
+        </MemberPageHeader>
 
-      <IdeaFilterForm params={params} nextSeed={nextSeed} generating={generating} onSubmit={generate} />
+        <IdeaFilterForm params={params} nextSeed={nextSeed} generating={generating} onSubmit={generate} />
 
-      <section aria-labelledby="ideas-heading" aria-busy={generating} className="space-y-5">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="ideas-heading" className="text-2xl font-bold text-slate-900">
-            Your SaaS ideas
-          </h2>
-          {run.status !== "idle" && !generating ? (
-            <a
-              href={`/app-idea-generator/export?${runQuery}`}
-              download
-              className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
-            >
-              Export JSON
-            </a>
-          ) : null}
-        </div>
-
-        {generating ? (
-          <div>
-            <p role="status" className="font-medium text-brand-700">
-              Generating your SaaS ideas...
-            </p>
-            <div className="mt-4 grid gap-6 md:grid-cols-3" aria-hidden="true">
-              {Array.from({ length: IDEAS_PER_RUN }, (_, index) => (
-                <div key={index} className="h-72 animate-pulse rounded-2xl bg-slate-200" />
-              ))}
-            </div>
-          </div>
-        ) : run.status === "idle" ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            Choose your filters and press <strong>Generate Ideas</strong> to get {IDEAS_PER_RUN} tailored SaaS ideas.
-          </p>
-        ) : (
-          <>
-            {run.error ? (
-              <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
-                {run.error}
-              </p>
+        <section aria-labelledby="ideas-heading" aria-busy={generating} className="space-y-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="ideas-heading" className="text-2xl font-bold text-slate-900">
+              Your SaaS ideas
+            </h2>
+            {run.status !== "idle" && !generating ? (
+              <a
+                href={`/app-idea-generator/export?${runQuery}`}
+                download
+                className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+              >
+                Export JSON
+              </a>
             ) : null}
-            {selected ? <IdeaDetails key={selected.id} idea={selected} closeHref={`?${runQuery}#idea-card-${selected.id}`} /> : null}
-            <div className="grid gap-6 md:grid-cols-3">
-              {run.ideas.map((idea) => (
-                <IdeaCard key={idea.id} idea={idea} detailsHref={detailsHref(idea.id)} />
-              ))}
+          </div>
+
+          {generating ? (
+            <div>
+              <p role="status" className="font-medium text-brand-700">
+                Generating your SaaS ideas...
+              </p>
+              <div className="mt-4 grid gap-6 md:grid-cols-3" aria-hidden="true">
+                {Array.from({ length: IDEAS_PER_RUN }, (_, index) => (
+                  <div key={index} className="h-72 animate-pulse rounded-2xl bg-slate-200" />
+                ))}
+              </div>
             </div>
-          </>
-        )}
-      </section>
-    </main>
+          ) : run.status === "idle" ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+              Choose your filters and press <strong>Generate Ideas</strong> to get {IDEAS_PER_RUN} tailored SaaS ideas.
+            </p>
+          ) : (
+            <>
+              {run.error ? (
+                <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+                  {run.error}
+                </p>
+              ) : null}
+              {selected ? <IdeaDetails key={selected.id} idea={selected} closeHref={`?${runQuery}#idea-card-${selected.id}`} /> : null}
+              <div className="grid gap-6 md:grid-cols-3">
+                {run.ideas.map((idea) => (
+                  <IdeaCard key={idea.id} idea={idea} detailsHref={detailsHref(idea.id)} />
+                ))}
+              </div>
+            </>
+          )}
+        </section>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { MemberPageHeader } from "~/components/member-page-header";
 import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, type BonusCard } from "~/content/bonuses";
 import { requirePaidMember } from "~/lib/guards.server";
 import { useRootData } from "~/root";
+import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [{ title: "Premium Bonuses | AI Profit Labs" }];
 
@@ -80,37 +81,40 @@ export default function BonusesPage() {
   const supportEmail = useRootData()?.brand.supportEmail;
 
   return (
-    <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-      <MemberPageHeader eyebrow="Included with your membership" title="Premium Bonuses">
-        Everything here is yours to download and keep: source code, a launch plan and a prompt vault to help you build and launch
-        faster.
-      </MemberPageHeader>
+    <>
+      <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+        <MemberPageHeader eyebrow="Included with your membership" title="Premium Bonuses">
+          Everything here is yours to download and keep: source code, a launch plan and a prompt vault to help you build and launch
+          faster.
+        </MemberPageHeader>
 
-      {params.get("notice") === "discord" ? (
-        <p role="status" className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 font-medium text-indigo-800">
-          {DISCORD_NOTICE}
-        </p>
-      ) : null}
+        {params.get("notice") === "discord" ? (
+          <p role="status" className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 font-medium text-indigo-800">
+            {DISCORD_NOTICE}
+          </p>
+        ) : null}
 
-      <div className="grid gap-6 md:grid-cols-2">
-        {BONUS_CARDS.map((card, index) => (
-          <BonusCardView key={card.id} card={card} index={index} />
-        ))}
-      </div>
+        <div className="grid gap-6 md:grid-cols-2">
+          {BONUS_CARDS.map((card, index) => (
+            <BonusCardView key={card.id} card={card} index={index} />
+          ))}
+        </div>
 
-      <aside aria-labelledby="bonus-access-heading" className="rounded-2xl border border-amber-200 bg-amber-50 p-6">
-        <h2 id="bonus-access-heading" className="font-bold text-amber-900">
-          Bonus access
-        </h2>
-        <p className="mt-1 text-amber-900">
-          These bonuses are exclusively for course members: log in with your course account to access them. Having trouble
-          downloading a bonus? Contact support at{" "}
-          <a href={`mailto:${supportEmail}`} className="font-semibold underline">
-            {supportEmail}
-          </a>
-          .
-        </p>
-      </aside>
-    </main>
+        <aside aria-labelledby="bonus-access-heading" className="rounded-2xl border border-amber-200 bg-amber-50 p-6">
+          <h2 id="bonus-access-heading" className="font-bold text-amber-900">
+            Bonus access
+          </h2>
+          <p className="mt-1 text-amber-900">
+            These bonuses are exclusively for course members: log in with your course account to access them. Having trouble
+            downloading a bonus? Contact support at{" "}
+            <a href={`mailto:${supportEmail}`} className="font-semibold underline">
+              {supportEmail}
+            </a>
+            .
+          </p>
+        </aside>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

@@ -17,6 +17,7 @@ import { takeFlash } from "~/lib/flash.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { getChapter } from "~/models/chapter.server";
 import { getCourseOutline, listCourses } from "~/models/course.server";
+import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [{ title: "Admin Panel | AI Profit Labs" }];
 
@@ -55,22 +56,25 @@ export default function AdminPanel() {
   const failure = useActionData<typeof action>() ?? null;
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">Admin Panel</h1>
-        <Link to={adminHref({ courseId: null, panel: { kind: "new-course" } })} className={primaryButton}>
-          New Course
-        </Link>
-      </div>
-      <div className="mt-6">
-        <FlashMessage flash={flash} />
-      </div>
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-        <CourseList courses={courses} expanded={expanded} view={view} />
-        <div className="order-first lg:order-none">
-          <AdminWorkspace view={view} expanded={expanded} chapter={chapter} failure={failure} />
+    <>
+      <main className="mx-auto max-w-6xl px-4 py-10">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h1 className="text-3xl font-bold">Admin Panel</h1>
+          <Link to={adminHref({ courseId: null, panel: { kind: "new-course" } })} className={primaryButton}>
+            New Course
+          </Link>
         </div>
-      </div>
-    </main>
+        <div className="mt-6">
+          <FlashMessage flash={flash} />
+        </div>
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+          <CourseList courses={courses} expanded={expanded} view={view} />
+          <div className="order-first lg:order-none">
+            <AdminWorkspace view={view} expanded={expanded} chapter={chapter} failure={failure} />
+          </div>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

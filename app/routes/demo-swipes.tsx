@@ -48,7 +48,7 @@ export default function DemoSwipesPage() {
               to={`?tab=${entry.tab}`}
               preventScrollReset
               aria-current={entry.tab === tab ? "page" : undefined}
-              className={`rounded-lg px-4 py-2 text-sm font-semibold ${
+              className={`inline-flex min-h-10 items-center rounded-lg px-4 py-2 text-sm font-semibold ${
                 entry.tab === tab ? "bg-brand-600 text-white" : "bg-white text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100"
               }`}
             >

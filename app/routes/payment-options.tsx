@@ -8,6 +8,7 @@ import { requireUser } from "~/lib/guards.server";
 import { getSessionUser } from "~/lib/session.server";
 import { startCheckout } from "~/services/checkout.server";
 import { isCheckoutConfigured } from "~/services/stripe.server";
+import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [{ title: "Choose Your Access Plan | AI Profit Labs" }];
 
@@ -51,62 +52,65 @@ export default function PaymentOptions() {
   const error = actionData?.error ?? (configured ? null : CHECKOUT_MESSAGES.notConfigured);
 
   return (
-    <main className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
-      <div className="mx-auto max-w-xl">
-        <h1 className="text-center text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Choose Your Access Plan</h1>
+    <>
+      <main className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
+        <div className="mx-auto max-w-xl">
+          <h1 className="text-center text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Choose Your Access Plan</h1>
 
-        <section aria-labelledby="plan-title" className="mt-8 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">
-          <h2 id="plan-title" className="text-xl font-bold text-slate-900">
-            Lifetime Access
-          </h2>
-          <p className="mt-4 flex items-baseline gap-3">
-            <span className="text-5xl font-extrabold text-slate-900">{formatDollars(product.priceCents)}</span>
-            <del className="text-xl text-slate-400">
-              <span className="sr-only">Regular price </span>
-              {formatDollars(product.listPriceCents)}
-            </del>
-          </p>
-          <p className="mt-1 text-sm font-medium text-slate-600">One-time payment. No recurring fees.</p>
+          <section aria-labelledby="plan-title" className="mt-8 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">
+            <h2 id="plan-title" className="text-xl font-bold text-slate-900">
+              Lifetime Access
+            </h2>
+            <p className="mt-4 flex items-baseline gap-3">
+              <span className="text-5xl font-extrabold text-slate-900">{formatDollars(product.priceCents)}</span>
+              <del className="text-xl text-slate-400">
+                <span className="sr-only">Regular price </span>
+                {formatDollars(product.listPriceCents)}
+              </del>
+            </p>
+            <p className="mt-1 text-sm font-medium text-slate-600">One-time payment. No recurring fees.</p>
 
-          <ul className="mt-6 space-y-3">
-            {PLAN_FEATURES.map((feature) => (
-              <li key={feature} className="flex items-start gap-3 text-slate-700">
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 flex-none text-brand-600" fill="currentColor">
-                  <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-                </svg>
-                {feature}
-              </li>
-            ))}
-          </ul>
+            <ul className="mt-6 space-y-3">
+              {PLAN_FEATURES.map((feature) => (
+                <li key={feature} className="flex items-start gap-3 text-slate-700">
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 flex-none text-brand-600" fill="currentColor">
+                    <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+                  </svg>
+                  {feature}
+                </li>
+              ))}
+            </ul>
 
-          {error ? (
-            <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-              {error}
-            </div>
-          ) : null}
+            {error ? (
+              <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+                {error}
+              </div>
+            ) : null}
 
-          <Form method="post" className="mt-6">
-            <input type="hidden" name="product" value={PLAN_PRODUCT} />
-            <input type="hidden" name="form_key" value={formKey} />
-            <button
-              type="submit"
-              disabled={processing || !configured}
-              className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-4 text-lg font-bold text-white shadow hover:bg-brand-700 disabled:opacity-70"
-            >
-              {processing ? "Processing..." : "Get Lifetime Access Now"}
+            <Form method="post" className="mt-6">
+              <input type="hidden" name="product" value={PLAN_PRODUCT} />
+              <input type="hidden" name="form_key" value={formKey} />
+              <button
+                type="submit"
+                disabled={processing || !configured}
+                className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-4 text-lg font-bold text-white shadow hover:bg-brand-700 disabled:opacity-70"
+              >
+                {processing ? "Processing..." : "Get Lifetime Access Now"}
+              </button>
+            </Form>
+            <p className="mt-3 text-center text-sm text-slate-500">
+              Secure payment via Stripe. Instant access after purchase.
+            </p>
+          </section>
+
+          <Form method="post" action="/logout" className="mt-8 text-center">
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              Logout
             </button>
           </Form>
-          <p className="mt-3 text-center text-sm text-slate-500">
-            Secure payment via Stripe. Instant access after purchase.
-          </p>
-        </section>
-
-        <Form method="post" action="/logout" className="mt-8 text-center">
-          <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-            Logout
-          </button>
-        </Form>
-      </div>
-    </main>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

@@ -4,8 +4,13 @@ import { adminHref, courseHref, type AdminView } from "~/lib/admin-view";
 import type { CourseOutline, CourseSummary } from "~/models/course.server";
 import { DeleteLink, secondaryButton } from "./form-controls";
 
-const smallButton =
-  "inline-flex h-8 min-w-8 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-30";
+// The chapter row's controls: compact, yet 40px square so they can be tapped on a phone. The
+// colours are kept apart from the shape because two Tailwind colour classes on one element do
+// not override each other by order: the Delete button would lose its red.
+const smallShape =
+  "inline-flex h-10 min-w-10 items-center justify-center rounded-md border bg-white px-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-30";
+const smallButton = `${smallShape} border-slate-300 text-slate-700 hover:bg-slate-100`;
+const smallDangerButton = `${smallShape} border-red-200 text-red-700 hover:bg-red-50`;
 
 /** The courses, each expandable (by URL) to show its chapters with their controls (SPEC §2, §4). */
 export function CourseList({
@@ -145,7 +150,7 @@ function ChapterList({ course, view }: { course: CourseOutline; view: AdminView 
                   message={adminMessages.confirmDeleteChapter}
                   fields={{ intent: "delete-chapter", chapterId: chapter.id }}
                   label={`Delete chapter ${chapter.title}`}
-                  className={`${smallButton} border-red-200 text-red-700 hover:bg-red-50`}
+                  className={smallDangerButton}
                 >
                   Delete
                 </DeleteLink>

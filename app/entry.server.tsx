@@ -8,19 +8,21 @@ import { env } from "./lib/env.server";
 import { NonceContext } from "./lib/nonce";
 import { seed } from "./lib/seed.server";
 import { startMailer, stopMailer } from "./services/mail.server";
+import { startMaintenance, stopMaintenance } from "./lib/maintenance.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
  * Called by server.js before it listens: validates the configuration (a bad value stops the
- * server with a message that names it), migrates the database, seeds a fresh install and
- * starts the mail sender.
+ * server with a message that names it), migrates the database, seeds a fresh install, prunes
+ * expired rows (and keeps doing so) and starts the mail sender.
  */
 export async function startup() {
   env();
   await migrateToLatest();
   await seed();
+  await startMaintenance();
   startMailer();
 }
 
@@ -31,6 +33,7 @@ export async function migrate() {
 }
 
 export async function shutdown() {
+  stopMaintenance();
   await stopMailer();
   await closeDatabase();
 }

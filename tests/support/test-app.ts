@@ -18,6 +18,8 @@ export type TestApp = {
   engine: "postgres" | "pglite";
   /** The app's own database handle (the same instance the server uses; PGlite allows only one). */
   db: Kysely<DB>;
+  /** Runs the app's start-up work again, as a restart would (migrate, seed, prune), on the same database. */
+  rerunStartup: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -88,6 +90,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     baseUrl,
     engine,
     db: build.entry.module.database(),
+    rerunStartup: () => build.entry.module.startup(),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

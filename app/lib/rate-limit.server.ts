@@ -12,6 +12,7 @@ export const RATE_LIMITS = {
   passwordResetPerAddress: { name: "reset:ip", limit: 30, windowMs: 60 * MINUTE },
   passwordResetPerEmail: { name: "reset:email", limit: 5, windowMs: 60 * MINUTE },
   leadPerAddress: { name: "lead:ip", limit: 10, windowMs: 60 * MINUTE },
+  consentProofPerAddress: { name: "consent:ip", limit: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; message: string; retryAfterSeconds: number };

@@ -107,6 +107,22 @@ describe("when the proof cannot be stored", () => {
   });
 });
 
+describe("a flood of choices from one address", () => {
+  it("stops adding proof rows after 30 an hour, and still honours each choice", async () => {
+    const flooder = new Browser(app.baseUrl, "198.51.100.77");
+    const before = await proofCount();
+    for (let i = 0; i < 30; i++) await flooder.post("/consent", { choice: i % 2 ? "all" : "none", returnTo: "/" });
+    expect(await proofCount()).toBe(before + 30);
+    const extra = await flooder.post("/consent", { choice: "essential", returnTo: "/" });
+    expect(extra.status).toBe(303);
+    expect(flooder.cookie("cookie-consent")).toBe("essential");
+    expect(await proofCount()).toBe(before + 30);
+    // Someone else is unaffected.
+    await new Browser(app.baseUrl, "198.51.100.78").post("/consent", { choice: "all", returnTo: "/" });
+    expect(await proofCount()).toBe(before + 31);
+  });
+});
+
 describe("POST /consent from the banner's fetcher", () => {
   it("answers with data instead of a redirect, and still sets the cookie", async () => {
     const browser = new Browser(app.baseUrl);

@@ -41,6 +41,11 @@ export function TextField({ label, field, type, className, ...input }: FieldProp
   );
 }
 
+/** The email address every account and lead form asks for. */
+export function EmailField({ field }: { field: FieldProps["field"] }) {
+  return <TextField label="Email address" field={field} type="email" autoComplete="email" required />;
+}
+
 /** A password being chosen (signup, reset), with its rule shown under it. */
 export function NewPasswordField(props: Omit<FieldProps, "type">) {
   return (

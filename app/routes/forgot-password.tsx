@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { FormError, Honeypot, SubmitButton, TextField } from "~/components/form-fields";
+import { EmailField, FormError, Honeypot, SubmitButton } from "~/components/form-fields";
 import { siteOrigin } from "~/lib/checkout";
 import { RESET_TOKEN_HOURS } from "~/lib/emails";
 import { env } from "~/lib/env.server";
@@ -56,13 +56,7 @@ export default function ForgotPassword() {
       <Form method="post" {...getFormProps(form)} className="relative mt-4 space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
         <Honeypot />
-        <TextField
-          label="Email address"
-          field={fields.email}
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <EmailField field={fields.email} />
         <SubmitButton pending={submitting} pendingLabel="Sending...">
           Send reset link
         </SubmitButton>

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthCard } from "~/components/auth-card";
-import { FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
+import { EmailField, FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
 import { authenticate } from "~/lib/auth.server";
 import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
 import { getSessionUser, secureCookies, startSession } from "~/lib/session.server";
@@ -86,13 +86,7 @@ export default function LoginPage() {
         <Honeypot />
         <input type="hidden" name="redirect" value={redirectTo} />
         {specialAccess ? <input type="hidden" name="special_access" value="true" /> : null}
-        <TextField
-          label="Email address"
-          field={fields.email}
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <EmailField field={fields.email} />
         <TextField
           label="Password"
           field={fields.password}

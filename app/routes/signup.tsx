@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { FormError, Honeypot, NewPasswordField, SubmitButton, TextField } from "~/components/form-fields";
+import { EmailField, FormError, Honeypot, NewPasswordField, SubmitButton, TextField } from "~/components/form-fields";
 import { authenticate } from "~/lib/auth.server";
 import { homeFor } from "~/lib/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -54,13 +54,7 @@ export default function SignupPage() {
           autoComplete="name"
           required
         />
-        <TextField
-          label="Email address"
-          field={fields.email}
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <EmailField field={fields.email} />
         <NewPasswordField
           label="Password"
           field={fields.password}

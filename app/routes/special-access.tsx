@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConsentGatedScript } from "~/components/cookie-consent";
-import { FormError, Honeypot, SubmitButton, TextField } from "~/components/form-fields";
+import { EmailField, FormError, Honeypot, SubmitButton, TextField } from "~/components/form-fields";
 import { SiteFooter } from "~/components/site-footer";
 import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
 import { env } from "~/lib/env.server";
@@ -76,13 +76,7 @@ export default function SpecialAccessPage() {
           <Form method="post" {...getFormProps(form)} className="relative mt-5 space-y-4">
             <FormError id={form.errorId} errors={form.errors} />
             <Honeypot />
-            <TextField
-              label="Email address"
-              field={fields.email}
-              type="email"
-              autoComplete="email"
-              required
-            />
+            <EmailField field={fields.email} />
             <TextField
               label="First name (optional)"
               field={fields.name}

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import type { Database } from "~/lib/db.server";
-import { db } from "~/lib/db.server";
+import { db, type Database } from "~/infra/db.server";
 import { VERIFY_TOKEN_HOURS } from "~/lib/emails";
 
 /** Only a hash is stored, like reset tokens. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { SESSION_IDLE_TIMEOUT_MS } from "./session.server";
 
 /**

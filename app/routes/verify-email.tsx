@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, SubmitButton } from "~/components/form-fields";
-import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { isVerificationTokenUsable } from "~/models/email-verification.server";
 import { verifyEmail } from "~/services/accounts.server";
 

@@ -1,6 +1,6 @@
 import { isProductKey, type ProductKey } from "~/content/products";
 import { CHECKOUT_MESSAGES, checkoutIdempotencyKey, checkoutSessionParams } from "~/lib/checkout";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { recordPendingOrder } from "~/models/stripe-order.server";
 import { priceIdFor, Stripe, stripeClient } from "./stripe.server";
 

@@ -1,8 +1,8 @@
 import { checkoutRecordFromSession, isCheckoutSessionId } from "~/lib/checkout";
-import { db, type Database } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { db, type Database } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { isPendingOrderOf, recordCheckout, recordPaymentReversal, upsertSubscription, type FulfilmentState } from "~/models/stripe-order.server";
+import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
 

@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { addressGroup } from "~/lib/address-group";
 import { backoffDelaySeconds, type BackoffPolicy } from "~/lib/backoff";
-import { sessionSecrets } from "~/lib/env.server";
-import { checkRateLimits, RATE_LIMITS, rateLimitKey, rateLimitsDisabled, refusal, type RateLimitVerdict } from "~/lib/rate-limit.server";
-import { secureCookies } from "~/lib/session.server";
+import { secureCookies, sessionSecrets } from "~/infra/env.server";
+import { checkRateLimits, RATE_LIMITS, rateLimitKey, rateLimitsDisabled, refusal, type RateLimitVerdict } from "./rate-limit.server";
 import { clearHits, readCounters, recordFailure, recordHit } from "~/models/rate-limit.server";
 
 /**

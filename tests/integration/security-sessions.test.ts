@@ -110,7 +110,7 @@ describe("logout", () => {
 });
 
 describe("production settings", () => {
-  const serverEntry = path.resolve("server.js");
+  const serverEntry = path.resolve("build/server.js");
   /** Starts the real server entry in production with `extra`; it must refuse before listening. */
   function startProduction(extra: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "refuse-"));

@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createUser, findUserByEmail, normalizeEmail } from "~/models/user.server";
-import { queueEmailVerification } from "~/services/accounts.server";
-import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from "~/services/login-throttle.server";
-import { siteOrigin } from "./checkout";
-import { env } from "./env.server";
-import { loginSchema, signupSchema } from "./validation/auth";
-import { hashPassword, verifyPassword } from "./password.server";
+import { siteOrigin } from "~/lib/checkout";
+import { env } from "~/infra/env.server";
+import { loginSchema, signupSchema } from "~/lib/validation/auth";
+import { hashPassword, verifyPassword } from "~/infra/password.server";
+import { queueEmailVerification } from "./accounts.server";
+import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from "./login-throttle.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
 type Reply = SubmissionResult<string[]>;

@@ -1,7 +1,7 @@
 import { recordHit } from "~/models/rate-limit.server";
-import { addressGroup } from "./address-group";
-import { env } from "./env.server";
-import { describeRetryAfter } from "./retry-after";
+import { addressGroup } from "~/lib/address-group";
+import { env } from "~/infra/env.server";
+import { describeRetryAfter } from "~/lib/retry-after";
 
 /** A fixed window: at most `limit` hits per `windowMs`. `perAddress` counts IPv6 clients by /64. */
 export type RateLimitPolicy = { name: string; limit: number; windowMs: number; perAddress?: boolean };

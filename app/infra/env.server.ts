@@ -31,6 +31,9 @@ const EnvSchema = z
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     TRUST_PROXY: booleanFlag,
     RATE_LIMIT_DISABLED: booleanFlag,
+    // The one sanctioned way for tests to run production mode with BCRYPT_COST < 12 or
+    // RATE_LIMIT_DISABLED; refused unless the server listens on loopback only (see below).
+    ALLOW_INSECURE_TEST_SETTINGS: booleanFlag,
     // Seconds an anonymous public page stays in the in-process cache (server/page-cache.js); 0 = off.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
@@ -56,6 +59,7 @@ const EnvSchema = z
     TRACKER_SCRIPT_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production") refuseWeakSettings(env, ctx);
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -75,6 +79,38 @@ const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/**
+ * Production refuses a cheap password hash and disabled rate limits. Test suites run the built
+ * server in production mode and need both, so ALLOW_INSECURE_TEST_SETTINGS permits them, but only
+ * on a server bound to a loopback address (HOST=127.0.0.1, ::1 or localhost): no other machine
+ * can reach it, so it cannot be a deployment. The flag itself is refused anywhere else, so it can
+ * never be left switched on in a real environment by mistake.
+ */
+function refuseWeakSettings(
+  env: { BCRYPT_COST: number; RATE_LIMIT_DISABLED: boolean; ALLOW_INSECURE_TEST_SETTINGS: boolean; HOST?: string },
+  ctx: z.RefinementCtx,
+) {
+  const loopbackOnly = env.HOST !== undefined && LOOPBACK_HOSTS.has(env.HOST.toLowerCase());
+  if (env.ALLOW_INSECURE_TEST_SETTINGS) {
+    if (!loopbackOnly) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ALLOW_INSECURE_TEST_SETTINGS"],
+        message: "is for test servers only: it is refused unless HOST is 127.0.0.1, ::1 or localhost",
+      });
+    }
+    return;
+  }
+  if (env.BCRYPT_COST < 12) {
+    ctx.addIssue({ code: "custom", path: ["BCRYPT_COST"], message: "must be at least 12 in production" });
+  }
+  if (env.RATE_LIMIT_DISABLED) {
+    ctx.addIssue({ code: "custom", path: ["RATE_LIMIT_DISABLED"], message: "is refused in production" });
+  }
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);

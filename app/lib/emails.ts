@@ -3,6 +3,7 @@
  * Links are absolute: the mail is read outside the site.
  */
 export const RESET_TOKEN_HOURS = 24;
+export const VERIFY_TOKEN_HOURS = 72;
 
 type Email = { subject: string; text: string };
 
@@ -35,6 +36,23 @@ export function purchaseAddedEmail(input: { brand: string; name: string; loginUr
       "",
       `Thank you for your purchase. It has been added to your existing ${input.brand} account.`,
       `Sign in with this email address at ${input.loginUrl}`,
+    ].join("\n"),
+  };
+}
+
+/** After signup: a link that proves the address belongs to whoever signed up. */
+export function verifyEmailEmail(input: { brand: string; name: string; link: string }): Email {
+  return {
+    subject: `Confirm your ${input.brand} email address`,
+    text: [
+      `Hi ${input.name.trim() || "there"},`,
+      "",
+      `Please confirm that this address belongs to your new ${input.brand} account:`,
+      "",
+      input.link,
+      "",
+      `The link works once and expires in ${VERIFY_TOKEN_HOURS} hours.`,
+      "If you did not create an account, ignore this email: nothing will be confirmed.",
     ].join("\n"),
   };
 }

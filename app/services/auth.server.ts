@@ -3,23 +3,34 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createUser, findUserByEmail, normalizeEmail } from "~/models/user.server";
-import { clearHits } from "~/models/rate-limit.server";
+import { siteOrigin } from "~/lib/checkout";
+import { env } from "~/infra/env.server";
 import { loginSchema, signupSchema } from "~/lib/validation/auth";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
-import { checkRateLimits, RATE_LIMITS, rateLimitKey } from "./rate-limit.server";
+import { queueEmailVerification } from "./accounts.server";
+import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from "./login-throttle.server";
+import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
 type Reply = SubmissionResult<string[]>;
 
 /** What a strategy decides: a user to sign in, or a Conform reply to show with the form. */
 export type AuthOutcome =
-  | { ok: true; user: { id: string; isAdmin: boolean }; redirectTo?: string; specialAccess: boolean }
+  | {
+      ok: true;
+      user: { id: string; isAdmin: boolean };
+      redirectTo?: string;
+      specialAccess: boolean;
+      /** Set-Cookie headers to send with the session (the login's device cookie). */
+      cookies: string[];
+    }
   | { ok: false; reply: Reply; status: number };
 
 const LOGIN_FAILED = "Invalid email or password";
 // SPEC §8 fallbacks when something unexpected fails.
 const FALLBACK_MESSAGES = { login: "An error occurred", signup: "An error occurred during signup" } as const;
 
-export type AuthContext = { clientAddress: string };
+/** The request's client address, its Cookie header (the device cookie) and this site's origin (emailed links). */
+export type AuthContext = { clientAddress: string; cookieHeader: string | null; origin: string };
 
 function refuse(reply: Reply, status = 400): AuthOutcome {
   return { ok: false, reply, status };
@@ -32,8 +43,13 @@ function refuse(reply: Reply, status = 400): AuthOutcome {
 export async function authenticate(
   strategy: keyof typeof FALLBACK_MESSAGES,
   request: Request,
-  context: AuthContext,
+  loadContext: { clientAddress?: string },
 ): Promise<AuthOutcome> {
+  const context: AuthContext = {
+    clientAddress: loadContext.clientAddress ?? "unknown",
+    cookieHeader: request.headers.get("Cookie"),
+    origin: siteOrigin(env().PUBLIC_URL, request.url),
+  };
   // The strategy consumes the body; keep a copy so a failure can still echo what was typed.
   const backup = request.clone();
   try {
@@ -57,19 +73,24 @@ function authenticator(context: AuthContext) {
         if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password"] }));
         const { email, password, redirect, special_access } = submission.value;
 
-        const verdict = await checkRateLimits([
-          [RATE_LIMITS.loginPerAddress, context.clientAddress],
-          [RATE_LIMITS.loginPerEmail, normalizeEmail(email)],
-        ]);
+        const user = await findUserByEmail(email);
+        const attempt = {
+          email: normalizeEmail(email),
+          userId: user?.id ?? null,
+          clientAddress: context.clientAddress,
+          cookieHeader: context.cookieHeader,
+        };
+        // Throttles are decided BEFORE the password is checked, so a refusal says nothing about it.
+        const verdict = await admitLoginAttempt(attempt);
         if (!verdict.allowed) return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
 
-        const user = await findUserByEmail(email);
         const valid = await verifyPassword(password, user?.passwordHash ?? null);
-        if (!user || !valid) return refuse(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }));
-
-        // A successful sign-in forgives earlier typos on this account.
-        await clearHits(rateLimitKey(RATE_LIMITS.loginPerEmail, normalizeEmail(email)));
-        return { ok: true, user, redirectTo: redirect, specialAccess: special_access === "true" };
+        if (!user || !valid) {
+          await recordLoginFailure(attempt);
+          return refuse(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }));
+        }
+        const deviceCookie = await recordLoginSuccess({ ...attempt, userId: user.id });
+        return { ok: true, user, redirectTo: redirect, specialAccess: special_access === "true", cookies: [deviceCookie] };
       }),
       "login",
     )
@@ -91,7 +112,9 @@ function authenticator(context: AuthContext) {
             }),
           );
         }
-        return { ok: true, user: { id: created.id, isAdmin: false }, redirectTo: redirect, specialAccess: false };
+        // Signup proves nothing about the address: a link mailed to it does (SPEC: accounts keep working meanwhile).
+        await queueEmailVerification(created.id, context.origin);
+        return { ok: true, user: { id: created.id, isAdmin: false }, redirectTo: redirect, specialAccess: false, cookies: [] };
       }),
       "signup",
     );

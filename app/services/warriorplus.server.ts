@@ -5,7 +5,7 @@ import { parseIpn, parseItemList, type Ipn } from "~/lib/warriorplus";
 import { findOrCreateBuyer, findUserByEmail } from "~/models/user.server";
 import { recordMarketplaceRefund, recordMarketplaceSale } from "~/models/warriorplus-order.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
-import { queueLoginDetails } from "./accounts.server";
+import { mayReceivePurchase, queueLoginDetails } from "./accounts.server";
 import type { WebhookReply } from "./fulfilment.server";
 import { kickMailer } from "./mail.server";
 
@@ -40,12 +40,17 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
         if (!(await recordWebhookEvent(trx, "warriorplus", ipn.eventId, ipn.action))) return false;
         if (ipn.kind === "sale" && grantsMembership) {
           const buyer = await findOrCreateBuyer(trx, { email: ipn.buyerEmail, name: ipn.buyerName });
-          if (await recordMarketplaceSale(trx, { ipn, userId: buyer.id, grantsMembership })) {
+          // An unproven account may belong to whoever signed up with the buyer's address: the
+          // order waits (no user) until the set-password link mailed to the buyer is used.
+          const userId = mayReceivePurchase(buyer) ? buyer.id : null;
+          if (await recordMarketplaceSale(trx, { ipn, userId, grantsMembership })) {
             await queueLoginDetails(trx, buyer, origin);
           }
         } else if (ipn.kind !== "other") {
-          // Upsells and refunds attach to an existing account only; they never create one.
-          const userId = (await findUserByEmail(ipn.buyerEmail, trx))?.id ?? null;
+          // Upsells and refunds attach to an existing account only; they never create one, and
+          // an upsell joins only an account that may receive purchases (see above).
+          const existing = await findUserByEmail(ipn.buyerEmail, trx);
+          const userId = existing && (ipn.kind !== "sale" || mayReceivePurchase(existing)) ? existing.id : null;
           const record = ipn.kind === "sale" ? recordMarketplaceSale : recordMarketplaceRefund;
           await record(trx, { ipn, userId, grantsMembership });
         }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
@@ -14,7 +15,7 @@ afterAll(async () => {
 const visitor = () => new Browser(app.baseUrl);
 
 async function sessionCount(userId: string) {
-  const rows = await app.db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
+  const rows = await app.db.selectFrom("sessions").select("id_hash").where("user_id", "=", userId).execute();
   return rows.length;
 }
 
@@ -242,10 +243,12 @@ describe("sessions", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\//);
-    const session = await app.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const session = await app.db.selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).executeTakeFirstOrThrow();
     const signedValue = decodeURIComponent(cookie.split(";")[0].slice("__session=".length));
     const [payload, signature] = signedValue.split(".");
-    expect(JSON.parse(Buffer.from(payload, "base64").toString("utf8"))).toBe(session.id);
+    const id = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+    // The table keeps only the id's SHA-256.
+    expect(crypto.createHash("sha256").update(id).digest("hex")).toBe(session.id_hash);
     expect(signature).toBeTruthy();
     expect(cookie).not.toContain(user.id);
   });

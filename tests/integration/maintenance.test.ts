@@ -17,8 +17,8 @@ describe("start-up housekeeping", () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
     const live = await signIn(app.baseUrl, user.email);
     const expired = await signIn(app.baseUrl, user.email);
-    const expiredId = (await app.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).orderBy("created_at", "desc").executeTakeFirstOrThrow()).id;
-    await app.db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("id", "=", expiredId).execute();
+    const expiredId = (await app.db.selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).orderBy("created_at", "desc").executeTakeFirstOrThrow()).id_hash;
+    await app.db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("id_hash", "=", expiredId).execute();
 
     const day = 24 * 60 * 60 * 1000;
     await app.db
@@ -40,7 +40,7 @@ describe("start-up housekeeping", () => {
 
     await app.rerunStartup();
 
-    const sessionIds = (await app.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).map((row) => row.id);
+    const sessionIds = (await app.db.selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute()).map((row) => row.id_hash);
     expect(sessionIds).toHaveLength(1);
     expect(sessionIds).not.toContain(expiredId);
     expect((await live.get("/dashboard")).status).toBe(200);

@@ -26,13 +26,20 @@ export function uniqueEmail(label = "user") {
 /** Inserts a user with the given paid source (SPEC §6) straight into the database. */
 export async function createUser(
   db: Kysely<DB>,
-  options: { email?: string; name?: string; isAdmin?: boolean; paid?: PaidSource } = {},
+  /** `verified: false` makes an account whose email nobody proved (a fresh signup); default proven. */
+  options: { email?: string; name?: string; isAdmin?: boolean; paid?: PaidSource; verified?: boolean } = {},
 ): Promise<{ id: string; email: string; password: string }> {
   passwordHash ??= hash(PASSWORD, { cost: 4 });
   const email = options.email ?? uniqueEmail(options.paid ?? "user");
   const user = await db
     .insertInto("users")
-    .values({ email, name: options.name ?? "Test User", password_hash: await passwordHash, is_admin: options.isAdmin ?? false })
+    .values({
+      email,
+      name: options.name ?? "Test User",
+      password_hash: await passwordHash,
+      is_admin: options.isAdmin ?? false,
+      email_verified_at: options.verified === false ? null : new Date(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await grantPaidSource(db, user.id, email, options.paid ?? "none");

@@ -69,6 +69,9 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     BCRYPT_COST: "4",
+    // Production mode with a cheap hash: sanctioned only because this server listens on loopback.
+    ALLOW_INSECURE_TEST_SETTINGS: "true",
+    HOST: "127.0.0.1",
     SEED_DEMO_CONTENT: "true",
     TRUST_PROXY: "true",
     ...extraEnv,

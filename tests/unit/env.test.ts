@@ -41,3 +41,19 @@ describe("describeRetryAfter", () => {
     expect(describeRetryAfter(seconds)).toBe(text);
   });
 });
+
+describe("production refuses weak settings", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), PUBLIC_URL: "https://example.test" };
+  it("refuses BCRYPT_COST below 12 and RATE_LIMIT_DISABLED", () => {
+    expect(() => parseEnv({ ...production, BCRYPT_COST: "11" })).toThrow(/BCRYPT_COST: must be at least 12/);
+    expect(() => parseEnv({ ...production, RATE_LIMIT_DISABLED: "true" })).toThrow(/RATE_LIMIT_DISABLED: is refused/);
+    expect(parseEnv({ ...production, BCRYPT_COST: "12" }).BCRYPT_COST).toBe(12);
+  });
+  it("allows them for tests only on a loopback-bound server, and refuses the flag anywhere else", () => {
+    const test = { ...production, BCRYPT_COST: "4", RATE_LIMIT_DISABLED: "true", ALLOW_INSECURE_TEST_SETTINGS: "true" };
+    for (const host of ["127.0.0.1", "::1", "localhost"]) expect(parseEnv({ ...test, HOST: host }).BCRYPT_COST).toBe(4);
+    for (const host of [undefined, "0.0.0.0", "::", "10.0.0.5"]) {
+      expect(() => parseEnv({ ...test, HOST: host })).toThrow(/ALLOW_INSECURE_TEST_SETTINGS: is for test servers only/);
+    }
+  });
+});

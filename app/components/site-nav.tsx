@@ -36,7 +36,9 @@ export function SiteNav() {
   }, [location.key]);
   const user = data?.user ?? null;
   const brand = data?.brand.name ?? "AI Profit Labs";
-  const links = user ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : [])] : [];
+  const links = user
+    ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : []), { to: "/account", label: "Account" }]
+    : [];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
 

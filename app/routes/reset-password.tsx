@@ -6,7 +6,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormError, NewPasswordField, SubmitButton } from "~/components/form-fields";
 import { tokenFingerprint } from "~/lib/token-fingerprint";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
-import { startSession } from "~/services/session.server";
+import { continueAfterPassword } from "~/route-helpers/sign-in.server";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable } from "~/models/password-reset.server";
 import { resetPassword } from "~/services/accounts.server";
@@ -34,8 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!verdict.allowed) return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429 });
   const result = await resetPassword(submission.value.token, submission.value.password);
   if (!result) return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
-  // The member guard sends an account without access on to the plan page.
-  return startSession(request, result.userId, "/dashboard");
+  // The member guard sends an account without access on to the plan page. A reset link proves the
+  // mailbox, not the second factor: an account with one still enters its code.
+  return continueAfterPassword(request, { userId: result.userId, isAdmin: false, redirectTo: "/dashboard", specialAccess: false }, new Headers());
 }
 
 export default function ResetPassword() {

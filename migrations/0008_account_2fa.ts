@@ -46,7 +46,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX mfa_challenges_user_idx ON mfa_challenges (user_id)`.execute(db);
 
   // NIST SP 800-63B authenticator assurance: aal1 = a password, aal2 = a password and a factor.
-  await sql`ALTER TABLE sessions ADD COLUMN aal text NOT NULL DEFAULT 'aal1' CHECK (aal IN ('aal1', 'aal2'))`.execute(db);
+  await sql`ALTER TABLE sessions ADD COLUMN aal text NOT NULL DEFAULT 'aal1' CHECK (aal IN ('aal1', 'aal2'))`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE email_change_tokens (

@@ -2,7 +2,17 @@
  * The field for a code from an authentication app, which also takes a recovery code: no numeric
  * keyboard (recovery codes have letters), the browser's one-time-code autofill, no spell-check.
  */
-export function CodeField({ id, label, errorId, name = "code" }: { id: string; label: string; errorId?: string; name?: string }) {
+export function CodeField({
+  id,
+  label,
+  errorId,
+  name = "code",
+}: {
+  id: string;
+  label: string;
+  errorId?: string;
+  name?: string;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">

@@ -2,6 +2,11 @@
 export function formatUtc(date: Date | string): string {
   const value = new Date(date);
   const day = value.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  const time = value.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
+  const time = value.toLocaleTimeString("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "UTC",
+  });
   return `${day}, ${time} UTC`;
 }

@@ -51,7 +51,10 @@ const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
  */
 export function recoveryCodeFromBytes(bytes: Uint8Array): string | null {
   const usable = 256 - (256 % RECOVERY_ALPHABET.length);
-  const chars = Array.from(bytes.filter((byte) => byte < usable).slice(0, 10), (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]);
+  const chars = Array.from(
+    bytes.filter((byte) => byte < usable).slice(0, 10),
+    (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length],
+  );
   if (chars.length < 10) return null;
   return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
 }

@@ -34,7 +34,10 @@ export async function findEmailChange(token: string): Promise<{ newEmail: string
 }
 
 /** Uses the link up atomically; its user and new address, or null when unknown, used or expired. */
-export async function consumeEmailChangeToken(trx: Database, token: string): Promise<{ userId: string; newEmail: string } | null> {
+export async function consumeEmailChangeToken(
+  trx: Database,
+  token: string,
+): Promise<{ userId: string; newEmail: string } | null> {
   const row = await trx
     .updateTable("email_change_tokens")
     .set({ used_at: sql`now()` })

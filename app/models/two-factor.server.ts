@@ -115,7 +115,10 @@ export async function countUnusedRecoveryCodes(userId: string): Promise<number> 
 export type Challenge = { userId: string; redirectTo: string | null; specialAccess: boolean; failures: number };
 
 /** A half-signed-in login: the password was right, the code is still to come. */
-export async function createChallenge(idHash: string, input: { userId: string; redirectTo: string | null; specialAccess: boolean }) {
+export async function createChallenge(
+  idHash: string,
+  input: { userId: string; redirectTo: string | null; specialAccess: boolean },
+) {
   await db()
     .insertInto("mfa_challenges")
     .values({
@@ -135,7 +138,9 @@ export async function findChallenge(idHash: string): Promise<Challenge | null> {
     .where("id_hash", "=", idHash)
     .where("expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
-  return row ? { userId: row.user_id, redirectTo: row.redirect_to, specialAccess: row.special_access, failures: row.failures } : null;
+  return row
+    ? { userId: row.user_id, redirectTo: row.redirect_to, specialAccess: row.special_access, failures: row.failures }
+    : null;
 }
 
 /** Counts a wrong code; returns the failures so far (0 when the challenge is gone). */

@@ -14,9 +14,15 @@ type Login = { userId: string; isAdmin: boolean; redirectTo?: string | null; spe
  * members to the redirect parameter or /dashboard, others to it or /payment-options.
  */
 export async function completeLogin(request: Request, login: Login, init: { headers?: Headers; aal?: Aal } = {}) {
-  const specialAccess = login.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
+  const specialAccess =
+    login.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
   const hasPaid = login.isAdmin || specialAccess ? false : await hasPaidAccess(login.userId);
-  const destination = destinationAfterLogin({ isAdmin: login.isAdmin, hasPaid, specialAccess, redirectTo: login.redirectTo ?? undefined });
+  const destination = destinationAfterLogin({
+    isAdmin: login.isAdmin,
+    hasPaid,
+    specialAccess,
+    redirectTo: login.redirectTo ?? undefined,
+  });
   return startSession(request, login.userId, destination, init);
 }
 
@@ -26,8 +32,12 @@ export async function completeLogin(request: Request, login: Login, init: { head
  */
 export async function continueAfterPassword(request: Request, login: Login, headers: Headers) {
   if (await hasVerifiedFactor(login.userId)) {
-    const specialAccess = login.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
-    headers.append("Set-Cookie", await beginChallenge({ userId: login.userId, redirectTo: login.redirectTo ?? null, specialAccess }));
+    const specialAccess =
+      login.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
+    headers.append(
+      "Set-Cookie",
+      await beginChallenge({ userId: login.userId, redirectTo: login.redirectTo ?? null, specialAccess }),
+    );
     return redirect("/login/two-factor", { status: 303, headers });
   }
   return completeLogin(request, login, { headers });

@@ -34,7 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       flash,
-      account: { name: user.name, email: user.email, emailVerified: user.emailVerified, hasTwoFactor: user.hasTwoFactor },
+      account: {
+        name: user.name,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        hasTwoFactor: user.hasTwoFactor,
+      },
       recoveryCodesLeft,
       sessions: sessions.map((session) => ({
         id: session.idHash,
@@ -48,12 +53,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const back = (ok: boolean, message: string) => redirectWithFlash("/account", { kind: ok ? "success" : "error", message });
+const back = (ok: boolean, message: string) =>
+  redirectWithFlash("/account", { kind: ok ? "success" : "error", message });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const fields = Object.fromEntries(
+    [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const origin = siteOrigin(env().PUBLIC_URL, request.url);
 
   switch (fields.intent) {
@@ -66,7 +74,11 @@ export async function action({ request }: ActionFunctionArgs) {
     case "email": {
       const parsed = emailChangeSchema.safeParse(fields);
       if (!parsed.success) return back(false, firstError(parsed.error));
-      const result = await requestEmailChange(user, { email: parsed.data.email, currentPassword: parsed.data.current_password }, origin);
+      const result = await requestEmailChange(
+        user,
+        { email: parsed.data.email, currentPassword: parsed.data.current_password },
+        origin,
+      );
       return back(result.ok, result.message);
     }
     case "resend-verification": {
@@ -77,7 +89,11 @@ export async function action({ request }: ActionFunctionArgs) {
       const parsed = passwordChangeSchema.safeParse(fields);
       if (!parsed.success) return back(false, firstError(parsed.error));
       const current = await currentSessionIdHash(request);
-      const result = await changePassword(user, { currentPassword: parsed.data.current_password, newPassword: parsed.data.new_password }, current ?? "");
+      const result = await changePassword(
+        user,
+        { currentPassword: parsed.data.current_password, newPassword: parsed.data.new_password },
+        current ?? "",
+      );
       return back(result.ok, result.message);
     }
     case "sign-out-session": {
@@ -103,12 +119,24 @@ export async function action({ request }: ActionFunctionArgs) {
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6";
 const input =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30";
-const primary = "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70";
+const primary =
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70";
 const secondary =
   "inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-70";
-const danger = "inline-flex min-h-10 items-center justify-center rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-70";
+const danger =
+  "inline-flex min-h-10 items-center justify-center rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-70";
 
-function Section({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className={card}>
       <h2 id={id} className="text-lg font-bold text-slate-900">
@@ -120,7 +148,12 @@ function Section({ id, title, description, children }: { id: string; title: stri
   );
 }
 
-function Field({ id, label, name, ...props }: { id: string; label: string; name: string } & InputHTMLAttributes<HTMLInputElement>) {
+function Field({
+  id,
+  label,
+  name,
+  ...props
+}: { id: string; label: string; name: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -132,7 +165,17 @@ function Field({ id, label, name, ...props }: { id: string; label: string; name:
 }
 
 /** A form of this page; each posts its intent and answers with a flash message. */
-function IntentForm({ intent, children, className, action }: { intent: string; children: ReactNode; className?: string; action?: string }) {
+function IntentForm({
+  intent,
+  children,
+  className,
+  action,
+}: {
+  intent: string;
+  children: ReactNode;
+  className?: string;
+  action?: string;
+}) {
   return (
     <Form method="post" action={action} className={className} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -162,7 +205,16 @@ export default function AccountPage() {
           <Section id="profile" title="Profile">
             <IntentForm intent="name" className="flex flex-col gap-3 sm:flex-row sm:items-end">
               <div className="flex-1">
-                <Field id="account-name" name="name" label="Name" type="text" autoComplete="name" required maxLength={100} defaultValue={account.name} />
+                <Field
+                  id="account-name"
+                  name="name"
+                  label="Name"
+                  type="text"
+                  autoComplete="name"
+                  required
+                  maxLength={100}
+                  defaultValue={account.name}
+                />
               </div>
               <button type="submit" className={primary} disabled={busy}>
                 Save name
@@ -177,9 +229,13 @@ export default function AccountPage() {
               <p>
                 <span className="break-all font-medium text-slate-800">{account.email}</span>{" "}
                 {account.emailVerified ? (
-                  <span className="ml-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200">Verified</span>
+                  <span className="ml-1 whitespace-nowrap rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200">
+                    Verified
+                  </span>
                 ) : (
-                  <span className="ml-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Not verified</span>
+                  <span className="ml-1 whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+                    Not verified
+                  </span>
                 )}
               </p>
             }
@@ -192,9 +248,26 @@ export default function AccountPage() {
               </IntentForm>
             )}
             <IntentForm intent="email" className="space-y-3">
-              <p className="text-sm text-slate-600">We send a link to the new address; the change takes effect when you open it.</p>
-              <Field id="account-email" name="email" label="New email address" type="email" autoComplete="email" required maxLength={254} />
-              <Field id="account-current-password" name="current_password" label="Current password" type="password" autoComplete="current-password" required />
+              <p className="text-sm text-slate-600">
+                We send a link to the new address; the change takes effect when you open it.
+              </p>
+              <Field
+                id="account-email"
+                name="email"
+                label="New email address"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+              />
+              <Field
+                id="account-current-password"
+                name="current_password"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
               <button type="submit" className={primary} disabled={busy}>
                 Change email
               </button>
@@ -203,8 +276,23 @@ export default function AccountPage() {
 
           <Section id="password" title="Password" description="Changing your password signs out every other session.">
             <IntentForm intent="password" className="space-y-3">
-              <Field id="password-current" name="current_password" label="Current password" type="password" autoComplete="current-password" required />
-              <Field id="password-new" name="new_password" label="New password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />
+              <Field
+                id="password-current"
+                name="current_password"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+              <Field
+                id="password-new"
+                name="new_password"
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                minLength={PASSWORD_MIN}
+                required
+              />
               <p className="-mt-1 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
               <button type="submit" className={primary} disabled={busy}>
                 Change password
@@ -218,11 +306,17 @@ export default function AccountPage() {
             description={
               account.hasTwoFactor ? (
                 <p>
-                  <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200">On</span> Signing in asks for a
-                  code from your authentication app. {recoveryCodesLeft === 1 ? "1 recovery code remains." : `${recoveryCodesLeft} recovery codes remain.`}
+                  <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200">
+                    On
+                  </span>{" "}
+                  Signing in asks for a code from your authentication app.{" "}
+                  {recoveryCodesLeft === 1 ? "1 recovery code remains." : `${recoveryCodesLeft} recovery codes remain.`}
                 </p>
               ) : (
-                <p>Protect your account with a code from an authentication app (1Password, Google Authenticator, Authy...) at every sign-in.</p>
+                <p>
+                  Protect your account with a code from an authentication app (1Password, Google Authenticator,
+                  Authy...) at every sign-in.
+                </p>
               )
             }
           >
@@ -253,12 +347,17 @@ export default function AccountPage() {
           <Section id="sessions" title="Sessions" description="Where your account is signed in now.">
             <ul className="divide-y divide-slate-200">
               {sessions.map((session) => (
-                <li key={session.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={session.id}
+                  className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div>
                     <p className="font-medium text-slate-900">
                       {session.device}
                       {session.current ? (
-                        <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">This device</span>
+                        <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
+                          This device
+                        </span>
                       ) : null}
                     </p>
                     <p className="text-sm text-slate-600">

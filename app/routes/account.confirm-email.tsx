@@ -6,10 +6,14 @@ import { findEmailChange } from "~/models/email-change.server";
 import { confirmEmailChange } from "~/services/account-settings.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 
-export const meta: MetaFunction = () => [{ title: "Confirm your new email | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Confirm your new email | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
 
 const LINK_UNUSABLE = "This link has expired or has already been used.";
-const tokenOf = (value: unknown) => (typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null);
+const tokenOf = (value: unknown) =>
+  typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
 
 /** GET only shows the button (mail scanners follow links; a GET never changes anything). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,10 +36,14 @@ export default function ConfirmEmailChange() {
   const { token, newEmail } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/account/confirm-email") === true;
+  const submitting =
+    navigation.state !== "idle" && navigation.formAction?.startsWith("/account/confirm-email") === true;
 
   return (
-    <AuthCard title="Confirm your new email" subtitle={newEmail ? `Your account will use ${newEmail} from now on.` : undefined}>
+    <AuthCard
+      title="Confirm your new email"
+      subtitle={newEmail ? `Your account will use ${newEmail} from now on.` : undefined}
+    >
       {result?.ok ? (
         <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
           {result.message}

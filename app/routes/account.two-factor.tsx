@@ -9,7 +9,10 @@ import { requireUser } from "~/services/guards.server";
 import { currentSessionIdHash } from "~/services/session.server";
 import { beginEnrolment, confirmEnrolment, enrolmentView, regenerateRecoveryCodes } from "~/services/two-factor.server";
 
-export const meta: MetaFunction = () => [{ title: "Set up two-factor authentication | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Set up two-factor authentication | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The set-up step: shown while an enrolment is pending (started by a POST from /account). No
@@ -26,7 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   switch (form.get("intent")) {
     case "start": {
-      if (!(await beginEnrolment(user.id))) return redirectWithFlash("/account", { kind: "error", message: "Two-factor authentication is already on." });
+      if (!(await beginEnrolment(user.id)))
+        return redirectWithFlash("/account", { kind: "error", message: "Two-factor authentication is already on." });
       return redirect("/account/two-factor", 303);
     }
     case "confirm": {
@@ -38,7 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
     case "regenerate": {
       const result = await regenerateRecoveryCodes(user, readTypedCode(form.get("code")));
       if (!result.ok) return redirectWithFlash("/account", { kind: "error", message: result.message });
-      return { error: null, codes: result.recoveryCodes, message: "Here are your new recovery codes. The old ones no longer work." };
+      return {
+        error: null,
+        codes: result.recoveryCodes,
+        message: "Here are your new recovery codes. The old ones no longer work.",
+      };
     }
     default:
       return redirectWithFlash("/account", { kind: "error", message: "That action is not known. Please try again." });
@@ -50,9 +58,13 @@ function RecoveryCodes({ codes, message }: { codes: string[]; message: string })
   return (
     <AuthCard title="Save your recovery codes" subtitle={message}>
       <p className="text-sm text-slate-700">
-        Each code signs you in once if you lose your authentication app. They are shown only now: keep them somewhere safe, like a password manager.
+        Each code signs you in once if you lose your authentication app. They are shown only now: keep them somewhere
+        safe, like a password manager.
       </p>
-      <ul aria-label="Recovery codes" className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+      <ul
+        aria-label="Recovery codes"
+        className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200"
+      >
         {codes.map((code) => (
           <li key={code}>
             <code className="font-mono text-base text-slate-900">{code}</code>
@@ -101,7 +113,10 @@ export default function TwoFactorSetup() {
   }
 
   return (
-    <AuthCard title="Set up two-factor authentication" subtitle="Scan the QR code with your authentication app, then enter the 6-digit code it shows.">
+    <AuthCard
+      title="Set up two-factor authentication"
+      subtitle="Scan the QR code with your authentication app, then enter the 6-digit code it shows."
+    >
       <div
         role="img"
         aria-label="QR code for your authentication app"
@@ -110,7 +125,10 @@ export default function TwoFactorSetup() {
         dangerouslySetInnerHTML={{ __html: view.qrSvg }}
       />
       <p className="mt-4 text-sm text-slate-600">Can&apos;t scan it? Enter this key in the app instead:</p>
-      <code aria-label="Secret key" className="mt-1 block break-words rounded-lg bg-slate-50 px-3 py-2 text-center font-mono text-base tracking-wider text-slate-900 ring-1 ring-slate-200">
+      <code
+        aria-label="Secret key"
+        className="mt-1 block break-words rounded-lg bg-slate-50 px-3 py-2 text-center font-mono text-base tracking-wider text-slate-900 ring-1 ring-slate-200"
+      >
         {view.groupedSecret}
       </code>
       <Form method="post" className="mt-6 space-y-4">

@@ -12,7 +12,10 @@ import { homeFor } from "~/services/guards.server";
 import { currentSessionIdHash, getSessionUser, startSession } from "~/services/session.server";
 import { answerChallenge, clearChallengeCookie, readChallenge, stepUp } from "~/services/two-factor.server";
 
-export const meta: MetaFunction = () => [{ title: "Two-factor authentication | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Two-factor authentication | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The code step. Two ways in: a correct password for an account with a factor (the
@@ -30,7 +33,8 @@ async function whoIsAsked(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const asked = await whoIsAsked(request);
   if (asked.mode === "none") {
-    if (asked.user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), homeFor(asked.user)));
+    if (asked.user)
+      throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), homeFor(asked.user)));
     // No redirect: this loader also runs after the action that ended the challenge, whose message must show.
     return { mode: asked.mode, recoveryCodesLeft: 0 };
   }
@@ -61,7 +65,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers([["Set-Cookie", await clearChallengeCookie()]]);
   return completeLogin(
     request,
-    { userId: user.id, isAdmin: user.isAdmin, redirectTo: answer.challenge.redirectTo, specialAccess: answer.challenge.specialAccess },
+    {
+      userId: user.id,
+      isAdmin: user.isAdmin,
+      redirectTo: answer.challenge.redirectTo,
+      specialAccess: answer.challenge.specialAccess,
+    },
     { headers, aal: "aal2" },
   );
 }

@@ -16,7 +16,8 @@ export type SettingResult = { ok: boolean; message: string };
 
 const WRONG_PASSWORD = "Your current password is not correct.";
 
-const confirmLink = (origin: string, token: string) => `${origin}/account/confirm-email?${new URLSearchParams({ token })}`;
+const confirmLink = (origin: string, token: string) =>
+  `${origin}/account/confirm-email?${new URLSearchParams({ token })}`;
 
 async function passwordMatches(userId: string, password: string): Promise<boolean> {
   const user = await findUserById(userId);
@@ -46,7 +47,10 @@ export async function requestEmailChange(
     .transaction()
     .execute(async (trx) => {
       const token = await createEmailChangeToken(trx, user.id, newEmail);
-      await enqueueEmail(trx, { to: newEmail, ...confirmEmailChangeEmail({ brand: env().BRAND_NAME, name: user.name, link: confirmLink(origin, token) }) });
+      await enqueueEmail(trx, {
+        to: newEmail,
+        ...confirmEmailChangeEmail({ brand: env().BRAND_NAME, name: user.name, link: confirmLink(origin, token) }),
+      });
     });
   kickMailer();
   return { ok: true, message: `We sent a link to ${newEmail}. Your email address changes when you open it.` };
@@ -67,10 +71,16 @@ export async function confirmEmailChange(token: string): Promise<SettingResult> 
       const before = await findUserById(change.userId, trx);
       if (!before) return unusable;
       if (!(await changeEmail(trx, change.userId, change.newEmail))) {
-        return { ok: false, message: "This address cannot be used for your account. Choose another one from your account page." };
+        return {
+          ok: false,
+          message: "This address cannot be used for your account. Choose another one from your account page.",
+        };
       }
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
-      await enqueueEmail(trx, { to: before.email, ...emailChangedEmail({ brand, support, name: before.name, newEmail: change.newEmail }) });
+      await enqueueEmail(trx, {
+        to: before.email,
+        ...emailChangedEmail({ brand, support, name: before.name, newEmail: change.newEmail }),
+      });
       return { ok: true, message: `Your email address is now ${change.newEmail}.` };
     });
   if (result.ok) kickMailer();
@@ -102,7 +112,10 @@ export async function changePassword(
 }
 
 /** 'Resend verification email' on /account, limited per account. */
-export async function resendVerification(user: { id: string; emailVerified: boolean }, origin: string): Promise<SettingResult> {
+export async function resendVerification(
+  user: { id: string; emailVerified: boolean },
+  origin: string,
+): Promise<SettingResult> {
   if (user.emailVerified) return { ok: true, message: "Your email address is already verified." };
   const refused = await mailAllowed(user.id);
   if (refused) return refused;

@@ -38,7 +38,6 @@ import {
 import { kickMailer } from "./mail.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
-
 type Account = { id: string; email: string; name: string };
 
 function notice(account: Account) {
@@ -100,7 +99,8 @@ export async function confirmEnrolment(
   const limited = await limitCodes(account.id);
   if (!limited.ok) return limited;
   const factor = await findTotpFactor(account.id);
-  if (!factor || factor.status !== "unverified") return { ok: false, message: "Start the set-up again: it was finished or cancelled." };
+  if (!factor || factor.status !== "unverified")
+    return { ok: false, message: "Start the set-up again: it was finished or cancelled." };
   const step = /^\d{6}$/.test(code) ? await matchingStep(factor.secret, code) : null;
   if (step === null) return { ok: false, message: WRONG_CODE };
   const recoveryCodes = newRecoveryCodes();
@@ -133,7 +133,8 @@ async function acceptCode(userId: string, typed: TypedCode | null, executor: Dat
   const factor = await findTotpFactor(userId, executor);
   if (!factor || factor.status !== "verified") return { ok: false, message: WRONG_CODE };
   const step = await matchingStep(factor.secret, typed.code);
-  if (step === null || !(await claimTotpStep(executor, userId, step, "verified"))) return { ok: false, message: WRONG_CODE };
+  if (step === null || !(await claimTotpStep(executor, userId, step, "verified")))
+    return { ok: false, message: WRONG_CODE };
   return { ok: true };
 }
 
@@ -155,7 +156,10 @@ export async function disableTwoFactor(account: Account, typed: TypedCode | null
 }
 
 /** Ten new recovery codes for a current code; the old ones stop working. */
-export async function regenerateRecoveryCodes(account: Account, typed: TypedCode | null): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
+export async function regenerateRecoveryCodes(
+  account: Account,
+  typed: TypedCode | null,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
   const limited = await limitCodes(account.id);
   if (!limited.ok) return limited;
   const recoveryCodes = newRecoveryCodes();
@@ -203,7 +207,11 @@ function challengeCookie() {
 }
 
 /** After a correct password: no session yet. Returns the Set-Cookie header of the half-signed-in state. */
-export async function beginChallenge(input: { userId: string; redirectTo: string | null; specialAccess: boolean }): Promise<string> {
+export async function beginChallenge(input: {
+  userId: string;
+  redirectTo: string | null;
+  specialAccess: boolean;
+}): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
   await createChallenge(sha256(id), input);
   return challengeCookie().serialize(id);
@@ -224,9 +232,7 @@ export async function readChallenge(request: Request): Promise<(Challenge & { id
   return challenge ? { ...challenge, idHash } : null;
 }
 
-export type ChallengeAnswer =
-  | { ok: true; challenge: Challenge }
-  | { ok: false; message: string; ended: boolean };
+export type ChallengeAnswer = { ok: true; challenge: Challenge } | { ok: false; message: string; ended: boolean };
 
 /**
  * A code for the challenge this browser holds. Right: the challenge is used up (once, even
@@ -244,7 +250,9 @@ export async function answerChallenge(request: Request, typed: TypedCode | null)
       const accepted = await acceptCode(challenge.userId, typed, trx);
       if (!accepted.ok) return accepted;
       // Deleting the row is the single use: a second submit of the same login finds nothing.
-      return (await deleteChallenge(challenge.idHash, trx)) ? accepted : { ok: false as const, message: CHALLENGE_ENDED };
+      return (await deleteChallenge(challenge.idHash, trx))
+        ? accepted
+        : { ok: false as const, message: CHALLENGE_ENDED };
     });
   if (outcome.ok) return { ok: true, challenge };
   if (outcome.message === CHALLENGE_ENDED) return { ok: false, message: CHALLENGE_ENDED, ended: true };

@@ -68,5 +68,7 @@ test("a wrong code is refused with a clear message", async ({ page }) => {
   await logIn(page, account.email, account.password);
   await page.waitForURL("**/login/two-factor");
   await enterCode(page, "12345");
-  await expect(page.getByRole("alert")).toHaveText("That code is not valid. Check your authentication app and try again.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "That code is not valid. Check your authentication app and try again.",
+  );
 });

@@ -24,7 +24,8 @@ afterAll(async () => {
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 const signedIn = async (browser: Browser) => (await browser.get("/account")).status === 200;
-const sessionsOf = (userId: string) => app.db.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute();
+const sessionsOf = (userId: string) =>
+  app.db.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute();
 const flashOf = async (browser: Browser) => {
   const html = await (await browser.get("/account")).text();
   return /role="(?:status|alert)"[^>]*>([^<]*)</.exec(html)?.[1] ?? "";
@@ -54,8 +55,14 @@ async function userWithFactor(options: { isAdmin?: boolean } = {}) {
   const browser = await signIn(app.baseUrl, user.email);
   const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
   const codes = Array.from({ length: 10 }, (_, i) => `abcde-${"jkmnpqrstu"[i]}2345`);
-  await app.db.insertInto("auth_factors").values({ user_id: user.id, factor_type: "totp", status: "verified", secret, verified_at: new Date() }).execute();
-  await app.db.insertInto("recovery_codes").values(codes.map((code) => ({ user_id: user.id, code_hash: sha256(code) }))).execute();
+  await app.db
+    .insertInto("auth_factors")
+    .values({ user_id: user.id, factor_type: "totp", status: "verified", secret, verified_at: new Date() })
+    .execute();
+  await app.db
+    .insertInto("recovery_codes")
+    .values(codes.map((code) => ({ user_id: user.id, code_hash: sha256(code) })))
+    .execute();
   return { user, browser, secret, codes };
 }
 
@@ -72,7 +79,11 @@ describe("two-factor enrolment", () => {
     const browser = await signIn(app.baseUrl, user.email);
     const { codes } = await enrol(browser);
 
-    const factor = await app.db.selectFrom("auth_factors").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const factor = await app.db
+      .selectFrom("auth_factors")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(factor).toMatchObject({ factor_type: "totp", status: "verified" });
     const stored = await app.db.selectFrom("recovery_codes").selectAll().where("user_id", "=", user.id).execute();
     expect(stored.map((row) => row.code_hash).sort()).toEqual(codes.map(sha256).sort());
@@ -82,7 +93,10 @@ describe("two-factor enrolment", () => {
     expect((await smtp.waitFor(user.email, 15_000, "Two-factor authentication is on")).text).toContain("turned on");
 
     // The download is the same codes, as a .txt attachment.
-    const download = await browser.post("/account/recovery-codes.txt", new URLSearchParams(codes.map((code) => ["code", code])));
+    const download = await browser.post(
+      "/account/recovery-codes.txt",
+      new URLSearchParams(codes.map((code) => ["code", code])),
+    );
     expect(download.headers.get("Content-Disposition")).toContain("recovery-codes.txt");
     expect(await download.text()).toContain(codes.join("\n"));
   });
@@ -97,9 +111,15 @@ describe("two-factor enrolment", () => {
     const response = await browser.post("/account/two-factor", { intent: "confirm", code: wrong });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("That code is not valid");
-    const factor = await app.db.selectFrom("auth_factors").select("status").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const factor = await app.db
+      .selectFrom("auth_factors")
+      .select("status")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(factor.status).toBe("unverified");
-    expect(await app.db.selectFrom("recovery_codes").select("id").where("user_id", "=", user.id).execute()).toHaveLength(0);
+    expect(
+      await app.db.selectFrom("recovery_codes").select("id").where("user_id", "=", user.id).execute(),
+    ).toHaveLength(0);
   });
 });
 
@@ -127,11 +147,18 @@ describe("signing in with a factor", () => {
   it("special_access continues to /dashboard and an unpaid account to the plan page, as after a password", async () => {
     const unpaid = await createUser(app.db);
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    await app.db.insertInto("auth_factors").values({ user_id: unpaid.id, factor_type: "totp", status: "verified", secret }).execute();
+    await app.db
+      .insertInto("auth_factors")
+      .values({ user_id: unpaid.id, factor_type: "totp", status: "verified", secret })
+      .execute();
     const plain = await passwordStep(unpaid.email);
-    expect(redirectTarget(await plain.browser.post("/login/two-factor", { code: totpCode(secret) }))).toBe("/payment-options");
+    expect(redirectTarget(await plain.browser.post("/login/two-factor", { code: totpCode(secret) }))).toBe(
+      "/payment-options",
+    );
     const special = await passwordStep(unpaid.email, { special_access: "true", redirect: "/bonuses" });
-    expect(redirectTarget(await special.browser.post("/login/two-factor", { code: totpCode(secret, currentStep() + 1) }))).toBe("/dashboard");
+    expect(
+      redirectTarget(await special.browser.post("/login/two-factor", { code: totpCode(secret, currentStep() + 1) })),
+    ).toBe("/dashboard");
   });
 
   it("refuses a wrong code, and a code already used for this user (replay)", async () => {
@@ -152,13 +179,16 @@ describe("signing in with a factor", () => {
   it("ends the half-signed-in state after 5 wrong codes: even the right code is refused then", async () => {
     const { user, secret } = await userWithFactor();
     const { browser } = await passwordStep(user.email);
-    for (let i = 1; i <= 4; i++) expect((await browser.post("/login/two-factor", { code: "12345" + (i % 10) })).status).toBe(400);
+    for (let i = 1; i <= 4; i++)
+      expect((await browser.post("/login/two-factor", { code: "12345" + (i % 10) })).status).toBe(400);
     const fifth = await browser.post("/login/two-factor", { code: "999999" });
     expect(fifth.status).toBe(401);
     expect(await fifth.text()).toContain("Too many wrong codes");
     // The cookie is gone from the browser; a copy kept by an attacker is worthless too.
     expect(browser.cookie("__2fa")).toBeUndefined();
-    expect(await app.db.selectFrom("mfa_challenges").select("id_hash").where("user_id", "=", user.id).execute()).toHaveLength(0);
+    expect(
+      await app.db.selectFrom("mfa_challenges").select("id_hash").where("user_id", "=", user.id).execute(),
+    ).toHaveLength(0);
     const after = await browser.post("/login/two-factor", { code: totpCode(secret) });
     expect(after.status).toBe(401);
     expect(browser.cookie("__session")).toBeUndefined();
@@ -167,9 +197,17 @@ describe("signing in with a factor", () => {
   it("expires the half-signed-in state (10 minutes)", async () => {
     const { user, secret } = await userWithFactor();
     const { browser } = await passwordStep(user.email);
-    const [challenge] = await app.db.selectFrom("mfa_challenges").select(["expires_at", "created_at"]).where("user_id", "=", user.id).execute();
+    const [challenge] = await app.db
+      .selectFrom("mfa_challenges")
+      .select(["expires_at", "created_at"])
+      .where("user_id", "=", user.id)
+      .execute();
     expect(new Date(challenge.expires_at).getTime() - new Date(challenge.created_at).getTime()).toBe(10 * 60_000);
-    await app.db.updateTable("mfa_challenges").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", user.id).execute();
+    await app.db
+      .updateTable("mfa_challenges")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", user.id)
+      .execute();
     const late = await browser.post("/login/two-factor", { code: totpCode(secret) });
     expect(late.status).toBe(401);
     expect(await late.text()).toContain("Your sign-in has expired");
@@ -188,7 +226,9 @@ describe("signing in with a factor", () => {
   it("accepts a recovery code once, and says how many remain", async () => {
     const { user, codes } = await userWithFactor();
     const first = await passwordStep(user.email);
-    expect(redirectTarget(await first.browser.post("/login/two-factor", { code: codes[3].toUpperCase() }))).toBe("/dashboard");
+    expect(redirectTarget(await first.browser.post("/login/two-factor", { code: codes[3].toUpperCase() }))).toBe(
+      "/dashboard",
+    );
     const second = await passwordStep(user.email);
     expect(await (await second.browser.get("/login/two-factor")).text()).toContain("9 recovery codes remain");
     expect((await second.browser.post("/login/two-factor", { code: codes[3] })).status).toBe(400);
@@ -199,13 +239,19 @@ describe("signing in with a factor", () => {
     const { user, browser, secret } = await userWithFactor();
     await browser.post("/account", { intent: "disable-2fa", code: "000001" });
     expect(await flashOf(browser)).toContain("That code is not valid");
-    expect(await app.db.selectFrom("auth_factors").select("id").where("user_id", "=", user.id).execute()).toHaveLength(1);
+    expect(await app.db.selectFrom("auth_factors").select("id").where("user_id", "=", user.id).execute()).toHaveLength(
+      1,
+    );
 
     const disabled = await browser.post("/account", { intent: "disable-2fa", code: totpCode(secret) });
     expect(redirectTarget(disabled)).toBe("/account");
     expect(await flashOf(browser)).toBe("Two-factor authentication is off.");
-    expect(await app.db.selectFrom("auth_factors").select("id").where("user_id", "=", user.id).execute()).toHaveLength(0);
-    expect(await app.db.selectFrom("recovery_codes").select("id").where("user_id", "=", user.id).execute()).toHaveLength(0);
+    expect(await app.db.selectFrom("auth_factors").select("id").where("user_id", "=", user.id).execute()).toHaveLength(
+      0,
+    );
+    expect(
+      await app.db.selectFrom("recovery_codes").select("id").where("user_id", "=", user.id).execute(),
+    ).toHaveLength(0);
     expect((await smtp.waitFor(user.email, 15_000, "Two-factor authentication is off")).text).toContain("turned off");
     expect(redirectTarget((await passwordStep(user.email)).response)).toBe("/dashboard");
   });
@@ -217,7 +263,11 @@ describe("account settings", () => {
     const here = await signIn(app.baseUrl, user.email);
     const elsewhere = await signIn(app.baseUrl, user.email);
 
-    await here.post("/account", { intent: "password", current_password: "wrong-password", new_password: "a-new-password-1" });
+    await here.post("/account", {
+      intent: "password",
+      current_password: "wrong-password",
+      new_password: "a-new-password-1",
+    });
     expect(await flashOf(here)).toBe("Your current password is not correct.");
     expect(await signedIn(elsewhere)).toBe(true);
 
@@ -225,13 +275,18 @@ describe("account settings", () => {
     expect(await flashOf(here)).toContain("Your password was changed");
     expect(await signedIn(here)).toBe(true);
     expect(await signedIn(elsewhere)).toBe(false);
-    expect((await new Browser(app.baseUrl).post("/login", { email: user.email, password: "a-new-password-1" })).status).toBe(303);
-    expect((await smtp.waitFor(user.email, 15_000, "password was changed")).text).toContain("Every other session was signed out");
+    expect(
+      (await new Browser(app.baseUrl).post("/login", { email: user.email, password: "a-new-password-1" })).status,
+    ).toBe(303);
+    expect((await smtp.waitFor(user.email, 15_000, "password was changed")).text).toContain(
+      "Every other session was signed out",
+    );
   });
 
   it("lists sessions with a readable device, marks this one, and signs out one other session", async () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
-    const chrome = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    const chrome =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
     const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
     const here = new Browser(app.baseUrl);
     await here.post("/login", { email: user.email, password: PASSWORD }, { headers: { "User-Agent": chrome } });
@@ -269,7 +324,9 @@ describe("account settings", () => {
     const browser = await signIn(app.baseUrl, user.email);
     await browser.post("/account", { intent: "name", name: "  New Name " });
     expect(await flashOf(browser)).toBe("Your name was saved.");
-    expect((await app.db.selectFrom("users").select("name").where("id", "=", user.id).executeTakeFirstOrThrow()).name).toBe("New Name");
+    expect(
+      (await app.db.selectFrom("users").select("name").where("id", "=", user.id).executeTakeFirstOrThrow()).name,
+    ).toBe("New Name");
     await browser.post("/account", { intent: "name", name: "" });
     expect(await flashOf(browser)).toBe("Your name is required");
   });
@@ -280,17 +337,25 @@ describe("account settings", () => {
     const newEmail = `moved-${crypto.randomBytes(4).toString("hex")}@test.example`;
     await browser.post("/account", { intent: "email", email: newEmail, current_password: PASSWORD });
     expect(await flashOf(browser)).toContain(`We sent a link to ${newEmail}`);
-    expect((await app.db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email).toBe(user.email);
+    expect(
+      (await app.db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email,
+    ).toBe(user.email);
 
     const link = linkIn(await smtp.waitFor(newEmail, 15_000, "Confirm your new"), "/account/confirm-email");
     const visitor = new Browser(app.baseUrl);
     const page = await (await visitor.get(link.pathname + link.search)).text();
     expect(page).toContain(newEmail);
     // The GET changed nothing; the button does.
-    expect((await app.db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email).toBe(user.email);
+    expect(
+      (await app.db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email,
+    ).toBe(user.email);
     const confirmed = await visitor.post("/account/confirm-email", { token: link.searchParams.get("token")! });
     expect(await confirmed.text()).toContain(`Your email address is now ${newEmail}`);
-    const row = await app.db.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("users")
+      .select(["email", "email_verified_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe(newEmail);
     expect(row.email_verified_at).not.toBeNull();
     expect((await smtp.waitFor(user.email, 15_000, "email address was changed")).text).toContain(newEmail);
@@ -302,7 +367,9 @@ describe("account settings", () => {
     const user = await createUser(app.db);
     const browser = await signIn(app.baseUrl, user.email);
     await browser.post("/account", { intent: "email", email: owner.email, current_password: PASSWORD });
-    expect(await flashOf(browser)).toBe(`We sent a link to ${owner.email}. Your email address changes when you open it.`);
+    expect(await flashOf(browser)).toBe(
+      `We sent a link to ${owner.email}. Your email address changes when you open it.`,
+    );
     await browser.post("/account", { intent: "email", email: "someone-else@test.example", current_password: "wrong" });
     expect(await flashOf(browser)).toBe("Your current password is not correct.");
   });
@@ -318,7 +385,10 @@ describe("admins", () => {
 
     const page = await (await browser.get("/login/two-factor?redirect=%2Fadmin")).text();
     expect(page).toContain("Authentication code");
-    const wrong = await browser.post("/login/two-factor", { code: "000000" === totpCode(secret) ? "111111" : "000000", redirect: "/admin" });
+    const wrong = await browser.post("/login/two-factor", {
+      code: "000000" === totpCode(secret) ? "111111" : "000000",
+      redirect: "/admin",
+    });
     expect(wrong.status).toBe(400);
     const stepped = await browser.post("/login/two-factor", { code: totpCode(secret), redirect: "/admin" });
     expect(redirectTarget(stepped)).toBe("/admin");

@@ -45,7 +45,10 @@ function refuse(res: Parameters<RequestHandler>[1], status: number, message: str
  */
 export function bodyLimits(): RequestHandler[] {
   const parsers = new Map<BodyRule, RequestHandler>(
-    Object.values(BODY_RULES).map((rule) => [rule, express.raw({ limit: rule.limitBytes, type: () => true, inflate: false })]),
+    Object.values(BODY_RULES).map((rule) => [
+      rule,
+      express.raw({ limit: rule.limitBytes, type: () => true, inflate: false }),
+    ]),
   );
 
   const read: RequestHandler = (req, res, next) => {
@@ -81,7 +84,8 @@ export function bodyLimits(): RequestHandler[] {
 
 /** Errors of the body parser become short answers: 413 for too large, 400 for anything else. */
 export const bodyErrors: ErrorRequestHandler = (error, req, res, next) => {
-  const status = typeof error?.status === "number" ? error.status : typeof error?.statusCode === "number" ? error.statusCode : 500;
+  const status =
+    typeof error?.status === "number" ? error.status : typeof error?.statusCode === "number" ? error.statusCode : 500;
   if (res.headersSent || status >= 500 || typeof error?.type !== "string") return next(error);
   if (status === 413) return refuse(res, 413, tooLarge(bodyRuleFor(req.path)));
   if (error.type === "encoding.unsupported") return refuse(res, 415, "Compressed request bodies are not accepted.");

@@ -1,7 +1,12 @@
 // The Remix request handler for Express, reading the body that server/body-limits.ts buffered
 // and checked (Express's own adapter reads the raw socket stream, which is gone by then).
 import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import {
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 
 type Options = {
   build: ServerBuild;

@@ -2,6 +2,7 @@ const BASE = "http://same.site";
 const MAX_LENGTH = 2048;
 // Browsers strip tabs and newlines from URLs and read a backslash as a slash, so any of them can
 // turn what looks like a path into `//host`.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
 const FORBIDDEN = /[\\\u0000-\u001f\u007f]/;
 
 /** A path that a browser resolves against this site and nowhere else. */

@@ -46,7 +46,12 @@ const ROUTES: Array<[string, number]> = [
 const FORM_ROUTES = ROUTES.filter(([path]) => path !== "/webhooks/stripe");
 
 function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
-  return fetch(`${app.baseUrl}${path}`, { method: "POST", headers: { Origin: app.baseUrl, ...headers }, body, redirect: "manual" });
+  return fetch(`${app.baseUrl}${path}`, {
+    method: "POST",
+    headers: { Origin: app.baseUrl, ...headers },
+    body,
+    redirect: "manual",
+  });
 }
 
 /** A urlencoded form of exactly `bytes` bytes. */
@@ -60,11 +65,14 @@ describe("size limits", () => {
     expect(text).toMatch(/^Request body too large \(the limit here is (64 KiB|256 KiB|1 MiB)\)\.$/);
   });
 
-  it.each(ROUTES)("%s reads a body at its limit (whatever the route then answers, it is not 413 or 500)", async (path, limit) => {
-    const response = await post(path, formOf(limit), { "Content-Type": "application/x-www-form-urlencoded" });
-    expect(response.status).not.toBe(413);
-    expect(response.status).toBeLessThan(500);
-  });
+  it.each(ROUTES)(
+    "%s reads a body at its limit (whatever the route then answers, it is not 413 or 500)",
+    async (path, limit) => {
+      const response = await post(path, formOf(limit), { "Content-Type": "application/x-www-form-urlencoded" });
+      expect(response.status).not.toBe(413);
+      expect(response.status).toBeLessThan(500);
+    },
+  );
 
   it("refuses a body sent without a length (chunked) as soon as it passes the limit", async () => {
     const chunk = new TextEncoder().encode("a".repeat(16 * KiB));
@@ -89,7 +97,17 @@ describe("size limits", () => {
     const { port } = new URL(app.baseUrl);
     const status = await new Promise<number>((resolve, reject) => {
       const request = http.request(
-        { host: "127.0.0.1", port, path: "/login", method: "POST", headers: { Origin: app.baseUrl, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(50 * 1024 * KiB) } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/login",
+          method: "POST",
+          headers: {
+            Origin: app.baseUrl,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": String(50 * 1024 * KiB),
+          },
+        },
         (response) => {
           resolve(response.statusCode ?? 0);
           response.resume();
@@ -104,11 +122,24 @@ describe("size limits", () => {
 
   it("lets an admin save a chapter of 900 KiB (the editor's limit is 1 MiB)", async () => {
     const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const course = await app.db.insertInto("courses").values({ title: "Big", description: "Big" }).returning("id").executeTakeFirstOrThrow();
+    const course = await app.db
+      .insertInto("courses")
+      .values({ title: "Big", description: "Big" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const content = `<p>${"x".repeat(900 * KiB)}</p>`;
-    const response = await admin.post(`/admin?course=${course.id}&new=chapter`, { intent: "create-chapter", courseId: course.id, title: "Long", content });
+    const response = await admin.post(`/admin?course=${course.id}&new=chapter`, {
+      intent: "create-chapter",
+      courseId: course.id,
+      title: "Long",
+      content,
+    });
     expect(response.status).toBe(303);
-    const saved = await app.db.selectFrom("chapters").select("content").where("course_id", "=", course.id).executeTakeFirstOrThrow();
+    const saved = await app.db
+      .selectFrom("chapters")
+      .select("content")
+      .where("course_id", "=", course.id)
+      .executeTakeFirstOrThrow();
     expect(saved.content.length).toBe(content.length);
   });
 });
@@ -121,28 +152,39 @@ describe("malformed bodies", () => {
   });
 
   it.each(FORM_ROUTES)("%s answers a broken multipart body with 400", async (path) => {
-    const response = await post(path, "--XYZ\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nunterminated", {
+    const response = await post(path, '--XYZ\r\nContent-Disposition: form-data; name="email"\r\n\r\nunterminated', {
       "Content-Type": "multipart/form-data; boundary=XYZ",
     });
     expect(response.status).toBe(400);
   });
 
   it.each(FORM_ROUTES)("%s answers a body that is not a form (JSON, plain text) with 400", async (path) => {
-    for (const [type, body] of [["application/json", '{"email":'], ["text/plain", "email=a"]]) {
+    for (const [type, body] of [
+      ["application/json", '{"email":'],
+      ["text/plain", "email=a"],
+    ]) {
       const response = await post(path, body, { "Content-Type": type });
       expect(response.status, type).toBe(400);
-      expect(await response.text()).toBe("This address accepts form submissions only (urlencoded or multipart form data).");
+      expect(await response.text()).toBe(
+        "This address accepts form submissions only (urlencoded or multipart form data).",
+      );
     }
   });
 
   it("/webhooks/stripe answers a signed body that is not JSON with 400", async () => {
     const payload = '{"id": "evt_broken", ';
-    const response = await post("/webhooks/stripe", payload, { "Content-Type": "application/json", "Stripe-Signature": signatureFor(payload, WEBHOOK_SECRET) });
+    const response = await post("/webhooks/stripe", payload, {
+      "Content-Type": "application/json",
+      "Stripe-Signature": signatureFor(payload, WEBHOOK_SECRET),
+    });
     expect(response.status).toBe(400);
   });
 
   it("refuses a compressed body instead of inflating it", async () => {
-    const response = await post("/login", "email=x", { "Content-Type": "application/x-www-form-urlencoded", "Content-Encoding": "gzip" });
+    const response = await post("/login", "email=x", {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Encoding": "gzip",
+    });
     expect(response.status).toBe(415);
   });
 

@@ -13,7 +13,9 @@ afterAll(async () => {
 
 describe("TRUST_PROXY=fly", () => {
   it("takes the client address from Fly-Client-IP", async () => {
-    expect(await addressSeen(app, { "Fly-Client-IP": "203.0.113.50", "X-Forwarded-For": "198.51.100.1" })).toBe("203.0.113.50");
+    expect(await addressSeen(app, { "Fly-Client-IP": "203.0.113.50", "X-Forwarded-For": "198.51.100.1" })).toBe(
+      "203.0.113.50",
+    );
   });
   it("ignores X-Forwarded-For, which any client can write, and falls back to the socket", async () => {
     expect(await addressSeen(app, { "X-Forwarded-For": "198.51.100.1" })).toBe("127.0.0.1");

@@ -16,7 +16,9 @@ describe("TRUST_PROXY=<hops>", () => {
     expect(await addressSeen(app, { "X-Forwarded-For": "6.6.6.6, 203.0.113.60, 10.0.0.2" })).toBe("203.0.113.60");
   });
   it("ignores Fly-Client-IP", async () => {
-    expect(await addressSeen(app, { "Fly-Client-IP": "6.6.6.6", "X-Forwarded-For": "203.0.113.61, 10.0.0.2" })).toBe("203.0.113.61");
+    expect(await addressSeen(app, { "Fly-Client-IP": "6.6.6.6", "X-Forwarded-For": "203.0.113.61, 10.0.0.2" })).toBe(
+      "203.0.113.61",
+    );
   });
   it("uses the socket when the request did not pass through the proxies (too few entries)", async () => {
     expect(await addressSeen(app, { "X-Forwarded-For": "6.6.6.6" })).toBe("127.0.0.1");

@@ -12,12 +12,29 @@ export async function addressSeen(app: TestApp, headers: Record<string, string>)
   const userAgent = `address-probe-${crypto.randomBytes(6).toString("hex")}`;
   const response = await fetch(`${app.baseUrl}/consent`, {
     method: "POST",
-    headers: { Origin: app.baseUrl, "User-Agent": userAgent, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    headers: {
+      Origin: app.baseUrl,
+      "User-Agent": userAgent,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...headers,
+    },
     body: new URLSearchParams({ choice: "essential", returnTo: "/" }),
     redirect: "manual",
   });
   if (response.status !== 303) throw new Error(`consent answered ${response.status}`);
-  const row = await app.db.selectFrom("cookie_consents").select("client_hash").where("user_agent", "=", userAgent).executeTakeFirstOrThrow();
-  const candidates = [...Object.values(headers).flatMap((value) => value.split(",").map((part) => part.trim())), "127.0.0.1", "::ffff:127.0.0.1"];
-  return candidates.find((candidate) => crypto.createHmac("sha256", SECRET).update(candidate).digest("hex") === row.client_hash) ?? null;
+  const row = await app.db
+    .selectFrom("cookie_consents")
+    .select("client_hash")
+    .where("user_agent", "=", userAgent)
+    .executeTakeFirstOrThrow();
+  const candidates = [
+    ...Object.values(headers).flatMap((value) => value.split(",").map((part) => part.trim())),
+    "127.0.0.1",
+    "::ffff:127.0.0.1",
+  ];
+  return (
+    candidates.find(
+      (candidate) => crypto.createHmac("sha256", SECRET).update(candidate).digest("hex") === row.client_hash,
+    ) ?? null
+  );
 }

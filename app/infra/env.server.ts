@@ -16,6 +16,25 @@ const booleanFlag = optionalString.transform((value) =>
   value === undefined ? false : ["1", "true", "yes", "on"].includes(value.toLowerCase()),
 );
 
+/**
+ * Who tells us the client's address (server/security.ts clientAddress): unset, the socket (no
+ * proxy in front); `fly`, Fly.io's Fly-Client-IP header; a number N, the N-th entry from the
+ * right of X-Forwarded-For (one per proxy in front). The former `true` is refused with a hint,
+ * so an old configuration fails loudly instead of silently trusting nothing or too much.
+ */
+export type TrustProxy = { kind: "none" } | { kind: "fly" } | { kind: "hops"; hops: number };
+
+const trustProxy = optionalString.transform((value, ctx): TrustProxy => {
+  if (value === undefined || ["0", "false", "no", "off"].includes(value.toLowerCase())) return { kind: "none" };
+  if (value.toLowerCase() === "fly") return { kind: "fly" };
+  if (/^[1-9]\d?$/.test(value)) return { kind: "hops", hops: Number(value) };
+  ctx.addIssue({
+    code: "custom",
+    message: "must be unset (no proxy), `fly` (Fly.io's Fly-Client-IP) or the number of proxies in front (X-Forwarded-For hops)",
+  });
+  return z.NEVER;
+});
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -29,7 +48,7 @@ const EnvSchema = z
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
     SEED_DEMO_CONTENT: optionalString.transform((value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase())),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxy,
     RATE_LIMIT_DISABLED: booleanFlag,
     // Admins without a second factor are sent to /account to set one up before /admin opens.
     ADMIN_REQUIRE_2FA: booleanFlag,

@@ -6,7 +6,11 @@ import { isIPv6 } from "node:net";
  * IPv4-mapped IPv6 ones) by themselves.
  */
 export function addressGroup(address: string): string {
-  const plain = address.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const plain = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
   if (mapped) return mapped[1];
   if (!isIPv6(plain)) return plain;

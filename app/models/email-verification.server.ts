@@ -9,7 +9,11 @@ const hashToken = (token: string) => crypto.createHash("sha256").update(token).d
 /** A new single-use link token for the user's address; older unused ones end. */
 export async function createVerificationToken(trx: Database, userId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await trx.deleteFrom("email_verification_tokens").where("user_id", "=", userId).where("used_at", "is", null).execute();
+  await trx
+    .deleteFrom("email_verification_tokens")
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
   await trx
     .insertInto("email_verification_tokens")
     .values({

@@ -6,12 +6,16 @@ import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { isVerificationTokenUsable } from "~/models/email-verification.server";
 import { verifyEmail } from "~/services/accounts.server";
 
-export const meta: MetaFunction = () => [{ title: "Confirm your email | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Confirm your email | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
 
 const LINK_UNUSABLE = "This link has expired or has already been used.";
 const CONFIRMED = "Thank you: your email address is confirmed.";
 
-const tokenOf = (value: unknown) => (typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null);
+const tokenOf = (value: unknown) =>
+  typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
 
 /** GET only shows the confirmation button: a GET never changes anything (mail scanners follow links). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,14 @@ import { createCookie } from "@remix-run/node";
 import { addressGroup } from "~/lib/address-group";
 import { backoffDelaySeconds, type BackoffPolicy } from "~/lib/backoff";
 import { secureCookies, sessionSecrets } from "~/infra/env.server";
-import { checkRateLimits, RATE_LIMITS, rateLimitKey, rateLimitsDisabled, refusal, type RateLimitVerdict } from "./rate-limit.server";
+import {
+  checkRateLimits,
+  RATE_LIMITS,
+  rateLimitKey,
+  rateLimitsDisabled,
+  refusal,
+  type RateLimitVerdict,
+} from "./rate-limit.server";
 import { clearHits, readCounters, recordFailure, recordHit } from "~/models/rate-limit.server";
 
 /**
@@ -81,7 +88,10 @@ export async function admitLoginAttempt(attempt: LoginAttempt): Promise<RateLimi
   const k = keys(attempt, device);
   const counters = await readCounters([k.address, k.pair, k.email, ...(k.device ? [k.device] : [])]);
 
-  const wait = Math.max(backoffWait(counters.get(k.address), LOGIN_THROTTLE.address), backoffWait(counters.get(k.pair), LOGIN_THROTTLE.pair));
+  const wait = Math.max(
+    backoffWait(counters.get(k.address), LOGIN_THROTTLE.address),
+    backoffWait(counters.get(k.pair), LOGIN_THROTTLE.pair),
+  );
   if (wait > 0) return refusal(wait);
 
   const email = counters.get(k.email);

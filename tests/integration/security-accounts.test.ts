@@ -46,10 +46,13 @@ function marketplaceSale(email: string, item = MEMBERSHIP_ITEM) {
     IPN_ID: `ipn_preclaim_${Date.now()}_${counter}`,
     WP_SECURITYKEY: SECURITY_KEY,
   };
-  return fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: new URLSearchParams(form) }).then((response) => ({ response, form }));
+  return fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: new URLSearchParams(form) }).then(
+    (response) => ({ response, form }),
+  );
 }
 
-const userOf = (email: string) => app.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+const userOf = (email: string) =>
+  app.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 const sessionCount = async (userId: string) =>
   (await app.db.selectFrom("sessions").select("id_hash").where("user_id", "=", userId).execute()).length;
 
@@ -64,7 +67,11 @@ describe("a pre-claimed account", () => {
 
     // The attacker signs up with the victim's address and stays signed in.
     const attacker = new Browser(app.baseUrl);
-    const signup = await attacker.post("/signup", { name: "Mallory", email: victimEmail, password: "attacker-password" });
+    const signup = await attacker.post("/signup", {
+      name: "Mallory",
+      email: victimEmail,
+      password: "attacker-password",
+    });
     expect(signup.status).toBe(303);
     const account = await userOf(victimEmail);
     expect(account.email_verified_at).toBeNull();
@@ -74,7 +81,11 @@ describe("a pre-claimed account", () => {
     // The victim buys on the marketplace.
     const { response, form } = await marketplaceSale(victimEmail);
     expect(response.status).toBe(200);
-    const order = await app.db.selectFrom("warriorplus_orders").selectAll().where("sale_id", "=", form.WP_SALE).executeTakeFirstOrThrow();
+    const order = await app.db
+      .selectFrom("warriorplus_orders")
+      .selectAll()
+      .where("sale_id", "=", form.WP_SALE)
+      .executeTakeFirstOrThrow();
     expect(order.user_id).toBeNull(); // held for the proven owner of the address
     expect(await hasAccess(attacker)).toBe(false);
 
@@ -86,14 +97,19 @@ describe("a pre-claimed account", () => {
     // Using it proves the address, sets the password, ends the attacker's session, hands over the purchase.
     const victim = new Browser(app.baseUrl);
     expect((await victim.get(link.pathname + link.search)).status).toBe(200);
-    const reset = await victim.post("/reset-password", { token: link.searchParams.get("token")!, password: "victims-own-password" });
+    const reset = await victim.post("/reset-password", {
+      token: link.searchParams.get("token")!,
+      password: "victims-own-password",
+    });
     expect(reset.status).toBe(303);
     expect(await hasAccess(victim)).toBe(true);
     expect((await userOf(victimEmail)).email_verified_at).not.toBeNull();
     expect(await sessionCount(account.id)).toBe(1);
 
     expect(redirectTarget(await attacker.get("/dashboard"))).toBe("/login?redirect=%2Fdashboard");
-    expect((await new Browser(app.baseUrl).post("/login", { email: victimEmail, password: "attacker-password" })).status).toBe(400);
+    expect(
+      (await new Browser(app.baseUrl).post("/login", { email: victimEmail, password: "attacker-password" })).status,
+    ).toBe(400);
   });
 
   it("a verified account with a password gets the purchase at once and a note, not a link", async () => {
@@ -107,7 +123,11 @@ describe("a pre-claimed account", () => {
   it("an unverified account's upsell is recorded without joining the account", async () => {
     const unverified = await createUser(app.db, { verified: false });
     const { form } = await marketplaceSale(unverified.email, "wso_upsell");
-    const order = await app.db.selectFrom("warriorplus_orders").selectAll().where("sale_id", "=", form.WP_SALE).executeTakeFirstOrThrow();
+    const order = await app.db
+      .selectFrom("warriorplus_orders")
+      .selectAll()
+      .where("sale_id", "=", form.WP_SALE)
+      .executeTakeFirstOrThrow();
     expect(order.user_id).toBeNull();
   });
 });
@@ -115,7 +135,9 @@ describe("a pre-claimed account", () => {
 describe("email verification", () => {
   it("signup mails a link; opening it changes nothing, its button confirms once", async () => {
     const email = uniqueEmail("verify");
-    expect((await new Browser(app.baseUrl).post("/signup", { name: "Val", email, password: PASSWORD })).status).toBe(303);
+    expect((await new Browser(app.baseUrl).post("/signup", { name: "Val", email, password: PASSWORD })).status).toBe(
+      303,
+    );
     const link = linkIn(await smtp.waitFor(email, 15_000, "Confirm your"), "/verify-email");
     const reader = new Browser(app.baseUrl);
 
@@ -140,7 +162,8 @@ describe("password reset", () => {
   async function requestLink(email: string) {
     const before = smtp.messages.length;
     expect((await new Browser(app.baseUrl).post("/forgot-password", { email })).status).toBe(200);
-    for (let waited = 0; waited < 60 && smtp.messages.length === before; waited++) await new Promise((r) => setTimeout(r, 250));
+    for (let waited = 0; waited < 60 && smtp.messages.length === before; waited++)
+      await new Promise((r) => setTimeout(r, 250));
     const mail = smtp.messages.slice(before).find((m) => m.to.includes(email));
     if (!mail) throw new Error(`no reset mail for ${email}`);
     return linkIn(mail, "/reset-password").searchParams.get("token")!;
@@ -153,7 +176,9 @@ describe("password reset", () => {
     const stale = await new Browser(app.baseUrl).post("/reset-password", { token: first, password: "new-password-1" });
     expect(stale.status).toBe(400);
     expect(await stale.text()).toContain("This link has expired or has already been used.");
-    expect((await new Browser(app.baseUrl).post("/reset-password", { token: second, password: "new-password-2" })).status).toBe(303);
+    expect(
+      (await new Browser(app.baseUrl).post("/reset-password", { token: second, password: "new-password-2" })).status,
+    ).toBe(303);
   });
 
   it("is limited per token: a link cannot be hammered, and a refused attempt changes nothing", async () => {
@@ -161,19 +186,34 @@ describe("password reset", () => {
     const token = await requestLink(user.email);
     // Guesses at one token from ever-new addresses: the sixth is refused before any work.
     const attempts = [];
-    for (let attempt = 0; attempt < 6; attempt++) attempts.push(await new Browser(app.baseUrl).post("/reset-password", { token: "same-guessed-token", password: "long-enough-pw" }));
+    for (let attempt = 0; attempt < 6; attempt++)
+      attempts.push(
+        await new Browser(app.baseUrl).post("/reset-password", {
+          token: "same-guessed-token",
+          password: "long-enough-pw",
+        }),
+      );
     expect(attempts.slice(0, 5).map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
     expect(attempts[5].status).toBe(429);
     expect(await attempts[5].text()).toContain("Too many attempts");
     // The real link still works: the limit is per token.
-    expect((await new Browser(app.baseUrl).post("/reset-password", { token, password: "long-enough-pw" })).status).toBe(303);
+    expect((await new Browser(app.baseUrl).post("/reset-password", { token, password: "long-enough-pw" })).status).toBe(
+      303,
+    );
   });
 
   it("is limited per client address across tokens", async () => {
     const address = "198.51.100.77";
     const statuses = [];
     for (let attempt = 0; attempt < 21; attempt++) {
-      statuses.push((await new Browser(app.baseUrl, address).post("/reset-password", { token: `guess-${attempt}`, password: "long-enough-pw" })).status);
+      statuses.push(
+        (
+          await new Browser(app.baseUrl, address).post("/reset-password", {
+            token: `guess-${attempt}`,
+            password: "long-enough-pw",
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
     expect(statuses[20]).toBe(429);

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FakeStripe, signatureFor } from "../support/fake-stripe";
 import { createUser, signIn } from "../support/fixtures";
-import { Browser, redirectTarget } from "../support/http";
+import { redirectTarget, type Browser } from "../support/http";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -22,7 +22,10 @@ let app: TestApp;
 beforeAll(async () => {
   fake = await FakeStripe.start({
     secretKey: SECRET_KEY,
-    prices: { [PRICE_LIFETIME]: { unitAmount: 2500, currency: "usd" }, [PRICE_TRIAL]: { unitAmount: 100, currency: "usd" } },
+    prices: {
+      [PRICE_LIFETIME]: { unitAmount: 2500, currency: "usd" },
+      [PRICE_TRIAL]: { unitAmount: 100, currency: "usd" },
+    },
   });
   app = await startTestApp({
     STRIPE_SECRET_KEY: SECRET_KEY,
@@ -47,7 +50,10 @@ async function formKey(browser: Browser): Promise<string> {
 async function userInCheckout() {
   const user = await createUser(app.db);
   const browser = await signIn(app.baseUrl, user.email);
-  const response = await browser.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: await formKey(browser) });
+  const response = await browser.post("/payment-options", {
+    product: "AI_PROFIT_LABS",
+    form_key: await formKey(browser),
+  });
   expect(response.status).toBe(303);
   const sessionId = new URL(response.headers.get("Location")!).pathname.split("/").pop()!;
   return { user, browser, sessionId };
@@ -76,7 +82,8 @@ async function hasAccess(browser: Browser): Promise<boolean> {
   return false;
 }
 
-const ordersOf = (sessionId: string) => app.db.selectFrom("stripe_orders").selectAll().where("checkout_session_id", "=", sessionId).execute();
+const ordersOf = (sessionId: string) =>
+  app.db.selectFrom("stripe_orders").selectAll().where("checkout_session_id", "=", sessionId).execute();
 
 describe("the plan page", () => {
   it("accepts only the plan it shows: a tampered product field is refused and Stripe is not asked", async () => {
@@ -93,7 +100,14 @@ describe("the plan page", () => {
   it("writes a pending order for the session it creates, with the product, price and amount", async () => {
     const { user, sessionId } = await userInCheckout();
     expect(await ordersOf(sessionId)).toMatchObject([
-      { user_id: user.id, status: "pending", product_key: "AI_PROFIT_LABS", price_id: PRICE_LIFETIME, amount_subtotal: 2500, currency: "usd" },
+      {
+        user_id: user.id,
+        status: "pending",
+        product_key: "AI_PROFIT_LABS",
+        price_id: PRICE_LIFETIME,
+        amount_subtotal: 2500,
+        currency: "usd",
+      },
     ]);
   });
 
@@ -101,7 +115,12 @@ describe("the plan page", () => {
     const user = await createUser(app.db);
     const browser = await signIn(app.baseUrl, user.email);
     const key = await formKey(browser);
-    fake.failure = { kind: "error", status: 400, type: "invalid_request_error", message: "No such price: 'price_lifetime_security'; secret detail" };
+    fake.failure = {
+      kind: "error",
+      status: 400,
+      type: "invalid_request_error",
+      message: "No such price: 'price_lifetime_security'; secret detail",
+    };
     const response = await browser.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: key });
     const html = await response.text();
     expect(html).toContain("Failed to create checkout session");
@@ -134,7 +153,10 @@ describe("fulfilment", () => {
   it("grants nothing when the completed session's amount is not the membership price's", async () => {
     const { browser, sessionId } = await userInCheckout();
     const paid = fake.pay(sessionId);
-    expect((await deliver(fake.event("checkout.session.completed", { ...paid, amount_subtotal: 100, amount_total: 100 }))).status).toBe(200);
+    expect(
+      (await deliver(fake.event("checkout.session.completed", { ...paid, amount_subtotal: 100, amount_total: 100 })))
+        .status,
+    ).toBe(200);
     expect(await hasAccess(browser)).toBe(false);
     expect((await ordersOf(sessionId))[0].status).toBe("pending");
   });
@@ -155,7 +177,12 @@ describe("fulfilment", () => {
   it("keeps a dispute that arrives before fulfilment, and a dispute after it revokes access", async () => {
     const early = await userInCheckout();
     const earlySession = fake.pay(early.sessionId);
-    const dispute = (session: Stripe.Checkout.Session) => ({ id: `dp_${session.id}`, object: "dispute", payment_intent: session.payment_intent, status: "needs_response" });
+    const dispute = (session: Stripe.Checkout.Session) => ({
+      id: `dp_${session.id}`,
+      object: "dispute",
+      payment_intent: session.payment_intent,
+      status: "needs_response",
+    });
     expect((await deliver(fake.event("charge.dispute.created", dispute(earlySession)))).status).toBe(200);
     await deliver(fake.event("checkout.session.completed", earlySession));
     expect(await hasAccess(early.browser)).toBe(false);
@@ -186,7 +213,8 @@ describe("/success", () => {
   it("is rate limited per user: past the limit, no more calls to Stripe", async () => {
     const { browser, sessionId } = await userInCheckout();
     fake.reset();
-    for (let visit = 0; visit < 14; visit++) expect((await browser.get(`/success?session_id=${sessionId}`)).status).toBe(200);
+    for (let visit = 0; visit < 14; visit++)
+      expect((await browser.get(`/success?session_id=${sessionId}`)).status).toBe(200);
     expect(fake.requests.length).toBe(10);
     // Unknown ids count too, and never reach Stripe.
     const other = await userInCheckout();

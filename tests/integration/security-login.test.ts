@@ -58,17 +58,22 @@ describe("the lockout scenario", () => {
   it("a device cookie for another account, or a forged one, does not pass the ceiling", async () => {
     const { owner } = await ownerWithKnownDevice();
     const { device: otherDevice } = await ownerWithKnownDevice();
-    for (let attempt = 0; attempt < 10; attempt++) await strangerFrom().post("/login", { email: owner.email, password: `guess-${attempt}` });
+    for (let attempt = 0; attempt < 10; attempt++)
+      await strangerFrom().post("/login", { email: owner.email, password: `guess-${attempt}` });
 
     expect((await otherDevice.post("/login", { email: owner.email, password: PASSWORD })).status).toBe(429);
     const forger = new Browser(app.baseUrl);
-    forger.setCookie("__device", encodeURIComponent(Buffer.from(JSON.stringify(`${"0".repeat(36)}:nonce`)).toString("base64")));
+    forger.setCookie(
+      "__device",
+      encodeURIComponent(Buffer.from(JSON.stringify(`${"0".repeat(36)}:nonce`)).toString("base64")),
+    );
     expect((await forger.post("/login", { email: owner.email, password: PASSWORD })).status).toBe(429);
   });
 
   it("a known device that keeps failing loses its pass", async () => {
     const { owner, device } = await ownerWithKnownDevice();
-    for (let attempt = 0; attempt < 10; attempt++) await strangerFrom().post("/login", { email: owner.email, password: `guess-${attempt}` });
+    for (let attempt = 0; attempt < 10; attempt++)
+      await strangerFrom().post("/login", { email: owner.email, password: `guess-${attempt}` });
     // The device may still try, but its own failures are counted (from fresh addresses, so no pair delay applies).
     for (let attempt = 0; attempt < 10; attempt++) {
       const thief = new Browser(app.baseUrl, `198.18.0.${attempt + 1}`);
@@ -80,12 +85,19 @@ describe("the lockout scenario", () => {
 
   it("the owner's correct password never counts towards the ceiling", async () => {
     const owner = await createUser(app.db, { paid: "stripe-order" });
-    for (let attempt = 0; attempt < 9; attempt++) await strangerFrom().post("/login", { email: owner.email, password: `guess-${attempt}` });
+    for (let attempt = 0; attempt < 9; attempt++)
+      await strangerFrom().post("/login", { email: owner.email, password: `guess-${attempt}` });
     // Nine failures: the owner, from a new device, signs in a few times; each success counts nothing.
     for (let round = 0; round < 5; round++) {
-      expect((await new Browser(app.baseUrl).post("/login", { email: owner.email, password: PASSWORD })).status).toBe(303);
+      expect((await new Browser(app.baseUrl).post("/login", { email: owner.email, password: PASSWORD })).status).toBe(
+        303,
+      );
     }
-    const failures = await app.db.selectFrom("rate_limits").select("hits").where("key", "=", `login-fail:email:${owner.email}`).executeTakeFirstOrThrow();
+    const failures = await app.db
+      .selectFrom("rate_limits")
+      .select("hits")
+      .where("key", "=", `login-fail:email:${owner.email}`)
+      .executeTakeFirstOrThrow();
     expect(failures.hits).toBe(9);
   });
 });
@@ -101,14 +113,28 @@ describe("growing delays", () => {
     expect(slowed.status).toBe(429);
     expect(await slowed.text()).toMatch(/Please try again in \d+ seconds?\./);
     // Elsewhere the owner signs in (6 failures are under the per-email ceiling).
-    expect((await new Browser(app.baseUrl).post("/login", { email: owner.email, password: PASSWORD })).status).toBe(303);
+    expect((await new Browser(app.baseUrl).post("/login", { email: owner.email, password: PASSWORD })).status).toBe(
+      303,
+    );
 
     // When the delay has passed, one more failure doubles it.
-    await app.db.updateTable("rate_limits").set({ last_hit_at: new Date(Date.now() - 31_000) }).where("key", "like", "login-fail:email-ip:%").execute();
+    await app.db
+      .updateTable("rate_limits")
+      .set({ last_hit_at: new Date(Date.now() - 31_000) })
+      .where("key", "like", "login-fail:email-ip:%")
+      .execute();
     expect((await guesser.post("/login", { email: owner.email, password: "guess-again" })).status).toBe(400);
-    const row = await app.db.selectFrom("rate_limits").select("hits").where("key", "like", `login-fail:email-ip:${owner.email}|%`).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("rate_limits")
+      .select("hits")
+      .where("key", "like", `login-fail:email-ip:${owner.email}|%`)
+      .executeTakeFirstOrThrow();
     expect(row.hits).toBe(7);
-    await app.db.updateTable("rate_limits").set({ last_hit_at: new Date(Date.now() - 31_000) }).where("key", "like", "login-fail:email-ip:%").execute();
+    await app.db
+      .updateTable("rate_limits")
+      .set({ last_hit_at: new Date(Date.now() - 31_000) })
+      .where("key", "like", "login-fail:email-ip:%")
+      .execute();
     expect((await guesser.post("/login", { email: owner.email, password: PASSWORD })).status).toBe(429); // 60 s now
   });
 
@@ -116,7 +142,14 @@ describe("growing delays", () => {
     const sprayer = "203.0.113.77";
     const statuses = [];
     for (let attempt = 0; attempt < 22; attempt++) {
-      statuses.push((await new Browser(app.baseUrl, sprayer).post("/login", { email: uniqueEmail("spray"), password: "spray-pw-1" })).status);
+      statuses.push(
+        (
+          await new Browser(app.baseUrl, sprayer).post("/login", {
+            email: uniqueEmail("spray"),
+            password: "spray-pw-1",
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 21)).toEqual(Array(21).fill(400));
     expect(statuses[21]).toBe(429);
@@ -126,10 +159,20 @@ describe("growing delays", () => {
     const statuses = [];
     for (let attempt = 0; attempt < 22; attempt++) {
       const address = `2001:db8:77:1::${(attempt + 1).toString(16)}`;
-      statuses.push((await new Browser(app.baseUrl, address).post("/login", { email: uniqueEmail("v6"), password: "spray-pw-1" })).status);
+      statuses.push(
+        (await new Browser(app.baseUrl, address).post("/login", { email: uniqueEmail("v6"), password: "spray-pw-1" }))
+          .status,
+      );
     }
     expect(statuses[21]).toBe(429);
     // Another /64 is another client.
-    expect((await new Browser(app.baseUrl, "2001:db8:77:2::1").post("/login", { email: uniqueEmail("v6"), password: "spray-pw-1" })).status).toBe(400);
+    expect(
+      (
+        await new Browser(app.baseUrl, "2001:db8:77:2::1").post("/login", {
+          email: uniqueEmail("v6"),
+          password: "spray-pw-1",
+        })
+      ).status,
+    ).toBe(400);
   });
 });

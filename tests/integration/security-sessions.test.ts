@@ -23,8 +23,10 @@ afterAll(async () => {
 });
 
 const SECRET = "integration-test-secret"; // tests/support/test-app.ts
-const sessionsOf = (userId: string) => app.db.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute();
-const signedOut = async (browser: Browser) => redirectTarget(await browser.get("/dashboard")) === "/login?redirect=%2Fdashboard";
+const sessionsOf = (userId: string) =>
+  app.db.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute();
+const signedOut = async (browser: Browser) =>
+  redirectTarget(await browser.get("/dashboard")) === "/login?redirect=%2Fdashboard";
 
 function sessionIdIn(browser: Browser): string {
   const [payload] = decodeURIComponent(browser.cookie("__session")!).split(".");
@@ -42,7 +44,10 @@ describe("session storage", () => {
 
     // Someone who read the table signs the stored value with the real secret: no session.
     const thief = new Browser(app.baseUrl);
-    thief.setCookie("__session", (await createCookie("__session", { secrets: [SECRET] }).serialize(row.id_hash)).split(";")[0].split("=")[1]);
+    thief.setCookie(
+      "__session",
+      (await createCookie("__session", { secrets: [SECRET] }).serialize(row.id_hash)).split(";")[0].split("=")[1],
+    );
     expect(await signedOut(thief)).toBe(true);
     expect(await signedOut(browser)).toBe(false);
   });
@@ -81,20 +86,32 @@ describe("timeouts", () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
     const browser = await signIn(app.baseUrl, user.email);
     const day = 24 * 60 * 60 * 1000;
-    await app.db.updateTable("sessions").set({ last_seen_at: new Date(Date.now() - 6 * day) }).where("user_id", "=", user.id).execute();
+    await app.db
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(Date.now() - 6 * day) })
+      .where("user_id", "=", user.id)
+      .execute();
     expect(await signedOut(browser)).toBe(false);
     // That visit counted: the idle clock starts again.
     const [touched] = await sessionsOf(user.id);
     expect(Date.now() - new Date(touched.last_seen_at).getTime()).toBeLessThan(day);
 
-    await app.db.updateTable("sessions").set({ last_seen_at: new Date(Date.now() - 7 * day - 60_000) }).where("user_id", "=", user.id).execute();
+    await app.db
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(Date.now() - 7 * day - 60_000) })
+      .where("user_id", "=", user.id)
+      .execute();
     expect(await signedOut(browser)).toBe(true);
   });
 
   it("ends a session after 30 days however active", async () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
     const browser = await signIn(app.baseUrl, user.email);
-    await app.db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000), last_seen_at: new Date() }).where("user_id", "=", user.id).execute();
+    await app.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000), last_seen_at: new Date() })
+      .where("user_id", "=", user.id)
+      .execute();
     expect(await signedOut(browser)).toBe(true);
   });
 });

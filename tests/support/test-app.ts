@@ -73,7 +73,8 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     ALLOW_INSECURE_TEST_SETTINGS: "true",
     HOST: "127.0.0.1",
     SEED_DEMO_CONTENT: "true",
-    TRUST_PROXY: "true",
+    // Each test browser claims its own address through X-Forwarded-For, as one proxy in front would.
+    TRUST_PROXY: "1",
     ...extraEnv,
   });
 

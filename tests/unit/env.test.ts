@@ -8,7 +8,7 @@ describe("parseEnv", () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PGLITE_DIR).toBe("./data/pglite");
-    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.TRUST_PROXY).toEqual({ kind: "none" });
     expect(env.SEED_DEMO_CONTENT).toBe(true);
   });
   it("requires SESSION_SECRET and PUBLIC_URL in production, naming them", () => {
@@ -23,9 +23,9 @@ describe("parseEnv", () => {
     );
   });
   it("treats empty strings as unset and reads flags", () => {
-    const env = parseEnv({ DATABASE_URL: "", TRUST_PROXY: "true", SEED_DEMO_CONTENT: "false" });
+    const env = parseEnv({ DATABASE_URL: "", TRUST_PROXY: "fly", SEED_DEMO_CONTENT: "false" });
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toEqual({ kind: "fly" });
     expect(env.SEED_DEMO_CONTENT).toBe(false);
   });
 });
@@ -54,6 +54,20 @@ describe("production refuses weak settings", () => {
     for (const host of ["127.0.0.1", "::1", "localhost"]) expect(parseEnv({ ...test, HOST: host }).BCRYPT_COST).toBe(4);
     for (const host of [undefined, "0.0.0.0", "::", "10.0.0.5"]) {
       expect(() => parseEnv({ ...test, HOST: host })).toThrow(/ALLOW_INSECURE_TEST_SETTINGS: is for test servers only/);
+    }
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("names what to trust: nothing, Fly's header, or a number of X-Forwarded-For hops", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual({ kind: "none" });
+    expect(parseEnv({ TRUST_PROXY: "FLY" }).TRUST_PROXY).toEqual({ kind: "fly" });
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 2 });
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toEqual({ kind: "none" });
+  });
+  it("refuses the old `true` and anything else, saying what it accepts", () => {
+    for (const value of ["true", "yes", "-1", "1.5", "loopback"]) {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be unset \(no proxy\), `fly`/);
     }
   });
 });

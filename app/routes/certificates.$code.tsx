@@ -92,7 +92,7 @@ export default function CertificatePage() {
         <p className="mt-6 text-slate-600 sm:text-lg">has completed the course</p>
         <p className="mt-2 break-words text-xl font-semibold text-brand-900 sm:text-3xl">{certificate.courseTitle}</p>
         <p className="mt-6 text-slate-600 sm:text-lg">on {certificate.completedOn}</p>
-        <p className="mt-8 text-xs text-slate-400 sm:mt-12">Certificate {certificate.code}</p>
+        <p className="mt-8 text-xs text-slate-500 sm:mt-12">Certificate {certificate.code}</p>
       </section>
     </main>
   );

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { ChapterProgressForm } from "~/components/learning/chapter-progress-form";
 import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
@@ -79,6 +79,7 @@ const navLink =
 export default function CourseViewer() {
   const { course, chapters, selected, progress, completion } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const location = useLocation();
   const current = selected.kind === "chapter" ? selected : null;
   const { previous, next } = current ? adjacentChapters(chapters, current.id) : { previous: null, next: null };
 
@@ -114,9 +115,10 @@ export default function CourseViewer() {
               </Link>
             </div>
           ) : null}
-          {/* Re-created on each chapter change, so the list folds again after a choice. */}
+          {/* Re-created on each navigation (even to the chapter already open, which the resume
+              may have chosen), so the list folds again after a choice. */}
           <input
-            key={current?.id ?? "none"}
+            key={location.key}
             id="course-sidebar-toggle"
             type="checkbox"
             className="peer sr-only md:hidden"

@@ -1,36 +1,37 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { env } from "~/lib/env.server";
 import { formatCompletionDate } from "~/lib/progress";
 import { findCertificate } from "~/models/progress.server";
+import { useRootData, type RootData } from "~/root";
 import certificateStyles from "~/styles/certificate.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: certificateStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.certificate ? `Certificate: ${data.certificate.courseTitle} | ${data.brandName}` : "Certificate not found" },
-  // Shared by link, never listed by search engines.
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const brandName = (matches.find((match) => match.id === "root")?.data as RootData | undefined)?.brand.name ?? "";
+  return [
+    { title: data?.certificate ? `Certificate: ${data.certificate.courseTitle} | ${brandName}` : "Certificate not found" },
+    // Shared by link, never listed by search engines.
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 /** Certificate codes are 22 characters of base64url (128 random bits); anything else names none. */
 const CODE = /^[A-Za-z0-9_-]{22}$/;
 
 /**
- * `/certificates/{code}`: public, so a member can share it. It shows only what is printed on it
- * (name, course, date, brand), which was copied in when it was issued: a refund, revoked access
- * or a renamed course leaves it as it was.
+ * `/certificates/{code}`: public, so a member can share it. It shows only what is printed on it:
+ * the name, course and date copied in when it was issued (a refund, revoked access or a renamed
+ * course leaves them as they were) and the site's brand.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const code = params.code ?? "";
   const found = CODE.test(code) ? await findCertificate(code) : undefined;
-  const brandName = env().BRAND_NAME;
   const headers = { "Cache-Control": "private, no-cache", "X-Robots-Tag": "noindex" };
-  if (!found) return data({ certificate: null, brandName }, { status: 404, headers });
+  if (!found) return data({ certificate: null }, { status: 404, headers });
   return data(
     {
-      brandName,
       certificate: {
         code: found.code,
         recipientName: found.recipientName,
@@ -45,7 +46,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function CertificatePage() {
-  const { certificate, brandName } = useLoaderData<typeof loader>();
+  const { certificate } = useLoaderData<typeof loader>();
+  // The brand is the site's (BRAND_NAME), as everywhere else; the root loader carries it.
+  const brandName = useRootData()?.brand.name ?? "";
   const hydrated = useHydrated();
 
   if (!certificate) {

@@ -42,18 +42,8 @@ export type ResumePoint = { courseId: string; courseTitle: string; chapterId: st
 /** The dashboard's cards and its 'Continue where you left off' card, from ONE query. */
 export async function loadDashboard(user: Viewer): Promise<{ courses: DashboardCourse[]; resume: ResumePoint | null }> {
   const rows = await listCourseProgress(user.id, visibilityFor(user));
-  let resume: (ResumePoint & { at: number }) | null = null;
   const courses = rows.map((row) => {
     const progress = progressFromCounts(row.completed, row.total);
-    if (row.lastViewed && (!resume || row.lastViewed.at.getTime() > resume.at)) {
-      resume = {
-        courseId: row.id,
-        courseTitle: row.title,
-        chapterId: row.lastViewed.chapterId,
-        chapterTitle: row.lastViewed.chapterTitle,
-        at: row.lastViewed.at.getTime(),
-      };
-    }
     return {
       id: row.id,
       title: row.title,
@@ -63,13 +53,21 @@ export async function loadDashboard(user: Viewer): Promise<{ courses: DashboardC
       state: courseState(progress, row.viewed),
     };
   });
-  const latest = resume as (ResumePoint & { at: number }) | null;
-  return {
-    courses,
-    resume: latest
-      ? { courseId: latest.courseId, courseTitle: latest.courseTitle, chapterId: latest.chapterId, chapterTitle: latest.chapterTitle }
-      : null,
-  };
+  // The most recent view across all courses; none for a member who has viewed nothing.
+  let latest: (typeof rows)[number] | null = null;
+  for (const row of rows) {
+    if (row.lastViewed && (!latest?.lastViewed || row.lastViewed.at > latest.lastViewed.at)) latest = row;
+  }
+  const resume =
+    latest?.lastViewed
+      ? {
+          courseId: latest.id,
+          courseTitle: latest.title,
+          chapterId: latest.lastViewed.chapterId,
+          chapterTitle: latest.lastViewed.chapterTitle,
+        }
+      : null;
+  return { courses, resume };
 }
 
 export type ViewerPage = {

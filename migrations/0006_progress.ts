@@ -22,8 +22,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       PRIMARY KEY (user_id, chapter_id)
     )`.execute(db);
   // The resume lookup (a member's latest view) and the admin's per-chapter counts.
-  await sql`CREATE INDEX chapter_progress_user_viewed_idx ON chapter_progress (user_id, last_viewed_at DESC)`.execute(db);
-  await sql`CREATE INDEX chapter_progress_chapter_idx ON chapter_progress (chapter_id) INCLUDE (completed_at)`.execute(db);
+  await sql`CREATE INDEX chapter_progress_user_viewed_idx ON chapter_progress (user_id, last_viewed_at DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX chapter_progress_chapter_idx ON chapter_progress (chapter_id) INCLUDE (completed_at)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE certificates (

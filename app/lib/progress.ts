@@ -63,7 +63,7 @@ export function nextIncompleteChapter(chapters: readonly ChapterMark[], currentI
 /** The 'Previous chapter' and 'Next chapter' links under a chapter, by position. */
 export function adjacentChapters<T extends { id: string }>(
   chapters: readonly T[],
-  currentId: string
+  currentId: string,
 ): { previous: T | null; next: T | null } {
   const index = chapters.findIndex((chapter) => chapter.id === currentId);
   if (index === -1) return { previous: null, next: null };
@@ -74,9 +74,7 @@ export function adjacentChapters<T extends { id: string }>(
  * The chapter `/course/{id}` opens without a chapter in its URL: the one the member viewed last,
  * if it is still there, else the first (a new member, or the last one was deleted or unpublished).
  */
-export function resumeChapter(
-  chapters: readonly { id: string; lastViewedAt: string | Date | null }[]
-): string | null {
+export function resumeChapter(chapters: readonly { id: string; lastViewedAt: string | Date | null }[]): string | null {
   let latest: { id: string; at: number } | null = null;
   for (const chapter of chapters) {
     if (!chapter.lastViewedAt) continue;

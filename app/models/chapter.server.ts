@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
-import type { DB, PublicationStatus } from "~/lib/db-schema";
-import { db } from "~/lib/db.server";
+import type { DB, PublicationStatus } from "~/infra/db-schema";
+import { db } from "~/infra/db.server";
 
 export type Chapter = {
   id: string;

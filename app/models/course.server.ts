@@ -1,6 +1,6 @@
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import type { PublicationStatus } from "~/lib/db-schema";
-import { db } from "~/lib/db.server";
+import type { PublicationStatus } from "~/infra/db-schema";
+import { db } from "~/infra/db.server";
 
 export type CourseSummary = { id: string; title: string; description: string; status: PublicationStatus };
 export type ChapterHeading = { id: string; title: string; sort_order: number; status: PublicationStatus };

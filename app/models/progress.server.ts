@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import type { PublicationStatus } from "~/lib/db-schema";
-import { db } from "~/lib/db.server";
+import type { PublicationStatus } from "~/infra/db-schema";
+import { db } from "~/infra/db.server";
 
 /**
  * Learning progress (issue 15). Members see only published courses and the published chapters
@@ -110,12 +110,12 @@ export type ViewerCourse = {
 export async function getCourseForViewer(
   courseId: string,
   userId: string,
-  { includeDrafts }: Visibility
+  { includeDrafts }: Visibility,
 ): Promise<ViewerCourse | undefined> {
   return db()
     .selectFrom("courses")
     .leftJoin("certificates", (join) =>
-      join.onRef("certificates.course_id", "=", "courses.id").on("certificates.user_id", "=", userId)
+      join.onRef("certificates.course_id", "=", "courses.id").on("certificates.user_id", "=", userId),
     )
     .select((eb) => [
       "courses.id",
@@ -128,7 +128,7 @@ export async function getCourseForViewer(
         eb
           .selectFrom("chapters")
           .leftJoin("chapter_progress", (join) =>
-            join.onRef("chapter_progress.chapter_id", "=", "chapters.id").on("chapter_progress.user_id", "=", userId)
+            join.onRef("chapter_progress.chapter_id", "=", "chapters.id").on("chapter_progress.user_id", "=", userId),
           )
           .select([
             "chapters.id",
@@ -139,7 +139,7 @@ export async function getCourseForViewer(
           ])
           .whereRef("chapters.course_id", "=", "courses.id")
           .$if(!includeDrafts, (query) => query.where("chapters.status", "=", "published"))
-          .orderBy("chapters.sort_order")
+          .orderBy("chapters.sort_order"),
       ).as("chapters"),
     ])
     .where("courses.id", "=", courseId)
@@ -169,7 +169,7 @@ export async function setChapterCompleted(userId: string, chapterId: string, com
       conflict.columns(["user_id", "chapter_id"]).doUpdateSet({
         completed_at: completed ? sql`coalesce(chapter_progress.completed_at, ${now})` : null,
         last_viewed_at: now,
-      })
+      }),
     )
     .execute();
 }

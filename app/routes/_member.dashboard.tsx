@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FlashMessage } from "~/components/flash-message";
 import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
 import { SiteFooter } from "~/components/site-footer";
-import { takeFlash } from "~/lib/flash.server";
-import { requirePaidMember } from "~/lib/guards.server";
+import { takeFlash } from "~/infra/flash.server";
+import { requirePaidMember } from "~/services/guards.server";
 import { cachingHeaders, NOT_CACHED, PROGRESS_CACHING } from "~/lib/member-cache.server";
 import { COURSE_ACTION_LABEL } from "~/lib/progress";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 import { loadDashboard } from "~/services/learning.server";
 
 export const meta: MetaFunction = () => [{ title: "Training | AI Profit Labs" }];

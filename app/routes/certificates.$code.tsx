@@ -1,9 +1,15 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formatCompletionDate } from "~/lib/progress";
 import { findCertificate } from "~/models/progress.server";
-import { useRootData, type RootData } from "~/root";
+import { useRootData, type RootData } from "~/hooks/use-root-data";
 import certificateStyles from "~/styles/certificate.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: certificateStyles }];
@@ -11,7 +17,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: certificat
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const brandName = (matches.find((match) => match.id === "root")?.data as RootData | undefined)?.brand.name ?? "";
   return [
-    { title: data?.certificate ? `Certificate: ${data.certificate.courseTitle} | ${brandName}` : "Certificate not found" },
+    {
+      title: data?.certificate
+        ? `Certificate: ${data.certificate.courseTitle} | ${brandName}`
+        : "Certificate not found",
+    },
     // Shared by link, never listed by search engines.
     { name: "robots", content: "noindex" },
   ];
@@ -39,7 +49,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
         completedOn: formatCompletionDate(found.completedAt),
       },
     },
-    { headers }
+    { headers },
   );
 }
 
@@ -87,7 +97,9 @@ export default function CertificatePage() {
         className="certificate-sheet flex flex-col items-center justify-center rounded-2xl border-[6px] border-double border-brand-700 bg-white p-6 text-center shadow-lg sm:aspect-[297/210] sm:p-12"
       >
         <p className="text-sm font-bold uppercase tracking-[0.3em] text-brand-700">{brandName}</p>
-        <h1 className="mt-4 font-serif text-3xl font-bold text-slate-900 sm:mt-6 sm:text-5xl">Certificate of Completion</h1>
+        <h1 className="mt-4 font-serif text-3xl font-bold text-slate-900 sm:mt-6 sm:text-5xl">
+          Certificate of Completion
+        </h1>
         <p className="mt-6 text-slate-600 sm:mt-8 sm:text-lg">This certifies that</p>
         <p className="mt-2 break-words font-serif text-2xl font-semibold text-slate-900 sm:text-4xl">
           {certificate.recipientName}

@@ -58,15 +58,14 @@ export async function loadDashboard(user: Viewer): Promise<{ courses: DashboardC
   for (const row of rows) {
     if (row.lastViewed && (!latest?.lastViewed || row.lastViewed.at > latest.lastViewed.at)) latest = row;
   }
-  const resume =
-    latest?.lastViewed
-      ? {
-          courseId: latest.id,
-          courseTitle: latest.title,
-          chapterId: latest.lastViewed.chapterId,
-          chapterTitle: latest.lastViewed.chapterTitle,
-        }
-      : null;
+  const resume = latest?.lastViewed
+    ? {
+        courseId: latest.id,
+        courseTitle: latest.title,
+        chapterId: latest.lastViewed.chapterId,
+        chapterTitle: latest.lastViewed.chapterTitle,
+      }
+    : null;
   return { courses, resume };
 }
 
@@ -105,7 +104,7 @@ export async function openCourse(
   user: Viewer,
   courseId: string,
   wanted: string | null,
-  { prefetch }: { prefetch: boolean }
+  { prefetch }: { prefetch: boolean },
 ): Promise<ViewerPage | undefined> {
   const course = await getCourseForViewer(courseId, user.id, visibilityFor(user));
   if (!course) return undefined;
@@ -173,7 +172,7 @@ const chapterHref = (courseId: string, chapterId: string) => `/course/${courseId
 export async function updateProgress(
   user: Viewer,
   courseId: string,
-  fields: { intent: unknown; chapterId: unknown }
+  fields: { intent: unknown; chapterId: unknown },
 ): Promise<ProgressOutcome> {
   const intent = PROGRESS_INTENTS.find((known) => known === fields.intent);
   if (!intent) return { ok: false, status: 400, error: "Choose 'Mark as complete' or 'Mark as not complete'." };

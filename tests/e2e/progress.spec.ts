@@ -51,7 +51,10 @@ test("an admin builds a course with a draft chapter", async ({ page }) => {
   await expect(draftRow.getByText("Draft", { exact: true })).toBeVisible();
 });
 
-test("a member reads the course to the end, gets the certificate and sees 'Review'", async ({ page, javaScriptEnabled }) => {
+test("a member reads the course to the end, gets the certificate and sees 'Review'", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await signUpAndPay(page);
   await page.goto("/dashboard");
   await expect(page.getByText("Continue where you left off")).toHaveCount(0);
@@ -67,7 +70,8 @@ test("a member reads the course to the end, gets the certificate and sees 'Revie
   if (javaScriptEnabled) await expectAccessible(page);
 
   // 'Mark as complete' and its undo, on the first chapter. With JavaScript the page is never reloaded.
-  if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  if (javaScriptEnabled)
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   await page.getByRole("button", { name: "Mark as complete" }).click();
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
   await expect(page.getByText("1 of 3 chapters completed")).toBeVisible();
@@ -139,5 +143,10 @@ test("the admin sees the member in the course's figures", async ({ page }) => {
   await page.getByRole("link", { name: courseTitle }).first().click();
   await expect(page.getByText(/1 member started · 1 completed/)).toBeVisible();
   const dropOff = page.getByRole("region", { name: "Completed by members" });
-  await expect(dropOff.getByRole("listitem")).toHaveText([/Welcome\s*1 of 1/, /Build it\s*1 of 1/, /Ship it\s*1 of 1/, /Coming soon\s*0 of 1/]);
+  await expect(dropOff.getByRole("listitem")).toHaveText([
+    /Welcome\s*1 of 1/,
+    /Build it\s*1 of 1/,
+    /Ship it\s*1 of 1/,
+    /Coming soon\s*0 of 1/,
+  ]);
 });

@@ -25,7 +25,7 @@ type Status = "draft" | "published";
 async function seedCourse(
   title: string,
   chapters: Array<string | { title: string; status: Status }>,
-  status: Status = "published"
+  status: Status = "published",
 ) {
   const course = await app.db
     .insertInto("courses")
@@ -59,7 +59,10 @@ async function progressRows(userId: string) {
 }
 
 const completedIds = async (userId: string) =>
-  (await progressRows(userId)).filter((row) => row.completed_at !== null).map((row) => row.chapter_id).sort();
+  (await progressRows(userId))
+    .filter((row) => row.completed_at !== null)
+    .map((row) => row.chapter_id)
+    .sort();
 
 const text = (document: ReturnType<typeof parseHtml>) => document.body.textContent ?? "";
 
@@ -109,7 +112,7 @@ describe("the progress forms without JavaScript", () => {
     // From the last chapter it goes back to what was skipped.
     await postForm(member.browser, courseId, "complete", chapterIds[2]);
     expect(redirectTarget(await postForm(member.browser, courseId, "complete", chapterIds[3]))).toBe(
-      `/course/${courseId}?chapter=${chapterIds[3]}`
+      `/course/${courseId}?chapter=${chapterIds[3]}`,
     );
     await postForm(member.browser, courseId, "incomplete", chapterIds[1]);
     const back = await postForm(member.browser, courseId, "complete-and-continue", chapterIds[3]);
@@ -147,8 +150,14 @@ describe("the progress forms refuse, changing nothing", () => {
     const unpaid = await createUser(app.db, { paid: "none" });
     const unpaidBrowser = await signIn(app.baseUrl, unpaid.email);
     expect(redirectTarget(await postForm(unpaidBrowser, courseId, "complete", chapterIds[0]))).toBe("/payment-options");
-    expect(redirectTarget(await postFetcher(unpaidBrowser, courseId, "complete", chapterIds[0]))).toBe("/payment-options");
-    const rows = await app.db.selectFrom("chapter_progress").select("user_id").where("chapter_id", "=", chapterIds[0]).execute();
+    expect(redirectTarget(await postFetcher(unpaidBrowser, courseId, "complete", chapterIds[0]))).toBe(
+      "/payment-options",
+    );
+    const rows = await app.db
+      .selectFrom("chapter_progress")
+      .select("user_id")
+      .where("chapter_id", "=", chapterIds[0])
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -159,7 +168,7 @@ describe("the progress forms refuse, changing nothing", () => {
     const elsewhere = await postForm(member.browser, courseId, "complete", other.chapterIds[0]);
     expect(elsewhere.status).toBe(404);
     expect(parseHtml(await elsewhere.text()).querySelector('[role="alert"]')?.textContent).toBe(
-      "This chapter is not part of this course."
+      "This chapter is not part of this course.",
     );
     expect((await postFetcher(member.browser, courseId, "complete", other.chapterIds[0])).status).toBe(404);
     expect((await postForm(member.browser, courseId, "complete", "not-a-uuid")).status).toBe(404);
@@ -210,7 +219,7 @@ describe("course viewer", () => {
     const resumed = (await getPage(member.browser, `/course/${courseId}`)).document;
     expect(resumed.querySelector("article h2")?.textContent).toBe("Two");
     expect(resumed.querySelector('a[aria-current="page"]')?.getAttribute("href")).toBe(
-      `/course/${courseId}?chapter=${chapterIds[1]}`
+      `/course/${courseId}?chapter=${chapterIds[1]}`,
     );
   });
 
@@ -256,7 +265,7 @@ describe("dashboard", () => {
     expect(resume?.textContent).toContain("B2");
     expect(resume?.textContent).toContain("Started course");
     expect(resume?.querySelector("a")?.getAttribute("href")).toBe(
-      `/course/${started.courseId}?chapter=${started.chapterIds[1]}`
+      `/course/${started.courseId}?chapter=${started.chapterIds[1]}`,
     );
   });
 });
@@ -305,7 +314,11 @@ describe("completion and the certificate", () => {
     for (const name of ["First", "Second"]) {
       const member = await newMember(name);
       await postForm(member.browser, courseId, "complete", chapterIds[0]);
-      const row = await app.db.selectFrom("certificates").select("code").where("user_id", "=", member.id).executeTakeFirstOrThrow();
+      const row = await app.db
+        .selectFrom("certificates")
+        .select("code")
+        .where("user_id", "=", member.id)
+        .executeTakeFirstOrThrow();
       codes.add(row.code);
     }
     expect(codes.size).toBe(2);
@@ -318,10 +331,20 @@ describe("completion and the certificate", () => {
     const { courseId, chapterIds } = await seedCourse("Kept", ["One"]);
     const member = await newMember("Kept Member");
     await postForm(member.browser, courseId, "complete", chapterIds[0]);
-    const { code } = await app.db.selectFrom("certificates").select("code").where("user_id", "=", member.id).executeTakeFirstOrThrow();
-    await app.db.updateTable("stripe_orders").set({ status: "refunded" }).where("customer_id", "in",
-      app.db.selectFrom("stripe_customers").select("customer_id").where("user_id", "=", member.id)
-    ).execute();
+    const { code } = await app.db
+      .selectFrom("certificates")
+      .select("code")
+      .where("user_id", "=", member.id)
+      .executeTakeFirstOrThrow();
+    await app.db
+      .updateTable("stripe_orders")
+      .set({ status: "refunded" })
+      .where(
+        "customer_id",
+        "in",
+        app.db.selectFrom("stripe_customers").select("customer_id").where("user_id", "=", member.id),
+      )
+      .execute();
     await app.db.updateTable("courses").set({ title: "Kept, renamed" }).where("id", "=", courseId).execute();
     const page = await getPage(new Browser(app.baseUrl), `/certificates/${code}`);
     expect(page.response.status).toBe(200);
@@ -347,7 +370,11 @@ describe("chapters change", () => {
     expect((await shown()).label).toBe("2 of 3 chapters completed");
 
     // Reorder through the admin panel: One moves down.
-    await admin.post(`/admin?course=${courseId}`, { intent: "move-chapter", chapterId: chapterIds[0], direction: "down" });
+    await admin.post(`/admin?course=${courseId}`, {
+      intent: "move-chapter",
+      chapterId: chapterIds[0],
+      direction: "down",
+    });
     expect(await shown()).toEqual({
       label: "2 of 3 chapters completed",
       ticks: ["1.Two (completed)", "2.One (completed)", "3.Three"],
@@ -356,11 +383,16 @@ describe("chapters change", () => {
     await admin.post(`/admin?course=${courseId}`, { intent: "delete-chapter", chapterId: chapterIds[1] });
     expect((await shown()).label).toBe("1 of 2 chapters completed");
 
-    await admin.post(`/admin?course=${courseId}`, { intent: "create-chapter", courseId, title: "Four", content: "<p>4</p>" });
+    await admin.post(`/admin?course=${courseId}`, {
+      intent: "create-chapter",
+      courseId,
+      title: "Four",
+      content: "<p>4</p>",
+    });
     expect((await shown()).label).toBe("1 of 3 chapters completed");
     const dashboard = (await getPage(member.browser, "/dashboard")).document;
     expect(dashboard.querySelector(`a[href="/course/${courseId}"]`)?.closest("article")?.textContent).toContain(
-      "1 of 3 chapters completed"
+      "1 of 3 chapters completed",
     );
   });
 
@@ -380,11 +412,25 @@ describe("drafts", () => {
     const before = await app.db.selectFrom("courses").select("status").execute();
     expect(before.every((row) => row.status === "published")).toBe(true);
 
-    const created = await admin.post("/admin", { intent: "create-course", title: "Draft course", description: "", status: "draft" });
+    const created = await admin.post("/admin", {
+      intent: "create-course",
+      title: "Draft course",
+      description: "",
+      status: "draft",
+    });
     expect(created.status).toBe(303);
-    const course = await app.db.selectFrom("courses").select(["id", "status"]).where("title", "=", "Draft course").executeTakeFirstOrThrow();
+    const course = await app.db
+      .selectFrom("courses")
+      .select(["id", "status"])
+      .where("title", "=", "Draft course")
+      .executeTakeFirstOrThrow();
     expect(course.status).toBe("draft");
-    await admin.post(`/admin?course=${course.id}`, { intent: "create-chapter", courseId: course.id, title: "Published one", content: "<p>p</p>" });
+    await admin.post(`/admin?course=${course.id}`, {
+      intent: "create-chapter",
+      courseId: course.id,
+      title: "Published one",
+      content: "<p>p</p>",
+    });
     await admin.post(`/admin?course=${course.id}`, {
       intent: "create-chapter",
       courseId: course.id,
@@ -392,7 +438,12 @@ describe("drafts", () => {
       content: "<p>d</p>",
       status: "draft",
     });
-    const chapters = await app.db.selectFrom("chapters").select(["title", "status"]).where("course_id", "=", course.id).orderBy("sort_order").execute();
+    const chapters = await app.db
+      .selectFrom("chapters")
+      .select(["title", "status"])
+      .where("course_id", "=", course.id)
+      .orderBy("sort_order")
+      .execute();
     expect(chapters).toEqual([
       { title: "Published one", status: "published" },
       { title: "Draft one", status: "draft" },
@@ -418,22 +469,28 @@ describe("drafts", () => {
     const draft = await getPage(member.browser, `/course/${courseId}?chapter=${chapterIds[1]}`);
     expect(text(draft.document)).toContain("No content available for this chapter yet.");
     expect(await (await member.browser.get(`/course/${courseId}?chapter=${chapterIds[1]}`)).text()).not.toContain(
-      "Secret draft"
+      "Secret draft",
     );
     const dashboard = (await getPage(member.browser, "/dashboard")).document;
     expect(dashboard.querySelector(`a[href="/course/${courseId}"]`)?.closest("article")?.textContent).toContain(
-      "1 of 1 chapter completed"
+      "1 of 1 chapter completed",
     );
   });
 
   it("admins see drafts with a 'Draft' badge, preview them, and publish and unpublish them", async () => {
-    const { courseId, chapterIds } = await seedCourse("Admin draft", [{ title: "Draft chapter", status: "draft" }], "draft");
+    const { courseId, chapterIds } = await seedCourse(
+      "Admin draft",
+      [{ title: "Draft chapter", status: "draft" }],
+      "draft",
+    );
     const panel = (await getPage(admin, `/admin?course=${courseId}`)).document;
     const courseRow = panel.querySelector(`a[href="/course/${courseId}"]`)?.closest("li");
     expect(courseRow?.textContent).toContain("Draft");
-    expect(panel.querySelector(`a[aria-label="Preview course Admin draft"]`)?.getAttribute("href")).toBe(`/course/${courseId}`);
+    expect(panel.querySelector(`a[aria-label="Preview course Admin draft"]`)?.getAttribute("href")).toBe(
+      `/course/${courseId}`,
+    );
     expect(panel.querySelector(`a[aria-label="Preview chapter Draft chapter"]`)?.getAttribute("href")).toBe(
-      `/course/${courseId}?chapter=${chapterIds[0]}`
+      `/course/${courseId}?chapter=${chapterIds[0]}`,
     );
     expect(panel.querySelector('button[aria-label="Publish course Admin draft"]')?.textContent).toBe("Publish");
 
@@ -441,14 +498,24 @@ describe("drafts", () => {
     expect(preview.querySelector("article h2")?.textContent).toContain("Draft chapter");
     expect(preview.querySelector("h1")?.textContent).toContain("Draft");
     const adminDashboard = (await getPage(admin, "/dashboard")).document;
-    expect(adminDashboard.querySelector(`a[href="/course/${courseId}"]`)?.closest("article")?.textContent).toContain("Draft");
+    expect(adminDashboard.querySelector(`a[href="/course/${courseId}"]`)?.closest("article")?.textContent).toContain(
+      "Draft",
+    );
 
     const member = await newMember();
     expect(redirectTarget(await member.browser.get(`/course/${courseId}`))).toBe("/dashboard");
 
-    const published = await admin.post(`/admin?course=${courseId}`, { intent: "set-course-status", courseId, status: "published" });
+    const published = await admin.post(`/admin?course=${courseId}`, {
+      intent: "set-course-status",
+      courseId,
+      status: "published",
+    });
     expect(redirectTarget(published)).toBe(`/admin?course=${courseId}`);
-    await admin.post(`/admin?course=${courseId}`, { intent: "set-chapter-status", chapterId: chapterIds[0], status: "published" });
+    await admin.post(`/admin?course=${courseId}`, {
+      intent: "set-chapter-status",
+      chapterId: chapterIds[0],
+      status: "published",
+    });
     const seen = (await getPage(member.browser, `/course/${courseId}`)).document;
     expect(seen.querySelector("article h2")?.textContent).toBe("Draft chapter");
     const flash = (await getPage(admin, `/admin?course=${courseId}`)).document.querySelector('[role="status"]');
@@ -461,11 +528,15 @@ describe("drafts", () => {
   it("refuses status changes from members and unknown statuses", async () => {
     const { courseId } = await seedCourse("Guarded status", ["One"]);
     const member = await newMember();
-    expect(redirectTarget(await member.browser.post("/admin", { intent: "set-course-status", courseId, status: "draft" }))).toBe(
-      "/dashboard"
-    );
+    expect(
+      redirectTarget(await member.browser.post("/admin", { intent: "set-course-status", courseId, status: "draft" })),
+    ).toBe("/dashboard");
     await admin.post(`/admin?course=${courseId}`, { intent: "set-course-status", courseId, status: "archived" });
-    const row = await app.db.selectFrom("courses").select("status").where("id", "=", courseId).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("courses")
+      .select("status")
+      .where("id", "=", courseId)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("published");
   });
 });
@@ -485,7 +556,7 @@ describe("admin figures", () => {
     const courseRow = document.querySelector(`a[href="/course/${courseId}"]`)?.closest("li");
     expect(courseRow?.textContent).toContain("3 members started · 1 completed");
     const dropOff = [...document.querySelectorAll('section[aria-labelledby^="dropoff-"] li')].map((li) =>
-      li.textContent?.replace(/\s+/g, " ").trim()
+      li.textContent?.replace(/\s+/g, " ").trim(),
     );
     expect(dropOff).toEqual(["1. Intro2 of 3", "2. Middle1 of 3", "3. End1 of 3"]);
   });

@@ -36,7 +36,11 @@ describe("course progress", () => {
   it("drops a deleted chapter out of the counts: a completed one lowers both, an open one may complete the course", () => {
     const course = marks("xx.");
     expect(courseProgress(course.filter((c) => c.id !== "a"))).toMatchObject({ completed: 1, total: 2 });
-    expect(courseProgress(course.filter((c) => c.id !== "c"))).toMatchObject({ completed: 2, total: 2, complete: true });
+    expect(courseProgress(course.filter((c) => c.id !== "c"))).toMatchObject({
+      completed: 2,
+      total: 2,
+      complete: true,
+    });
   });
 
   it("lowers the percentage when a chapter is added, keeping what was done", () => {
@@ -138,12 +142,17 @@ describe("resume", () => {
         { id: "a", lastViewedAt: "2026-01-01T10:00:00Z" },
         { id: "b", lastViewedAt: "2026-01-03T10:00:00Z" },
         { id: "c", lastViewedAt: new Date("2026-01-02T10:00:00Z") },
-      ])
+      ]),
     ).toBe("b");
   });
 
   it("opens the first chapter for a new member, or when the last viewed one is gone", () => {
-    expect(resumeChapter([{ id: "a", lastViewedAt: null }, { id: "b", lastViewedAt: null }])).toBe("a");
+    expect(
+      resumeChapter([
+        { id: "a", lastViewedAt: null },
+        { id: "b", lastViewedAt: null },
+      ]),
+    ).toBe("a");
   });
 
   it("has nothing to open in an empty course", () => {

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { adminMessages } from "~/content/admin-messages";
 import { adminHref, courseHref, type AdminView } from "~/lib/admin-view";
 import { shareOf } from "~/lib/progress";
-import type { PublicationStatus } from "~/lib/db-schema";
+import type { PublicationStatus } from "~/infra/db-schema";
 import type { CourseOutline, CourseSummary } from "~/models/course.server";
 import type { ChapterEngagement, CourseEngagement } from "~/models/progress.server";
 import { DraftBadge } from "~/components/learning/progress-bar";

@@ -49,13 +49,25 @@ export function ChapterProgressForm({
               <Icon name="check" className="h-5 w-5" />
               Completed
             </p>
-            <button type="submit" name="intent" value="incomplete" className={secondary} disabled={fetcher.state !== "idle"}>
+            <button
+              type="submit"
+              name="intent"
+              value="incomplete"
+              className={secondary}
+              disabled={fetcher.state !== "idle"}
+            >
               Mark as not complete
             </button>
           </>
         ) : (
           <>
-            <button type="submit" name="intent" value="complete" className={secondary} disabled={fetcher.state !== "idle"}>
+            <button
+              type="submit"
+              name="intent"
+              value="complete"
+              className={secondary}
+              disabled={fetcher.state !== "idle"}
+            >
               Mark as complete
             </button>
             <button

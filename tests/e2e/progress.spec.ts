@@ -140,8 +140,9 @@ test("the admin sees the member in the course's figures", async ({ page }) => {
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.waitForURL("**/dashboard");
   await page.goto("/admin");
-  await page.getByRole("link", { name: courseTitle }).first().click();
-  await expect(page.getByText(/1 member started · 1 completed/)).toBeVisible();
+  await page.getByRole("link", { name: courseTitle, exact: true }).click();
+  const course = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: courseTitle, exact: true }) });
+  await expect(course.getByText("1 member started · 1 completed")).toBeVisible();
   const dropOff = page.getByRole("region", { name: "Completed by members" });
   await expect(dropOff.getByRole("listitem")).toHaveText([
     /Welcome\s*1 of 1/,

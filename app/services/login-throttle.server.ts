@@ -41,7 +41,8 @@ function deviceCookie() {
   deviceCookieInstance ??= createCookie("__device", {
     httpOnly: true,
     sameSite: "lax",
-    path: "/login",
+    // Path=/ rather than /login: with JavaScript the form posts to /login.data, which /login does not match.
+    path: "/",
     secure: secureCookies(),
     secrets: sessionSecrets(),
     maxAge: 400 * 24 * 60 * 60, // browsers cap cookies at 400 days

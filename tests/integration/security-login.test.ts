@@ -102,6 +102,19 @@ describe("the lockout scenario", () => {
   });
 });
 
+describe("the device cookie", () => {
+  it("is signed, httpOnly and sent to every path, /login.data included (the form's target with JavaScript)", async () => {
+    const owner = await createUser(app.db);
+    const response = await new Browser(app.baseUrl).post("/login", { email: owner.email, password: PASSWORD });
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith("__device="))!;
+    expect(cookie).toMatch(/; Path=\/;/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(decodeURIComponent(cookie.split(";")[0]!)).toMatch(/\.[A-Za-z0-9+/=_-]+$/); // value.signature
+    expect(cookie).not.toContain(owner.email);
+  });
+});
+
 describe("growing delays", () => {
   it("slow one (email, address) pair after 5 failures, doubling, while the owner elsewhere is unaffected", async () => {
     const owner = await createUser(app.db);

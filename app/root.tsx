@@ -14,6 +14,7 @@ import { SiteNav } from "./components/site-nav";
 import { parseConsentChoice } from "./lib/consent";
 import { env } from "~/infra/env.server";
 import { useNonce } from "~/hooks/use-nonce";
+import { brandFromMatches } from "~/lib/page-meta";
 import { getSessionUser } from "~/services/session.server";
 import stylesheet from "./styles/app.css";
 import { useEffect } from "react";
@@ -23,7 +24,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: brandFromMatches(matches) }];
 
 /**
  * Who is visiting, resolved once per request (one query; none at all without a session cookie),

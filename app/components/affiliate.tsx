@@ -10,8 +10,8 @@ import {
   LAUNCH_BADGE,
   MAX_COMMISSION_CENTS,
   commissionCents,
-  formatUsd,
 } from "~/content/affiliate";
+import { formatUsd } from "~/lib/money";
 
 /** 'Request Affiliate Access': approval happens on the external marketplace (SPEC §6), in a new tab. */
 export function AffiliateAccessLink({ href, className }: { href: string; className?: string }) {
@@ -43,17 +43,6 @@ export function AffiliateSubHeader({ badge }: { badge?: ReactNode }) {
         )}
       </div>
     </div>
-  );
-}
-
-export function Section({ id, title, children, className = "" }: { id: string; title: string; children: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className={`mt-12 ${className}`}>
-      <h2 id={`${id}-title`} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

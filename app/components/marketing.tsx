@@ -11,23 +11,40 @@ export const ctaClass = {
   buy: "inline-flex min-h-14 w-full max-w-md items-center justify-center rounded-xl bg-green-700 px-6 py-4 text-center text-lg font-extrabold text-white shadow-md hover:bg-green-800",
 };
 
+/**
+ * A titled page section. "band" (the marketing pages) is a full-width band with a centred heading;
+ * "inline" (the affiliate pages) sits in the page's column with its heading on the left.
+ */
 export function Section({
   id,
   heading,
   intro,
   className = "",
+  variant = "band",
   children,
 }: {
   id: string;
   heading: string;
   intro?: string;
   className?: string;
+  variant?: "band" | "inline";
   children: ReactNode;
 }) {
+  const headingId = `${id}-heading`;
+  if (variant === "inline") {
+    return (
+      <section aria-labelledby={headingId} className={`mt-12 ${className}`}>
+        <h2 id={headingId} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          {heading}
+        </h2>
+        {children}
+      </section>
+    );
+  }
   return (
-    <section aria-labelledby={`${id}-heading`} className={`px-4 py-12 sm:py-16 ${className}`}>
+    <section aria-labelledby={headingId} className={`px-4 py-12 sm:py-16 ${className}`}>
       <div className="mx-auto max-w-5xl">
-        <h2 id={`${id}-heading`} className="text-center text-2xl font-extrabold tracking-tight sm:text-3xl">
+        <h2 id={headingId} className="text-center text-2xl font-extrabold tracking-tight sm:text-3xl">
           {heading}
         </h2>
         {intro ? <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{intro}</p> : null}

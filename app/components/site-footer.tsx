@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useRootData } from "~/hooks/use-root-data";
+import { DEFAULT_BRAND_NAME } from "~/content/brand";
 
 /**
  * The footer shared by public and member pages: the current year, the legal links and a
@@ -13,7 +14,7 @@ const footerLink = "inline-flex min-h-10 items-center hover:text-brand-700 hover
 
 export function SiteFooter({ children }: { children?: ReactNode }) {
   const data = useRootData();
-  const brand = data?.brand.name ?? "AI Profit Labs";
+  const brand = data?.brand.name ?? DEFAULT_BRAND_NAME;
   const supportEmail = data?.brand.supportEmail ?? "support@aiprofitlabs.com";
   const year = new Date().getFullYear();
   const location = useLocation();

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/hooks/use-root-data";
+import { DEFAULT_BRAND_NAME } from "~/content/brand";
 
 type NavItem = { to: string; label: string; mobileTo?: string };
 
@@ -35,7 +36,7 @@ export function SiteNav() {
     if (mobileMenu.current) mobileMenu.current.open = false;
   }, [location.key]);
   const user = data?.user ?? null;
-  const brand = data?.brand.name ?? "AI Profit Labs";
+  const brand = data?.brand.name ?? DEFAULT_BRAND_NAME;
   const links = user ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : [])] : [];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;

@@ -4,6 +4,7 @@
  * Money is integer cents; the display strings are derived from it.
  */
 
+import { PRICES } from "./prices";
 import type { PageCopy } from "./types";
 
 /** Titles and descriptions of the three affiliate pages. */
@@ -34,33 +35,34 @@ export const COMMISSION_PERCENT = 50;
 
 export type FunnelItem = { key: string; stage: string; name: string; priceCents: number; description: string };
 
+/** The marketplace funnel (SPEC §3 funnel items), front end first; the prices are those of prices.ts. */
 export const FUNNEL: FunnelItem[] = [
   {
     key: "frontend",
     stage: "Front End",
     name: "AI Profit Labs course",
-    priceCents: 1700,
+    priceCents: PRICES.salesToday,
     description: "The complete course on building and launching AI SaaS apps without coding, with templates and the idea generator.",
   },
   {
     key: "bump",
     stage: "Order Bump",
     name: "VIP Upgrade",
-    priceCents: 495,
+    priceCents: PRICES.vipBump,
     description: "Priority extras at checkout: a one-click add-on most buyers take.",
   },
   {
     key: "oto1",
     stage: "OTO 1",
     name: "White-Label Upgrade",
-    priceCents: 3700,
+    priceCents: PRICES.whiteLabel.special,
     description: "12 ready-made AI SaaS apps with a white-label licence to rebrand and sell as their own.",
   },
   {
     key: "oto2",
     stage: "OTO 2",
     name: "SaaS Partner",
-    priceCents: 99700,
+    priceCents: PRICES.customSaas.special,
     description: "A custom AI SaaS built with the buyer, plus 1-on-1 coaching. Limited to 10 clients.",
   },
 ];
@@ -74,14 +76,6 @@ export function commissionCents(priceCents: number, percent = COMMISSION_PERCENT
 
 /** SPEC §9: $527.97 when a buyer takes the whole funnel. */
 export const MAX_COMMISSION_CENTS = commissionCents(FUNNEL_TOTAL_CENTS);
-
-export function formatUsd(cents: number): string {
-  const dollars = cents / 100;
-  return `$${dollars.toLocaleString("en-US", {
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  })}`;
-}
 
 export const FULL_BLAST = {
   period: "The last 24 hours (June 12-13)",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_BRAND_NAME } from "~/content/brand";
 
 /**
  * The configuration contract (ARCHITECTURE "Configuration contract"), validated once.
@@ -34,7 +35,7 @@ const EnvSchema = z
     // Seconds an anonymous public page stays in the in-process cache (server/page-cache.js); 0 = off.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
-    BRAND_NAME: z.string().default("AI Profit Labs"),
+    BRAND_NAME: z.string().default(DEFAULT_BRAND_NAME),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_LIFETIME: optionalString,

@@ -12,8 +12,9 @@ import {
 import { env } from "~/infra/env.server";
 import { requirePaidMember } from "~/services/guards.server";
 import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "AI App Builder | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("AI App Builder", matches)];
 
 /**
  * The Build form submits straight to the external app builder (APP_BUILDER_URL), so it needs no

@@ -7,8 +7,9 @@ import { MemberPageHeader } from "~/components/member-page-header";
 import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
 import { requirePaidMember } from "~/services/guards.server";
 import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "SaaS Idea Generator | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("SaaS Idea Generator", matches)];
 
 /**
  * The ideas follow from the query string alone (filter + seed), so the component generates them,

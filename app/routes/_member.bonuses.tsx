@@ -5,8 +5,9 @@ import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, type BonusCard } from "
 import { requirePaidMember } from "~/services/guards.server";
 import { useRootData } from "~/hooks/use-root-data";
 import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Premium Bonuses | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Premium Bonuses", matches)];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePaidMember(request);

@@ -9,10 +9,9 @@ import { findChapterInCourse } from "~/models/chapter.server";
 import { getCourseOutline } from "~/models/course.server";
 import chapterStyles from "~/styles/chapter-content.css";
 import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.course.title} | AI Profit Labs` : "Course | AI Profit Labs" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [brandedTitle(data ? data.course.title : "Course", matches)];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chapterStyles }];
 

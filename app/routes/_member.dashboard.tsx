@@ -7,8 +7,9 @@ import { requirePaidMember } from "~/services/guards.server";
 import { cachingHeaders, memberCaching, NOT_CACHED } from "~/lib/member-cache.server";
 import { listCourses, type CourseSummary } from "~/models/course.server";
 import { useRootData } from "~/hooks/use-root-data";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Training | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Training", matches)];
 
 export const headers = cachingHeaders;
 

@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PaymentReturn } from "~/components/payment-return";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Payment Cancelled | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Payment Cancelled", matches), { name: "robots", content: "noindex" }];
 
 export default function Cancel() {
   return (

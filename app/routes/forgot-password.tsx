@@ -4,15 +4,16 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { EmailField, FormError, Honeypot, SubmitButton } from "~/components/form-fields";
-import { siteOrigin } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 import { RESET_TOKEN_HOURS } from "~/lib/emails";
 import { env } from "~/infra/env.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { forgotPasswordSchema } from "~/lib/validation/auth";
 import { normalizeEmail } from "~/models/user.server";
 import { requestPasswordReset } from "~/services/accounts.server";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Forgot password", matches)];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });

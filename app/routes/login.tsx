@@ -11,10 +11,11 @@ import { secureCookies } from "~/infra/env.server";
 import { getSessionUser, startSession } from "~/services/session.server";
 import { loginSchema } from "~/lib/validation/auth";
 import { hasPaidAccess } from "~/models/access.server";
+import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Sign in | AI Profit Labs" },
-  { name: "description", content: "Sign in to your AI Profit Labs training area." },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Sign in", matches),
+  { name: "description", content: `Sign in to your ${brandFromMatches(matches)} training area.` },
 ];
 
 const SPECIAL_ACCESS_STORAGE_KEY = "special_access";

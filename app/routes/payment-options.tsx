@@ -1,16 +1,19 @@
 import crypto from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { formatDollars, PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
-import { CHECKOUT_MESSAGES, siteOrigin } from "~/lib/checkout";
+import { formatUsd } from "~/lib/money";
+import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 import { env } from "~/infra/env.server";
 import { requireUser } from "~/services/guards.server";
 import { getSessionUser } from "~/services/session.server";
 import { startCheckout } from "~/services/checkout.server";
 import { isCheckoutConfigured } from "~/services/stripe.server";
 import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Choose Your Access Plan | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Choose Your Access Plan", matches)];
 
 /** Members who already have access (and admins) have nothing to buy here. */
 const hasAccess = (user: { hasPaid: boolean; isAdmin: boolean }) => user.hasPaid || user.isAdmin;
@@ -62,10 +65,10 @@ export default function PaymentOptions() {
               Lifetime Access
             </h2>
             <p className="mt-4 flex items-baseline gap-3">
-              <span className="text-5xl font-extrabold text-slate-900">{formatDollars(product.priceCents)}</span>
+              <span className="text-5xl font-extrabold text-slate-900">{formatUsd(product.priceCents)}</span>
               <del className="text-xl text-slate-400">
                 <span className="sr-only">Regular price </span>
-                {formatDollars(product.listPriceCents)}
+                {formatUsd(product.listPriceCents)}
               </del>
             </p>
             <p className="mt-1 text-sm font-medium text-slate-600">One-time payment. No recurring fees.</p>

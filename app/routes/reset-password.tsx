@@ -8,8 +8,9 @@ import { startSession } from "~/services/session.server";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable } from "~/models/password-reset.server";
 import { resetPassword } from "~/services/accounts.server";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Set your password | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Set your password", matches), { name: "robots", content: "noindex" }];
 
 const LINK_UNUSABLE = "This link has expired or has already been used. Ask for a new one below.";
 

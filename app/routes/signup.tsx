@@ -9,10 +9,11 @@ import { homeFor } from "~/services/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSessionUser, startSession } from "~/services/session.server";
 import { signupSchema } from "~/lib/validation/auth";
+import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Create your account | AI Profit Labs" },
-  { name: "description", content: "Sign up for lifetime access to the AI Profit Labs training." },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Create your account", matches),
+  { name: "description", content: `Sign up for lifetime access to the ${brandFromMatches(matches)} training.` },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { PaymentReturn } from "~/components/payment-return";
 import { getSessionUser } from "~/services/session.server";
 import { fulfilReturnedSession } from "~/services/fulfilment.server";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Payment Successful! | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Payment Successful!", matches), { name: "robots", content: "noindex" }];
 
 /**
  * Fulfils the session Stripe sent the buyer back with (from Stripe's own record of it), so the

@@ -3,7 +3,6 @@ import {
   BANNERS,
   commissionCents,
   CONTEST,
-  formatUsd,
   FUNNEL,
   FUNNEL_TOTAL_CENTS,
   longSwipes,
@@ -12,6 +11,7 @@ import {
   shortSwipes,
   SWIPE_PLACEHOLDERS,
 } from "~/content/affiliate";
+import { formatUsd } from "~/lib/money";
 
 describe("funnel and contest constants (SPEC §9)", () => {
   it("prices the funnel $17 + $4.95 + $37 + $997 = $1,055.95", () => {

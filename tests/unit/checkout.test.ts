@@ -1,13 +1,13 @@
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { formatDollars, isProductKey, PRODUCTS } from "~/content/products";
+import { isProductKey, PRODUCTS } from "~/content/products";
 import {
   checkoutIdempotencyKey,
   checkoutRecordFromSession,
   checkoutSessionParams,
   isCheckoutSessionId,
-  siteOrigin,
 } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 
 const USER_ID = "3f1c2a4e-8b7d-4c6e-9a0b-1d2e3f4a5b6c";
 
@@ -28,12 +28,6 @@ describe("the product catalogue", () => {
     expect(isProductKey("AI_PROFIT_LABS")).toBe(true);
     expect(isProductKey("toString")).toBe(false);
     expect(isProductKey(undefined)).toBe(false);
-  });
-
-  it("formats whole dollars", () => {
-    expect(formatDollars(2500)).toBe("$25");
-    expect(formatDollars(19700)).toBe("$197");
-    expect(formatDollars(495)).toBe("$4.95");
   });
 });
 

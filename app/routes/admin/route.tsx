@@ -18,8 +18,9 @@ import { requireAdmin } from "~/services/guards.server";
 import { getChapter } from "~/models/chapter.server";
 import { getCourseOutline, listCourses } from "~/models/course.server";
 import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Admin Panel | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Admin Panel", matches)];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
 

@@ -1,21 +1,20 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import type { Download, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
-import { hydrated, logIn } from "./helpers";
+import { E2E_BASE_URL } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./helpers";
 
 let errors: string[] = [];
 
-// Admins pass the member guard (SPEC §6), so the seeded admin stands in for a paid member.
-test.beforeEach(async ({ page }) => {
+// Every test here runs as a paid member, signed in by the fixture (no sign-up, no checkout).
+test.beforeEach(async ({ page, paidMember: _paidMember }) => {
   errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
-  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.waitForURL("**/dashboard");
 });
 
 // A hydration mismatch or a crash in the browser shows up here.

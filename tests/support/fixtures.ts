@@ -71,6 +71,16 @@ export async function grantPaidSource(db: Kysely<DB>, userId: string, email: str
     .execute();
 }
 
+/** A session row for the user, as the login form would create it; its id is the cookie's value. */
+export async function createSessionRow(db: Kysely<DB>, userId: string): Promise<{ id: string }> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({ id, user_id: userId, expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000), user_agent: null })
+    .execute();
+  return { id };
+}
+
 /** Signs in through the real login form and returns the browser holding the session cookie. */
 export async function signIn(baseUrl: string, email: string, password = PASSWORD): Promise<Browser> {
   const browser = new Browser(baseUrl);

@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
+import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
 import { parseConsentChoice } from "./lib/consent";
 import { env } from "~/infra/env.server";
@@ -73,7 +74,13 @@ export default function App() {
       <CookieConsentBanner />
       <ConsentSync />
       <SiteNav />
-      <Outlet />
+      {/* At least a screen tall (the nav is 4rem), so the footer sits at the bottom of short pages. */}
+      <div className="flex min-h-[calc(100vh-4rem)] flex-col">
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <SiteFooter />
+      </div>
     </>
   );
 }

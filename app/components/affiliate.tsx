@@ -12,6 +12,7 @@ import {
   commissionCents,
 } from "~/content/affiliate";
 import { formatUsd } from "~/lib/money";
+import { Section } from "./marketing";
 
 /** 'Request Affiliate Access': approval happens on the external marketplace (SPEC §6), in a new tab. */
 export function AffiliateAccessLink({ href, className }: { href: string; className?: string }) {
@@ -108,5 +109,20 @@ export function JvContact({ supportEmail }: { supportEmail: string }) {
         </a>
       </li>
     </ul>
+  );
+}
+
+/** The funnel and the contest, as both affiliate pages show them (each with its own headings). */
+export function FunnelAndContestSections({ funnelHeading, contestHeading }: { funnelHeading: string; contestHeading: string }) {
+  return (
+    <>
+      <Section variant="inline" id="funnel" heading={funnelHeading}>
+        <FunnelCards />
+      </Section>
+
+      <Section variant="inline" id="contest" heading={contestHeading}>
+        <ContestDetails />
+      </Section>
+    </>
   );
 }

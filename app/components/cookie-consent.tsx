@@ -14,6 +14,7 @@ import {
 } from "~/lib/consent";
 import { useRootData } from "~/hooks/use-root-data";
 import type { action as consentAction } from "~/routes/consent";
+import { buttonClass } from "./button";
 
 /** One fetcher for every consent form on the page, so a choice made anywhere hides the banner. */
 const CONSENT_FETCHER_KEY = "cookie-consent";
@@ -75,7 +76,7 @@ export function ConsentForm({
             value={button.choice}
             className={
               button.choice === "all"
-                ? "min-h-10 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                ? buttonClass({ size: "sm", className: "min-h-10" })
                 : "min-h-10 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
             }
           >

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { buttonClass } from "./button";
 
 /** SPEC §9: the copied indicator shows for 2 seconds. */
 export const COPIED_MS = 2000;
@@ -32,7 +33,7 @@ export function CopyButton({ text, label = "Copy", describedBy }: { text: string
       type="button"
       onClick={copy}
       aria-describedby={describedBy}
-      className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+      className={buttonClass({ size: "sm" })}
     >
       {copied ? (
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="3">

@@ -10,6 +10,7 @@ import {
   TECH_STACK_OPTIONS,
 } from "~/content/idea-templates";
 import { DEFAULT_FILTER, TEXT_FIELD_MAX } from "~/lib/idea-generator";
+import { buttonClass } from "./button";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30";
@@ -124,7 +125,7 @@ export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props
       <button
         type="submit"
         disabled={generating}
-        className="mt-6 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+        className={buttonClass({ size: "lg", className: "mt-6 disabled:cursor-wait" })}
       >
         {generating ? (
           <>

@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import type { LegalDocument } from "~/content/legal";
-import { SiteFooter } from "./site-footer";
 
 /** A legal document (privacy policy, terms): title, date, numbered sections, Back to Home. */
 export function LegalPage({ document }: { document: LegalDocument }) {
@@ -43,7 +42,6 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           </Link>
         </p>
       </main>
-      <SiteFooter />
     </>
   );
 }

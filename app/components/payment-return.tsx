@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { SiteFooter } from "./site-footer";
+import { buttonClass } from "./button";
 
 export const RETURN_REDIRECT_SECONDS = 5;
 
@@ -43,13 +43,12 @@ export function PaymentReturn({ title, tone, children }: { title: string; tone: 
           </p>
           <Link
             to="/dashboard"
-            className="mt-6 inline-block w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700"
+            className={buttonClass({ block: true, className: "mt-6" })}
           >
             Go to Dashboard
           </Link>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/hooks/use-root-data";
 import { DEFAULT_BRAND_NAME } from "~/content/brand";
+import { buttonClass } from "./button";
 
 type NavItem = { to: string; label: string; mobileTo?: string };
 
@@ -57,7 +58,7 @@ export function SiteNav() {
           {user ? (
             <LogoutButton className="ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" />
           ) : (
-            <Link to="/login" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link to="/login" className={buttonClass({ size: "sm" })}>
               Login
             </Link>
           )}

@@ -11,8 +11,8 @@ import {
 } from "~/content/member-tools";
 import { env } from "~/infra/env.server";
 import { requirePaidMember } from "~/services/guards.server";
-import { SiteFooter } from "~/components/site-footer";
 import { brandedTitle } from "~/lib/page-meta";
+import { buttonClass } from "~/components/button";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("AI App Builder", matches)];
 
@@ -78,7 +78,7 @@ export default function AppBuilderPage() {
               <p className="text-sm text-slate-500">
                 {prompt.length}/{APP_PROMPT_MAX_LENGTH} characters
               </p>
-              <button type="submit" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow hover:bg-brand-700">
+              <button type="submit" className={buttonClass({ size: "lg" })}>
                 Build<span className="sr-only"> (opens {builderHost} in a new tab)</span>
                 <span aria-hidden="true"> ↗</span>
               </button>
@@ -138,7 +138,6 @@ export default function AppBuilderPage() {
           </div>
         </section>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -6,7 +6,6 @@ import { IdeaCard, IdeaDetails } from "~/components/idea-views";
 import { MemberPageHeader } from "~/components/member-page-header";
 import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
 import { requirePaidMember } from "~/services/guards.server";
-import { SiteFooter } from "~/components/site-footer";
 import { brandedTitle } from "~/lib/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("SaaS Idea Generator", matches)];
@@ -120,7 +119,6 @@ export default function IdeaGeneratorPage() {
           )}
         </section>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -4,8 +4,8 @@ import { MemberPageHeader } from "~/components/member-page-header";
 import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, type BonusCard } from "~/content/bonuses";
 import { requirePaidMember } from "~/services/guards.server";
 import { useRootData } from "~/hooks/use-root-data";
-import { SiteFooter } from "~/components/site-footer";
 import { brandedTitle } from "~/lib/page-meta";
+import { buttonClass } from "~/components/button";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Premium Bonuses", matches)];
 
@@ -65,7 +65,7 @@ function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
           <a
             href={bonusDownloadPath(card.download.file)}
             download
-            className="block w-full rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
+            className={buttonClass({ block: true })}
           >
             {card.download.label}
           </a>
@@ -115,7 +115,6 @@ export default function BonusesPage() {
           </p>
         </aside>
       </main>
-      <SiteFooter />
     </>
   );
 }

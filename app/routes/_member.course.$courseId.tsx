@@ -8,7 +8,6 @@ import { isUuid } from "~/lib/validation/course";
 import { findChapterInCourse } from "~/models/chapter.server";
 import { getCourseOutline } from "~/models/course.server";
 import chapterStyles from "~/styles/chapter-content.css";
-import { SiteFooter } from "~/components/site-footer";
 import { brandedTitle } from "~/lib/page-meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [brandedTitle(data ? data.course.title : "Course", matches)];
@@ -142,7 +141,6 @@ export default function CourseViewer() {
           )}
         </article>
       </main>
-      <SiteFooter />
     </>
   );
 }

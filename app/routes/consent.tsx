@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { ConsentForm, CookieCategoryList, type ConsentHandle } from "~/components/cookie-consent";
-import { SiteFooter } from "~/components/site-footer";
 import { describeChoice } from "~/content/consent";
 import { isConsentChoice, parseConsentChoice } from "~/lib/consent";
 import { saveConsentChoice } from "~/services/consent.server";
@@ -95,7 +94,6 @@ export default function CookieSettingsPage() {
           </Link>
         </p>
       </main>
-      <SiteFooter />
     </>
   );
 }

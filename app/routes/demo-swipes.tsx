@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AffiliateAccessLink, AffiliateSubHeader } from "~/components/affiliate";
 import { CopyButton } from "~/components/copy-button";
-import { SiteFooter } from "~/components/site-footer";
 import {
   BANNERS,
   DEMO_VIDEO,
@@ -17,6 +16,7 @@ import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand } from "~/route-helpers/public-page.server";
+import { buttonClass } from "~/components/button";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
@@ -78,7 +78,6 @@ export default function DemoSwipesPage() {
           </div>
         </section>
       </main>
-      <SiteFooter />
     </>
   );
 }
@@ -186,7 +185,7 @@ function Banners({ supportEmail }: { supportEmail: string }) {
             <a
               href={banner.src}
               download={banner.filename}
-              className="mt-3 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              className={buttonClass({ size: "sm", className: "mt-3" })}
             >
               Download<span className="sr-only"> the {banner.size} banner</span>
             </a>

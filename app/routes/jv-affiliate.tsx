@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AffiliateAccessLink, ContestDetails, FunnelCards, JvContact } from "~/components/affiliate";
+import { AffiliateAccessLink, FunnelAndContestSections, JvContact } from "~/components/affiliate";
 import { Section } from "~/components/marketing";
 import { LaunchCountdown } from "~/components/launch-countdown";
-import { SiteFooter } from "~/components/site-footer";
 import { LAUNCH_LABEL, PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
@@ -53,13 +52,7 @@ export default function JvAffiliatePage() {
         </section>
 
         <div className="mx-auto max-w-5xl px-4 pb-16">
-          <Section variant="inline" id="funnel" heading="The Funnel">
-            <FunnelCards />
-          </Section>
-
-          <Section variant="inline" id="contest" heading="Launch Contest">
-            <ContestDetails />
-          </Section>
+          <FunnelAndContestSections funnelHeading="The Funnel" contestHeading="Launch Contest" />
 
           <Section variant="inline" id="reasons" heading="Why Promote">
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -103,7 +96,6 @@ export default function JvAffiliatePage() {
           </Section>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AffiliateAccessLink, AffiliateSubHeader, ContestDetails, FunnelCards, JvContact } from "~/components/affiliate";
+import { AffiliateAccessLink, AffiliateSubHeader, FunnelAndContestSections, JvContact } from "~/components/affiliate";
 import { Section } from "~/components/marketing";
 import { CopyButton } from "~/components/copy-button";
 import { LaunchCountdown } from "~/components/launch-countdown";
-import { SiteFooter } from "~/components/site-footer";
 import { IMPORTANT_DATES, LAUNCH_LABEL, PROMO_RESOURCES } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
@@ -37,13 +36,7 @@ export default function JvDocPage() {
           </p>
         </Section>
 
-        <Section variant="inline" id="funnel" heading="Funnel and Commission Structure">
-          <FunnelCards />
-        </Section>
-
-        <Section variant="inline" id="contest" heading="Contest">
-          <ContestDetails />
-        </Section>
+        <FunnelAndContestSections funnelHeading="Funnel and Commission Structure" contestHeading="Contest" />
 
         <Section variant="inline" id="dates" heading="Important Dates">
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -88,7 +81,6 @@ export default function JvDocPage() {
           <JvContact supportEmail={supportEmail} />
         </Section>
       </main>
-      <SiteFooter />
     </>
   );
 }

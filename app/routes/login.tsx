@@ -1,10 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthCard } from "~/components/auth-card";
-import { EmailField, FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
+import { EmailField, Spinner, TextField, SchemaForm } from "~/components/form-fields";
 import { authenticate } from "~/services/auth.server";
 import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
 import { secureCookies } from "~/infra/env.server";
@@ -12,6 +10,9 @@ import { getSessionUser, startSession } from "~/services/session.server";
 import { loginSchema } from "~/lib/validation/auth";
 import { hasPaidAccess } from "~/models/access.server";
 import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { Button } from "~/components/button";
+import { useSchemaForm } from "~/hooks/use-schema-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Sign in", matches),
@@ -56,8 +57,7 @@ export default function LoginPage() {
   const { specialAccess: serverFlag } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const submitting = useIsPending();
   const redirectTo = searchParams.get("redirect") ?? "";
   // SPEC §8: a checkout attempted after the session ended lands here with this notice.
   const notice = searchParams.get("notice") === "no-session" ? "No active session" : null;
@@ -69,12 +69,7 @@ export default function LoginPage() {
     else if (window.sessionStorage.getItem(SPECIAL_ACCESS_STORAGE_KEY) === "true") setSpecialAccess(true);
   }, [serverFlag]);
 
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(loginSchema, lastResult);
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue to your training.">
@@ -83,9 +78,7 @@ export default function LoginPage() {
           {notice}. Please sign in again to continue.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="relative space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
-        <Honeypot />
+      <SchemaForm form={form}>
         <input type="hidden" name="redirect" value={redirectTo} />
         {specialAccess ? <input type="hidden" name="special_access" value="true" /> : null}
         <EmailField field={fields.email} />
@@ -101,11 +94,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </p>
-        <button
-          type="submit"
-          disabled={submitting}
-          className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
-        >
+        <Button type="submit" disabled={submitting} block>
           {submitting ? (
             <>
               <Spinner label="Signing in" /> Signing in...
@@ -113,8 +102,8 @@ export default function LoginPage() {
           ) : (
             "Sign in"
           )}
-        </button>
-      </Form>
+        </Button>
+      </SchemaForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         Don&apos;t have an account?{" "}
         <Link

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { formatUsd } from "~/lib/money";
 import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -10,8 +10,9 @@ import { requireUser } from "~/services/guards.server";
 import { getSessionUser } from "~/services/session.server";
 import { startCheckout } from "~/services/checkout.server";
 import { isCheckoutConfigured } from "~/services/stripe.server";
-import { SiteFooter } from "~/components/site-footer";
 import { brandedTitle } from "~/lib/page-meta";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { buttonClass } from "~/components/button";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Choose Your Access Plan", matches)];
 
@@ -49,8 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PaymentOptions() {
   const { configured, formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const processing = navigation.state !== "idle" && navigation.formAction === "/payment-options";
+  const processing = useIsPending();
   const product = PRODUCTS[PLAN_PRODUCT];
   const error = actionData?.error ?? (configured ? null : CHECKOUT_MESSAGES.notConfigured);
 
@@ -96,7 +96,7 @@ export default function PaymentOptions() {
               <button
                 type="submit"
                 disabled={processing || !configured}
-                className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-4 text-lg font-bold text-white shadow hover:bg-brand-700 disabled:opacity-70"
+                className={buttonClass({ size: "xl", block: true })}
               >
                 {processing ? "Processing..." : "Get Lifetime Access Now"}
               </button>
@@ -113,7 +113,6 @@ export default function PaymentOptions() {
           </Form>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

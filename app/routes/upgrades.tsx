@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { ctaClass, OfferPrice } from "~/components/marketing";
-import { SiteFooter } from "~/components/site-footer";
 import { upgradesContent } from "~/content/upsells";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders } from "~/lib/cache-policy";
@@ -47,7 +46,6 @@ export default function Upgrades() {
           </p>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -17,7 +17,6 @@ import { takeFlash } from "~/infra/flash.server";
 import { requireAdmin } from "~/services/guards.server";
 import { getChapter } from "~/models/chapter.server";
 import { getCourseOutline, listCourses } from "~/models/course.server";
-import { SiteFooter } from "~/components/site-footer";
 import { brandedTitle } from "~/lib/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Admin Panel", matches)];
@@ -75,7 +74,6 @@ export default function AdminPanel() {
           </div>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

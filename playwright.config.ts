@@ -14,7 +14,11 @@ export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-pass
 export const E2E_SESSION_SECRET = "e2e-session-secret";
 /** The fake Stripe (tests/support/fake-stripe.ts) that the app's SDK and the browser both reach. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 2000);
-export const E2E_STRIPE = { baseUrl: `http://127.0.0.1:${STRIPE_PORT}`, secretKey: "sk_test_e2e", price: "price_lifetime_e2e" };
+export const E2E_STRIPE = {
+  baseUrl: `http://127.0.0.1:${STRIPE_PORT}`,
+  secretKey: "sk_test_e2e",
+  price: "price_lifetime_e2e",
+};
 
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // the config is evaluated again in workers: keep one folder
@@ -59,7 +63,11 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: "pipe",
-      env: { FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_SECRET_KEY: E2E_STRIPE.secretKey, FAKE_STRIPE_PRICE: E2E_STRIPE.price },
+      env: {
+        FAKE_STRIPE_PORT: String(STRIPE_PORT),
+        FAKE_STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+        FAKE_STRIPE_PRICE: E2E_STRIPE.price,
+      },
     },
     {
       command: "./node_modules/.bin/tsx tests/support/e2e-server.ts",

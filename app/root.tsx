@@ -42,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -89,8 +88,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const detail =
-    process.env.NODE_ENV === "development" && error instanceof Error ? error.stack : undefined;
+  const detail = process.env.NODE_ENV === "development" && error instanceof Error ? error.stack : undefined;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>

@@ -26,6 +26,12 @@ export function buttonClass({ size = "md", block = false, className = "" }: Butt
     .join(" ");
 }
 
-export function Button({ size, block, className, type = "button", ...props }: ButtonStyle & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  size,
+  block,
+  className,
+  type = "button",
+  ...props
+}: ButtonStyle & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={buttonClass({ size, block, className })} {...props} />;
 }

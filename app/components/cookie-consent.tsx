@@ -61,7 +61,14 @@ export function ConsentForm({
           aria-label="Close (Essential Only)"
           className="absolute -right-2.5 -top-2.5 rounded-md p-2.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
@@ -201,7 +208,7 @@ export function ConsentGatedScript({
         script.dataset.loaded = "true";
         onLoadRef.current?.();
       },
-      { once: true },
+      { once: true }
     );
     document.head.appendChild(script);
   }, [allowed, src]);

@@ -59,7 +59,15 @@ export function NewPasswordField(props: Omit<FieldProps, "type">) {
 }
 
 /** The account forms' full-width submit button; disabled and relabelled while submitting. */
-export function SubmitButton({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
   return (
     <Button type="submit" disabled={pending} block>
       {pending ? pendingLabel : children}

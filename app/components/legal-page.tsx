@@ -13,7 +13,12 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         <p className="mt-2 text-sm text-slate-600">Last updated: {document.lastUpdated}</p>
         <p className="mt-6 text-slate-700">{document.intro}</p>
         {document.sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-8 scroll-mt-24">
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-title`}
+            className="mt-8 scroll-mt-24"
+          >
             <h2 id={`${section.id}-title`} className="text-xl font-bold">
               {section.title}
             </h2>

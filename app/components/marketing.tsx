@@ -98,7 +98,13 @@ export function OfferPrice({ regular, special, note }: { regular: string; specia
 }
 
 /** The opening of an upsell page: eyebrow, the page's one heading and its pitch, then the offer (`children`). */
-export function OfferHero({ hero, children }: { hero: { eyebrow: string; heading: string; text: string }; children: ReactNode }) {
+export function OfferHero({
+  hero,
+  children,
+}: {
+  hero: { eyebrow: string; heading: string; text: string };
+  children: ReactNode;
+}) {
   return (
     <section className="px-4 pb-10 pt-10 text-center sm:pt-14">
       <div className="mx-auto max-w-4xl">
@@ -133,7 +139,9 @@ export function ClosingBand({
         {closing.heading}
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-brand-100">{closing.text}</p>
-      {offer ? <div className="mt-8 rounded-2xl bg-white p-6 text-slate-900 sm:mx-auto sm:max-w-md">{offer}</div> : null}
+      {offer ? (
+        <div className="mt-8 rounded-2xl bg-white p-6 text-slate-900 sm:mx-auto sm:max-w-md">{offer}</div>
+      ) : null}
       {children}
     </section>
   );

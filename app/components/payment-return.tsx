@@ -9,7 +9,15 @@ export const RETURN_REDIRECT_SECONDS = 5;
  * /dashboard after 5 seconds or on the button. With JavaScript a countdown navigates; without
  * it a meta refresh inside <noscript> does the same (and stays inert when scripts run).
  */
-export function PaymentReturn({ title, tone, children }: { title: string; tone: "success" | "neutral"; children: React.ReactNode }) {
+export function PaymentReturn({
+  title,
+  tone,
+  children,
+}: {
+  title: string;
+  tone: "success" | "neutral";
+  children: React.ReactNode;
+}) {
   const [seconds, setSeconds] = useState(RETURN_REDIRECT_SECONDS);
   const navigate = useNavigate();
 
@@ -41,10 +49,7 @@ export function PaymentReturn({ title, tone, children }: { title: string; tone: 
           <p className="mt-4 text-sm text-slate-500" aria-live="polite">
             Taking you to your dashboard in {seconds} second{seconds === 1 ? "" : "s"}...
           </p>
-          <Link
-            to="/dashboard"
-            className={buttonClass({ block: true, className: "mt-6" })}
-          >
+          <Link to="/dashboard" className={buttonClass({ block: true, className: "mt-6" })}>
             Go to Dashboard
           </Link>
         </div>

@@ -26,7 +26,7 @@ export const salesPageHandle = footerNote(({ content }: { content: SalesContent 
     <p key={text} className="mt-2 first:mt-0">
       {text}
     </p>
-  )),
+  ))
 );
 
 export function SalesPage({ content, checkoutUrl }: { content: SalesContent; checkoutUrl: string }) {
@@ -43,7 +43,9 @@ export function SalesPage({ content, checkoutUrl }: { content: SalesContent; che
         <p>
           {content.banner.text}
           {content.banner.coupon ? (
-            <span className="ml-2 inline-block rounded bg-yellow-300 px-2 font-mono text-slate-900">{content.banner.coupon}</span>
+            <span className="ml-2 inline-block rounded bg-yellow-300 px-2 font-mono text-slate-900">
+              {content.banner.coupon}
+            </span>
           ) : null}
         </p>
       </div>
@@ -154,7 +156,6 @@ export function SalesPage({ content, checkoutUrl }: { content: SalesContent; che
           <FaqAccordion items={content.faqs} />
         </Section>
       </main>
-
     </>
   );
 }

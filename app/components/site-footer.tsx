@@ -20,7 +20,9 @@ export function footerNote<Data>(render: (data: Data) => ReactNode): FooterHandl
 }
 
 /** The `handle` of pages whose copy has an earnings disclaimer: it goes above the footer links. */
-export const disclaimerFooterNote = footerNote(({ content }: { content: { disclaimer: string } }) => content.disclaimer);
+export const disclaimerFooterNote = footerNote(
+  ({ content }: { content: { disclaimer: string } }) => content.disclaimer
+);
 
 /** The note of the deepest route that has one (and has data: an error page shows none). */
 function useFooterNote(): ReactNode {
@@ -38,7 +40,9 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   const location = useLocation();
   const cookieSettings =
-    location.pathname === "/consent" ? "/consent" : `/consent?${new URLSearchParams({ from: location.pathname + location.search })}`;
+    location.pathname === "/consent"
+      ? "/consent"
+      : `/consent?${new URLSearchParams({ from: location.pathname + location.search })}`;
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-slate-600">

@@ -7,7 +7,10 @@ import type { z } from "zod";
  * on leaving a field, then on every keystroke once it showed an error. `lastResult` is the
  * action's `submission.reply()`, so the server's verdict shows with or without JavaScript.
  */
-export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(schema: Schema, lastResult: SubmissionResult<string[]> | null | undefined) {
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | null | undefined
+) {
   return useForm<z.input<Schema>, z.output<Schema>, string[]>({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -68,7 +68,7 @@ export type CheckoutRecord = {
 };
 
 const idOf = (value: string | { id: string } | null): string | null =>
-  typeof value === "string" ? value : (value?.id ?? null);
+  typeof value === "string" ? value : value?.id ?? null;
 
 /**
  * What a Checkout Session means for our records, or why it is none of ours (a session made

@@ -51,7 +51,10 @@ export default function Landing() {
         </Section>
 
         <Section id="learn" heading={content.learn.heading}>
-          <CheckList items={content.learn.items} className="mx-auto max-w-3xl gap-x-8 text-lg sm:grid sm:grid-cols-2 sm:space-y-0 sm:gap-y-3" />
+          <CheckList
+            items={content.learn.items}
+            className="mx-auto max-w-3xl gap-x-8 text-lg sm:grid sm:grid-cols-2 sm:space-y-0 sm:gap-y-3"
+          />
         </Section>
 
         <section aria-labelledby="offer-heading" className="bg-white px-4 py-12 sm:py-16">
@@ -88,7 +91,10 @@ export default function Landing() {
         </section>
 
         <ClosingBand closing={content.closing}>
-          <Link to="/login" className="mt-8 inline-flex min-h-12 items-center rounded-lg bg-white px-6 py-3 font-bold text-brand-900 hover:bg-brand-50">
+          <Link
+            to="/login"
+            className="mt-8 inline-flex min-h-12 items-center rounded-lg bg-white px-6 py-3 font-bold text-brand-900 hover:bg-brand-50"
+          >
             Get Started Today
           </Link>
         </ClosingBand>

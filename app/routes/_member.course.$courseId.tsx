@@ -10,7 +10,9 @@ import { getCourseOutline } from "~/models/course.server";
 import chapterStyles from "~/styles/chapter-content.css";
 import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [brandedTitle(data ? data.course.title : "Course", matches)];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  brandedTitle(data ? data.course.title : "Course", matches),
+];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chapterStyles }];
 
@@ -110,7 +112,10 @@ export default function CourseViewer() {
                             current ? "bg-brand-600 font-semibold text-white" : "text-slate-700 hover:bg-slate-100"
                           }`}
                         >
-                          <span aria-hidden="true" className={`tabular-nums ${current ? "text-brand-100" : "text-slate-500"}`}>
+                          <span
+                            aria-hidden="true"
+                            className={`tabular-nums ${current ? "text-brand-100" : "text-slate-500"}`}
+                          >
                             {index + 1}.
                           </span>
                           <span>{chapter.title}</span>

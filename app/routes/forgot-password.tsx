@@ -25,7 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     [RATE_LIMITS.passwordResetPerAddress, context.clientAddress ?? "unknown"],
     [RATE_LIMITS.passwordResetPerEmail, normalizeEmail(email)],
   ]);
-  if (!verdict.allowed) return data({ reply: submission.reply({ formErrors: [verdict.message] }), sent: false }, { status: 429 });
+  if (!verdict.allowed)
+    return data({ reply: submission.reply({ formErrors: [verdict.message] }), sent: false }, { status: 429 });
 
   try {
     await requestPasswordReset(email, siteOrigin(env().PUBLIC_URL, request.url));
@@ -42,7 +43,10 @@ export default function ForgotPassword() {
   const [form, fields] = useSchemaForm(forgotPasswordSchema, result?.reply);
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your email address and we will send you a link to set a new password.">
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your email address and we will send you a link to set a new password."
+    >
       {result?.sent ? (
         <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
           If an account exists for that email address, we have sent it a link to set a new password. The link expires in{" "}

@@ -26,9 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const specialAccess = hasSpecialAccessFlag(url, request.headers.get("Cookie"));
   const user = await getSessionUser(request);
   if (user) {
-    throw redirect(
-      destinationAfterLogin({ ...user, specialAccess, redirectTo: url.searchParams.get("redirect") }),
-    );
+    throw redirect(destinationAfterLogin({ ...user, specialAccess, redirectTo: url.searchParams.get("redirect") }));
   }
   // Remember the flag for this browser session (like sessionStorage), so it survives a reload.
   const headers = new Headers();
@@ -42,7 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await authenticate("login", request, { clientAddress: context.clientAddress ?? "unknown" });
   if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
 
-  const specialAccess = outcome.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
+  const specialAccess =
+    outcome.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
   const hasPaid = outcome.user.isAdmin || specialAccess ? false : await hasPaidAccess(outcome.user.id);
   const destination = destinationAfterLogin({
     isAdmin: outcome.user.isAdmin,
@@ -70,7 +69,7 @@ export default function LoginPage() {
   const storedFlag = useSyncExternalStore(
     subscribeToNothing,
     () => window.sessionStorage.getItem(SPECIAL_ACCESS_STORAGE_KEY) === "true",
-    () => false,
+    () => false
   );
   const specialAccess = serverFlag || storedFlag;
   useEffect(() => {
@@ -82,7 +81,10 @@ export default function LoginPage() {
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue to your training.">
       {notice ? (
-        <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800"
+        >
           {notice}. Please sign in again to continue.
         </p>
       ) : null}
@@ -90,13 +92,7 @@ export default function LoginPage() {
         <input type="hidden" name="redirect" value={redirectTo} />
         {specialAccess ? <input type="hidden" name="special_access" value="true" /> : null}
         <EmailField field={fields.email} />
-        <TextField
-          label="Password"
-          field={fields.password}
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" required />
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
             Forgot password?

@@ -58,9 +58,14 @@ export default function PaymentOptions() {
     <>
       <main className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
         <div className="mx-auto max-w-xl">
-          <h1 className="text-center text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Choose Your Access Plan</h1>
+          <h1 className="text-center text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+            Choose Your Access Plan
+          </h1>
 
-          <section aria-labelledby="plan-title" className="mt-8 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">
+          <section
+            aria-labelledby="plan-title"
+            className="mt-8 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8"
+          >
             <h2 id="plan-title" className="text-xl font-bold text-slate-900">
               Lifetime Access
             </h2>
@@ -76,7 +81,12 @@ export default function PaymentOptions() {
             <ul className="mt-6 space-y-3">
               {PLAN_FEATURES.map((feature) => (
                 <li key={feature} className="flex items-start gap-3 text-slate-700">
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 flex-none text-brand-600" fill="currentColor">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className="mt-0.5 h-5 w-5 flex-none text-brand-600"
+                    fill="currentColor"
+                  >
                     <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
                   </svg>
                   {feature}
@@ -85,7 +95,10 @@ export default function PaymentOptions() {
             </ul>
 
             {error ? (
-              <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+              <div
+                role="alert"
+                className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+              >
                 {error}
               </div>
             ) : null}
@@ -107,7 +120,10 @@ export default function PaymentOptions() {
           </section>
 
           <Form method="post" action="/logout" className="mt-8 text-center">
-            <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               Logout
             </button>
           </Form>

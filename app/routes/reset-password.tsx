@@ -11,7 +11,10 @@ import { brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 
-export const meta: MetaFunction = ({ matches }) => [brandedTitle("Set your password", matches), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Set your password", matches),
+  { name: "robots", content: "noindex" },
+];
 
 const LINK_UNUSABLE = "This link has expired or has already been used. Ask for a new one below.";
 
@@ -25,7 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await resetPassword(submission.value.token, submission.value.password);
-  if (!result) return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
+  if (!result)
+    return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
   // The member guard sends an account without access on to the plan page.
   return startSession(request, result.userId, "/dashboard");
 }
@@ -41,10 +45,7 @@ export default function ResetPassword() {
       {usable ? (
         <SchemaForm form={form} honeypot={false}>
           <input type="hidden" name="token" value={token} />
-          <NewPasswordField
-            label="New password"
-            field={fields.password}
-          />
+          <NewPasswordField label="New password" field={fields.password} />
           <SubmitButton pending={submitting} pendingLabel="Saving...">
             Set password
           </SubmitButton>

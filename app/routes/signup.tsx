@@ -40,18 +40,9 @@ export default function SignupPage() {
     <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access to the complete AI SaaS training.">
       <SchemaForm form={form}>
         <input type="hidden" name="redirect" value={redirectTo} />
-        <TextField
-          label="Full Name"
-          field={fields.name}
-          type="text"
-          autoComplete="name"
-          required
-        />
+        <TextField label="Full Name" field={fields.name} type="text" autoComplete="name" required />
         <EmailField field={fields.email} />
-        <NewPasswordField
-          label="Password"
-          field={fields.password}
-        />
+        <NewPasswordField label="Password" field={fields.password} />
         <SubmitButton pending={submitting} pendingLabel="Creating account...">
           Create account
         </SubmitButton>

@@ -1,5 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConsentGatedScript } from "~/components/cookie-consent";
 import { EmailField, SubmitButton, TextField, SchemaForm } from "~/components/form-fields";
@@ -69,12 +75,7 @@ export default function SpecialAccessPage() {
           <h2 className="text-center text-lg font-bold">{SPECIAL_ACCESS.prompt}</h2>
           <SchemaForm form={form} className="mt-5">
             <EmailField field={fields.email} />
-            <TextField
-              label="First name (optional)"
-              field={fields.name}
-              type="text"
-              autoComplete="given-name"
-            />
+            <TextField label="First name (optional)" field={fields.name} type="text" autoComplete="given-name" />
             <SubmitButton pending={submitting} pendingLabel="Processing...">
               {SPECIAL_ACCESS.submit}
             </SubmitButton>

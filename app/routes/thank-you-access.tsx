@@ -39,7 +39,10 @@ export default function ThankYouAccessPage() {
           {THANK_YOU_ACCESS.button}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
-        <section aria-labelledby="next-title" className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 text-left">
+        <section
+          aria-labelledby="next-title"
+          className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 text-left"
+        >
           <h2 id="next-title" className="text-xl font-bold">
             {THANK_YOU_ACCESS.nextTitle}
           </h2>

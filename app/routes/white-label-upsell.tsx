@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
-import { Icon } from "~/components/icon";
 import { CheckList, ClosingBand, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
 import { CheckoutImageLink } from "~/components/sales-page";
 import { UpsellBanner } from "~/components/upsell-banner";
@@ -61,7 +60,10 @@ export default function WhiteLabelUpsell() {
         <Section id="tools" heading={content.tools.heading}>
           <ol className="mx-auto grid max-w-4xl gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {content.tools.items.map((tool, i) => (
-              <li key={tool} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 font-semibold">
+              <li
+                key={tool}
+                className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 font-semibold"
+              >
                 <span className="flex h-8 w-8 flex-none items-center justify-center rounded-full bg-brand-600 text-sm text-white">
                   {i + 1}
                 </span>

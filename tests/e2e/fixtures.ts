@@ -17,7 +17,12 @@ import { createSessionRow, createUser } from "../support/fixtures";
 export type Account = { id: string; email: string; name: string; password: string };
 
 /** The same cookie the app signs (app/services/session.server.ts), with the e2e server's secret. */
-const sessionCookie = createCookie("__session", { path: "/", httpOnly: true, sameSite: "lax", secrets: [E2E_SESSION_SECRET] });
+const sessionCookie = createCookie("__session", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secrets: [E2E_SESSION_SECRET],
+});
 
 async function signInAs(db: Kysely<DB>, context: BrowserContext, userId: string) {
   const session = await createSessionRow(db, userId);
@@ -32,33 +37,34 @@ function databaseUrl(): string {
   return fs.readFileSync(path.join(dataDir, "database-url"), "utf8").trim();
 }
 
-export const test = base.extend<
-  { paidMember: Account; admin: Account },
-  { db: Kysely<DB> }
->({
+export const test = base.extend<{ paidMember: Account; admin: Account }, { db: Kysely<DB> }>({
   db: [
-    async ({}, use) => {
-      const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(), max: 2 }) }) });
-      await use(db);
+    // Playwright reads a fixture's dependencies from this pattern; the database needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const db = new Kysely<DB>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(), max: 2 }) }),
+      });
+      await provide(db);
       await db.destroy();
     },
     { scope: "worker" },
   ],
 
   /** A member who paid (a completed Stripe order), signed in. */
-  paidMember: async ({ db, context }, use) => {
+  paidMember: async ({ db, context }, provide) => {
     const name = "Pat Member";
     const user = await createUser(db, { name, paid: "stripe-order" });
     await signInAs(db, context, user.id);
-    await use({ ...user, name });
+    await provide({ ...user, name });
   },
 
   /** An admin (who has paid for nothing: admins pass the member guard), signed in. */
-  admin: async ({ db, context }, use) => {
+  admin: async ({ db, context }, provide) => {
     const name = "Ada Admin";
     const user = await createUser(db, { name, isAdmin: true });
     await signInAs(db, context, user.id);
-    await use({ ...user, name });
+    await provide({ ...user, name });
   },
 });
 

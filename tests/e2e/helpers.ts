@@ -4,7 +4,10 @@ import { E2E_BASE_URL } from "../../playwright.config";
 
 export const uniqueEmail = (label: string) => `${label}-${crypto.randomBytes(5).toString("hex")}@e2e.example`;
 
-export async function signUp(page: Page, { name = "Pat Member", email = uniqueEmail("member"), password = "member-password-1" } = {}) {
+export async function signUp(
+  page: Page,
+  { name = "Pat Member", email = uniqueEmail("member"), password = "member-password-1" } = {}
+) {
   await page.goto("/signup");
   await page.getByLabel("Full Name").fill(name);
   await page.getByLabel("Email address").fill(email);

@@ -3,10 +3,9 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { CodeField } from "~/components/code-field";
 import { FlashMessage } from "~/components/flash-message";
-import { SiteFooter } from "~/components/site-footer";
 import { env } from "~/infra/env.server";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { siteOrigin } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 import { formatUtc } from "~/lib/dates";
 import { readTypedCode } from "~/lib/two-factor";
 import { describeDevice } from "~/lib/user-agent";
@@ -385,7 +384,6 @@ export default function AccountPage() {
           </Section>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createUser, findUserByEmail, normalizeEmail } from "~/models/user.server";
-import { siteOrigin } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 import { env } from "~/infra/env.server";
 import { loginSchema, signupSchema } from "~/lib/validation/auth";
 import { hashPassword, verifyPassword } from "~/infra/password.server";

@@ -23,12 +23,20 @@ export function hashSessionId(id: string): string {
   return crypto.createHash("sha256").update(id).digest("hex");
 }
 
-export async function createSession(userId: string, userAgent: string | null): Promise<{ id: string; expiresAt: Date }> {
+export async function createSession(
+  userId: string,
+  userAgent: string | null,
+): Promise<{ id: string; expiresAt: Date }> {
   const id = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
   await db()
     .insertInto("sessions")
-    .values({ id_hash: hashSessionId(id), user_id: userId, expires_at: expiresAt, user_agent: userAgent?.slice(0, 512) ?? null })
+    .values({
+      id_hash: hashSessionId(id),
+      user_id: userId,
+      expires_at: expiresAt,
+      user_agent: userAgent?.slice(0, 512) ?? null,
+    })
     .execute();
   return { id, expiresAt };
 }
@@ -40,7 +48,14 @@ export async function createSession(userId: string, userAgent: string | null): P
 export async function findSessionUser(sessionId: string): Promise<SessionUser | null> {
   const idHash = hashSessionId(sessionId);
   const idle = `${SESSION_IDLE_TIMEOUT_MS / 1000} seconds`;
-  const { rows } = await sql<{ id: string; email: string; name: string; is_admin: boolean; has_paid: boolean; email_verified_at: Date | null }>`
+  const { rows } = await sql<{
+    id: string;
+    email: string;
+    name: string;
+    is_admin: boolean;
+    has_paid: boolean;
+    email_verified_at: Date | null;
+  }>`
     WITH live AS (
       SELECT user_id FROM sessions
       WHERE id_hash = ${idHash} AND expires_at > now() AND last_seen_at > now() - ${idle}::interval

@@ -1,5 +1,11 @@
 import { createCookie, redirect } from "@remix-run/node";
-import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS, type SessionUser } from "~/models/session.server";
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  SESSION_LIFETIME_MS,
+  type SessionUser,
+} from "~/models/session.server";
 import { secureCookies, sessionSecrets } from "~/infra/env.server";
 
 /**
@@ -18,7 +24,6 @@ function sessionCookie() {
   });
   return cookie;
 }
-
 
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
@@ -54,7 +59,12 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
  * Signs the browser in with a NEW session id (never one it brought along), and ends the session
  * that was on its cookie before, so a fixated or shared id is worthless after sign-in.
  */
-export async function startSession(request: Request, userId: string, redirectTo: string, init: { headers?: Headers } = {}) {
+export async function startSession(
+  request: Request,
+  userId: string,
+  redirectTo: string,
+  init: { headers?: Headers } = {},
+) {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
   const session = await createSession(userId, request.headers.get("User-Agent"));

@@ -68,7 +68,13 @@ export async function grantPaidSource(db: Kysely<DB>, userId: string, email: str
     const status = paid === "stripe-order" ? "completed" : paid === "stripe-order-refunded" ? "refunded" : "pending";
     await db
       .insertInto("stripe_orders")
-      .values({ checkout_session_id: `cs_${token}`, customer_id: customerId, status, amount_total: 2500, currency: "usd" })
+      .values({
+        checkout_session_id: `cs_${token}`,
+        customer_id: customerId,
+        status,
+        amount_total: 2500,
+        currency: "usd",
+      })
       .execute();
     return;
   }
@@ -76,6 +82,24 @@ export async function grantPaidSource(db: Kysely<DB>, userId: string, email: str
     .insertInto("stripe_subscriptions")
     .values({ customer_id: customerId, subscription_id: `sub_${token}`, status: paid.replace("subscription-", "") })
     .execute();
+}
+
+/**
+ * A session row for the user, as the login form would create it: the table keeps the SHA-256 of
+ * the id; the returned id is the cookie's value.
+ */
+export async function createSessionRow(db: Kysely<DB>, userId: string): Promise<{ id: string }> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: crypto.createHash("sha256").update(id).digest("hex"),
+      user_id: userId,
+      expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      user_agent: null,
+    })
+    .execute();
+  return { id };
 }
 
 /** Signs in through the real login form and returns the browser holding the session cookie. */

@@ -16,7 +16,10 @@ type Options = { publicDir?: string; mode?: "production" | "development" };
  * server/index.ts and by the integration tests, which listen on an ephemeral port and speak real
  * HTTP to it (they set the environment first: the configuration is read here once).
  */
-export function createApp(build: ServerBuild, { publicDir = path.resolve("public"), mode = "production" }: Options = {}) {
+export function createApp(
+  build: ServerBuild,
+  { publicDir = path.resolve("public"), mode = "production" }: Options = {},
+) {
   const config = env();
   const app = express();
   // HSTS only where the site is really served over HTTPS, never on a local http://localhost.

@@ -24,7 +24,14 @@ type WriteRequest = {
   publicOrigin?: string;
 };
 
-export function isCrossSiteWrite({ method, pathname, originHeader, refererHeader, host, publicOrigin }: WriteRequest): boolean {
+export function isCrossSiteWrite({
+  method,
+  pathname,
+  originHeader,
+  refererHeader,
+  host,
+  publicOrigin,
+}: WriteRequest): boolean {
   if (!UNSAFE_METHODS.has(method.toUpperCase()) || isWebhookPath(pathname)) return false;
   const claimed = originHeader && originHeader !== "null" ? originHeader : refererHeader;
   if (!claimed) return originHeader === "null";

@@ -14,7 +14,7 @@ const optionalString = z
 const optionalUrl = optionalString.pipe(z.url().optional());
 
 const booleanFlag = optionalString.transform((value) =>
-  value === undefined ? false : ["1", "true", "yes", "on"].includes(value.toLowerCase())
+  value === undefined ? false : ["1", "true", "yes", "on"].includes(value.toLowerCase()),
 );
 
 /**
@@ -31,7 +31,8 @@ const trustProxy = optionalString.transform((value, ctx): TrustProxy => {
   if (/^[1-9]\d?$/.test(value)) return { kind: "hops", hops: Number(value) };
   ctx.addIssue({
     code: "custom",
-    message: "must be unset (no proxy), `fly` (Fly.io's Fly-Client-IP) or the number of proxies in front (X-Forwarded-For hops)",
+    message:
+      "must be unset (no proxy), `fly` (Fly.io's Fly-Client-IP) or the number of proxies in front (X-Forwarded-For hops)",
   });
   return z.NEVER;
 });
@@ -48,7 +49,7 @@ const EnvSchema = z
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
     SEED_DEMO_CONTENT: optionalString.transform(
-      (value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase())
+      (value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase()),
     ),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     TRUST_PROXY: trustProxy,

@@ -58,5 +58,10 @@ export async function readCounters(keys: string[]): Promise<Map<string, Counter>
     .where("key", "in", keys)
     .where("reset_at", ">", sql<Date>`now()`)
     .execute();
-  return new Map(rows.map((row) => [row.key, { hits: row.hits, lastHitAt: new Date(row.last_hit_at), resetAt: new Date(row.reset_at) }]));
+  return new Map(
+    rows.map((row) => [
+      row.key,
+      { hits: row.hits, lastHitAt: new Date(row.last_hit_at), resetAt: new Date(row.reset_at) },
+    ]),
+  );
 }

@@ -36,7 +36,11 @@ export async function recordPendingOrder(executor: Database, order: PendingOrder
 }
 
 /** Whether this user started the checkout with this session id (so /success may ask Stripe about it). */
-export async function isPendingOrderOf(executor: Database, checkoutSessionId: string, userId: string): Promise<boolean> {
+export async function isPendingOrderOf(
+  executor: Database,
+  checkoutSessionId: string,
+  userId: string,
+): Promise<boolean> {
   const row = await executor
     .selectFrom("stripe_orders")
     .select("id")
@@ -78,7 +82,11 @@ export async function recordCheckout(trx: Database, record: CheckoutRecord): Pro
   if (!record.isOrder) return "subscription";
 
   const reversal = record.paymentIntentId
-    ? await trx.selectFrom("stripe_payment_reversals").select("kind").where("payment_intent_id", "=", record.paymentIntentId).executeTakeFirst()
+    ? await trx
+        .selectFrom("stripe_payment_reversals")
+        .select("kind")
+        .where("payment_intent_id", "=", record.paymentIntentId)
+        .executeTakeFirst()
     : undefined;
   const status: StripeOrderStatus = record.status === "completed" && reversal ? reversal.kind : record.status;
 
@@ -103,7 +111,11 @@ export async function recordCheckout(trx: Database, record: CheckoutRecord): Pro
  * even when no order has it yet (the refund can arrive before the completion), so a later
  * completion lands revoked. Returns how many orders changed.
  */
-export async function recordPaymentReversal(trx: Database, paymentIntentId: string, kind: "refunded" | "disputed"): Promise<number> {
+export async function recordPaymentReversal(
+  trx: Database,
+  paymentIntentId: string,
+  kind: "refunded" | "disputed",
+): Promise<number> {
   await trx
     .insertInto("stripe_payment_reversals")
     .values({ payment_intent_id: paymentIntentId, kind })

@@ -39,7 +39,9 @@ export async function recordMarketplaceRefund(trx: Database, input: OrderInput) 
   await trx
     .insertInto("warriorplus_orders")
     .values({ ...orderValues(input), refunded_at: sql`now()` })
-    .onConflict((oc) => oc.column("sale_id").doUpdateSet({ refunded_at: sql`COALESCE(warriorplus_orders.refunded_at, now())` }))
+    .onConflict((oc) =>
+      oc.column("sale_id").doUpdateSet({ refunded_at: sql`COALESCE(warriorplus_orders.refunded_at, now())` }),
+    )
     .execute();
 }
 

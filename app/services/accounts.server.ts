@@ -4,7 +4,12 @@ import { env } from "~/infra/env.server";
 import { hashPassword } from "~/infra/password.server";
 import { consumeVerificationToken, createVerificationToken } from "~/models/email-verification.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { consumeResetToken, createResetToken, deleteUnusedResetTokens, isResetTokenUsable } from "~/models/password-reset.server";
+import {
+  consumeResetToken,
+  createResetToken,
+  deleteUnusedResetTokens,
+  isResetTokenUsable,
+} from "~/models/password-reset.server";
 import { deleteAllSessionsOfUser } from "~/models/session.server";
 import { findUserByEmail, markEmailVerified, setPassword, type UserRecord } from "~/models/user.server";
 import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
@@ -25,7 +30,10 @@ export async function requestPasswordReset(email: string, origin: string) {
     .transaction()
     .execute(async (trx) => {
       const token = await createResetToken(trx, user.id);
-      await enqueueEmail(trx, { to: user.email, ...resetPasswordEmail({ brand: env().BRAND_NAME, link: resetLink(origin, token) }) });
+      await enqueueEmail(trx, {
+        to: user.email,
+        ...resetPasswordEmail({ brand: env().BRAND_NAME, link: resetLink(origin, token) }),
+      });
     });
   kickMailer();
 }
@@ -60,9 +68,16 @@ export async function queueEmailVerification(userId: string, origin: string) {
   await db()
     .transaction()
     .execute(async (trx) => {
-      const user = await trx.selectFrom("users").select(["email", "name"]).where("id", "=", userId).executeTakeFirstOrThrow();
+      const user = await trx
+        .selectFrom("users")
+        .select(["email", "name"])
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
       const token = await createVerificationToken(trx, userId);
-      await enqueueEmail(trx, { to: user.email, ...verifyEmailEmail({ brand: env().BRAND_NAME, name: user.name, link: verifyLink(origin, token) }) });
+      await enqueueEmail(trx, {
+        to: user.email,
+        ...verifyEmailEmail({ brand: env().BRAND_NAME, name: user.name, link: verifyLink(origin, token) }),
+      });
     });
   kickMailer();
 }
@@ -106,6 +121,11 @@ export async function queueLoginDetails(trx: Database, user: UserRecord, origin:
   const email =
     user.passwordHash && user.emailVerified
       ? purchaseAddedEmail({ brand, name: user.name, loginUrl })
-      : setPasswordEmail({ brand, name: user.name, loginUrl, link: resetLink(origin, await createResetToken(trx, user.id)) });
+      : setPasswordEmail({
+          brand,
+          name: user.name,
+          loginUrl,
+          link: resetLink(origin, await createResetToken(trx, user.id)),
+        });
   await enqueueEmail(trx, { to: user.email, ...email });
 }

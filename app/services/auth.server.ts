@@ -56,7 +56,9 @@ export async function authenticate(
     return await authenticator(context).authenticate(strategy, request);
   } catch (error) {
     console.error(`[auth] ${strategy} failed:`, error);
-    const submission = parseWithZod(await backup.formData(), { schema: strategy === "login" ? loginSchema : signupSchema });
+    const submission = parseWithZod(await backup.formData(), {
+      schema: strategy === "login" ? loginSchema : signupSchema,
+    });
     return refuse(submission.reply({ formErrors: [FALLBACK_MESSAGES[strategy]], hideFields: ["password"] }), 500);
   }
 }
@@ -82,7 +84,8 @@ function authenticator(context: AuthContext) {
         };
         // Throttles are decided BEFORE the password is checked, so a refusal says nothing about it.
         const verdict = await admitLoginAttempt(attempt);
-        if (!verdict.allowed) return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
+        if (!verdict.allowed)
+          return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
 
         const valid = await verifyPassword(password, user?.passwordHash ?? null);
         if (!user || !valid) {
@@ -90,7 +93,13 @@ function authenticator(context: AuthContext) {
           return refuse(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }));
         }
         const deviceCookie = await recordLoginSuccess({ ...attempt, userId: user.id });
-        return { ok: true, user, redirectTo: redirect, specialAccess: special_access === "true", cookies: [deviceCookie] };
+        return {
+          ok: true,
+          user,
+          redirectTo: redirect,
+          specialAccess: special_access === "true",
+          cookies: [deviceCookie],
+        };
       }),
       "login",
     )
@@ -101,7 +110,8 @@ function authenticator(context: AuthContext) {
         const { name, email, password, redirect } = submission.value;
 
         const verdict = await checkRateLimits([[RATE_LIMITS.signupPerAddress, context.clientAddress]]);
-        if (!verdict.allowed) return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
+        if (!verdict.allowed)
+          return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
 
         const created = await createUser({ name, email, passwordHash: await hashPassword(password) });
         if (!created) {
@@ -114,7 +124,13 @@ function authenticator(context: AuthContext) {
         }
         // Signup proves nothing about the address: a link mailed to it does (SPEC: accounts keep working meanwhile).
         await queueEmailVerification(created.id, context.origin);
-        return { ok: true, user: { id: created.id, isAdmin: false }, redirectTo: redirect, specialAccess: false, cookies: [] };
+        return {
+          ok: true,
+          user: { id: created.id, isAdmin: false },
+          redirectTo: redirect,
+          specialAccess: false,
+          cookies: [],
+        };
       }),
       "signup",
     );

@@ -28,7 +28,13 @@ export async function startCheckout(input: {
 
   try {
     const session = await stripe.checkout.sessions.create(
-      checkoutSessionParams({ productKey: input.productKey, priceId, userId: input.user.id, email: input.user.email, origin: input.origin }),
+      checkoutSessionParams({
+        productKey: input.productKey,
+        priceId,
+        userId: input.user.id,
+        email: input.user.email,
+        origin: input.origin,
+      }),
       { idempotencyKey: checkoutIdempotencyKey(input.user.id, input.productKey, input.formKey) },
     );
     if (!session.url) return { ok: false, message: CHECKOUT_MESSAGES.noUrl, status: 502 };

@@ -1,7 +1,13 @@
 import { checkoutRecordFromSession, isCheckoutSessionId } from "~/lib/checkout";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { isPendingOrderOf, recordCheckout, recordPaymentReversal, upsertSubscription, type FulfilmentState } from "~/models/stripe-order.server";
+import {
+  isPendingOrderOf,
+  recordCheckout,
+  recordPaymentReversal,
+  upsertSubscription,
+  type FulfilmentState,
+} from "~/models/stripe-order.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
@@ -12,14 +18,22 @@ import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
  * It grants only for a session this site created (its pending order, same user, same product
  * and amount). Pass the webhook's transaction to commit it together with the event record.
  */
-export async function fulfilCheckoutSession(session: Stripe.Checkout.Session, trx?: Database): Promise<FulfilmentState> {
+export async function fulfilCheckoutSession(
+  session: Stripe.Checkout.Session,
+  trx?: Database,
+): Promise<FulfilmentState> {
   const record = checkoutRecordFromSession(session);
   if ("ignored" in record) {
     console.warn(`[stripe] checkout session ${session.id} ignored: ${record.ignored}`);
     return "ignored";
   }
-  const state = await (trx ? recordCheckout(trx, record) : db().transaction().execute((t) => recordCheckout(t, record)));
-  if (state === "ignored") console.warn(`[stripe] checkout session ${session.id} ignored: no matching membership checkout created here`);
+  const state = await (trx
+    ? recordCheckout(trx, record)
+    : db()
+        .transaction()
+        .execute((t) => recordCheckout(t, record)));
+  if (state === "ignored")
+    console.warn(`[stripe] checkout session ${session.id} ignored: no matching membership checkout created here`);
   return state;
 }
 
@@ -117,7 +131,8 @@ async function applyEvent(trx: Database, event: Stripe.Event) {
   }
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 /** Kept even before the order exists, so a completion that arrives later grants nothing. */
 async function reverse(trx: Database, paymentIntent: string | null, kind: "refunded" | "disputed") {

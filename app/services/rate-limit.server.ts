@@ -36,14 +36,21 @@ export const rateLimitsDisabled = () => env().RATE_LIMIT_DISABLED;
 
 export function refusal(retryAfterSeconds: number): RateLimitVerdict {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return { allowed: false, retryAfterSeconds: seconds, message: `Too many attempts. Please try again ${describeRetryAfter(seconds)}.` };
+  return {
+    allowed: false,
+    retryAfterSeconds: seconds,
+    message: `Too many attempts. Please try again ${describeRetryAfter(seconds)}.`,
+  };
 }
 
 /** Records one attempt under every given policy; refused when any of them is over its limit. */
 export async function checkRateLimits(checks: Array<[RateLimitPolicy, string]>): Promise<RateLimitVerdict> {
   if (rateLimitsDisabled()) return { allowed: true };
   const results = await Promise.all(
-    checks.map(async ([policy, subject]) => ({ policy, ...(await recordHit(rateLimitKey(policy, subject), policy.windowMs)) })),
+    checks.map(async ([policy, subject]) => ({
+      policy,
+      ...(await recordHit(rateLimitKey(policy, subject), policy.windowMs)),
+    })),
   );
   const exceeded = results.filter((result) => result.hits > result.policy.limit);
   if (exceeded.length === 0) return { allowed: true };

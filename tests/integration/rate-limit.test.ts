@@ -14,7 +14,10 @@ afterAll(async () => {
 });
 
 async function expireWindows() {
-  await app.db.updateTable("rate_limits").set({ reset_at: new Date(Date.now() - 1000) }).execute();
+  await app.db
+    .updateTable("rate_limits")
+    .set({ reset_at: new Date(Date.now() - 1000) })
+    .execute();
 }
 
 describe("login rate limits", () => {
@@ -28,7 +31,9 @@ describe("login rate limits", () => {
     const slowed = await browser.post("/login", { email: user.email, password: PASSWORD });
     expect(slowed.status).toBe(429);
     expect(await slowed.text()).toMatch(/Too many attempts. Please try again in \d+ seconds?\./);
-    expect(await app.db.selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute()).toHaveLength(0);
+    expect(await app.db.selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute()).toHaveLength(
+      0,
+    );
 
     await expireWindows(); // the delay passes
     expect((await browser.post("/login", { email: user.email, password: PASSWORD })).status).toBe(303);
@@ -39,7 +44,10 @@ describe("login rate limits", () => {
     let last: Response | undefined;
     for (let attempt = 1; attempt <= 31; attempt++) {
       // A new claimed address every time: ignored without TRUST_PROXY.
-      last = await new Browser(app.baseUrl, `198.51.100.${attempt}`).post("/login", { email: uniqueEmail("spray"), password: "whatever-pw" });
+      last = await new Browser(app.baseUrl, `198.51.100.${attempt}`).post("/login", {
+        email: uniqueEmail("spray"),
+        password: "whatever-pw",
+      });
     }
     expect(last!.status).toBe(429);
     expect(await last!.text()).toContain("Too many attempts");
@@ -51,7 +59,8 @@ describe("login rate limits", () => {
     const user = await createUser(app.db);
     const browser = new Browser(app.baseUrl);
     for (let round = 0; round < 2; round++) {
-      for (let attempt = 1; attempt <= 4; attempt++) await browser.post("/login", { email: user.email, password: "typo-typo" });
+      for (let attempt = 1; attempt <= 4; attempt++)
+        await browser.post("/login", { email: user.email, password: "typo-typo" });
       expect((await browser.post("/login", { email: user.email, password: PASSWORD })).status).toBe(303);
     }
   });
@@ -61,7 +70,11 @@ describe("signup rate limit", () => {
   it("allows 10 signups an hour per address, then refuses without creating the account", async () => {
     await expireWindows();
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const response = await new Browser(app.baseUrl).post("/signup", { name: "N", email: uniqueEmail("burst"), password: "long-enough-pw" });
+      const response = await new Browser(app.baseUrl).post("/signup", {
+        name: "N",
+        email: uniqueEmail("burst"),
+        password: "long-enough-pw",
+      });
       expect(response.status).toBe(303);
     }
     const email = uniqueEmail("burst");

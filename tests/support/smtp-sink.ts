@@ -12,7 +12,10 @@ export class SmtpSink {
   private readonly refusals = new Set<string>();
   private waiters: Array<() => void> = [];
 
-  private constructor(private readonly server: SMTPServer, readonly url: string) {}
+  private constructor(
+    private readonly server: SMTPServer,
+    readonly url: string,
+  ) {}
 
   static async start(): Promise<SmtpSink> {
     let sink: SmtpSink | undefined;
@@ -79,13 +82,20 @@ export class SmtpSink {
     const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? "";
     const quotedPrintable = /^Content-Transfer-Encoding: quoted-printable$/im.test(headers);
     const body = rest.join("\n\n");
-    this.messages.push({ from, to: to.map((a) => a.toLowerCase()), subject, text: quotedPrintable ? decodeQuotedPrintable(body) : body });
+    this.messages.push({
+      from,
+      to: to.map((a) => a.toLowerCase()),
+      subject,
+      text: quotedPrintable ? decodeQuotedPrintable(body) : body,
+    });
     for (const wake of this.waiters.splice(0)) wake();
   }
 }
 
 function decodeQuotedPrintable(value: string): string {
-  const bytes = value.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = value
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8").replace(/\r\n/g, "\n");
 }
 

@@ -20,15 +20,15 @@ function orderValues({ ipn, userId, grantsMembership }: OrderInput) {
   };
 }
 
-/** Records a sale once (the sale id is unique); false when it was already recorded. */
-export async function recordMarketplaceSale(trx: Database, input: OrderInput): Promise<boolean> {
+/** Records a sale once (the sale id is unique); returns the new order's id, or null when it was already recorded. */
+export async function recordMarketplaceSale(trx: Database, input: OrderInput): Promise<string | null> {
   const row = await trx
     .insertInto("warriorplus_orders")
     .values(orderValues(input))
     .onConflict((oc) => oc.column("sale_id").doNothing())
     .returning("id")
     .executeTakeFirst();
-  return Boolean(row);
+  return row?.id ?? null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn } from "../support/fixtures";
 import type { Browser } from "../support/http";
-import { getPage } from "../support/html";
+import { getPage, type parseHtml } from "../support/html";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -73,7 +73,7 @@ afterAll(async () => {
 type Figures = Record<string, [string, string, string]>;
 
 /** A period card's figures in one currency: row label -> [gross, refunds, net], as shown. */
-function figures(document: Document, period: string, currency: string): Figures {
+function figures(document: ReturnType<typeof parseHtml>, period: string, currency: string): Figures {
   const table = [...document.querySelectorAll("table")].find((t) => t.querySelector("caption")?.textContent?.startsWith(`${period} in ${currency}:`));
   if (!table) throw new Error(`no ${period} ${currency} table`);
   return Object.fromEntries(

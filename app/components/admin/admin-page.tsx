@@ -56,15 +56,15 @@ export function AdminPage({ title, flash, actions, children }: { title: string; 
   );
 }
 
-/** A titled section of an admin page. */
-export function AdminSection({ title, id, children, actions }: { title: string; id?: string; children: ReactNode; actions?: ReactNode }) {
-  const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-heading`;
+/**
+ * A titled section of an admin page. Not a landmark itself: the table inside is the labelled
+ * region (it scrolls on a phone), so a screen reader does not hear each name twice.
+ */
+export function AdminSection({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
+    <section className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         {actions}
       </div>
       {children}

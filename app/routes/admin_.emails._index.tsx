@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminPage, EmptyNote, OUTBOX_STATUS_LABELS, StatusBadge, TableFrame } from "~/components/admin/admin-page";
+import { AdminPage, EmptyNote, OUTBOX_STATUS_LABELS, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
 import { secondaryButton } from "~/components/admin/form-controls";
 import { formatDayTime } from "~/lib/dates";
 import { redirectWithFlash, takeFlash } from "~/lib/flash.server";
@@ -81,19 +81,19 @@ export default function AdminEmails() {
           <tbody>
             {messages.map((message) => (
               <tr key={message.id}>
-                <td className="max-w-[14rem] break-all">{message.to}</td>
-                <td>
+                <Cell label="Recipient" className="sm:max-w-[14rem] break-all">{message.to}</Cell>
+                <Cell label="Subject">
                   <Link to={`/admin/emails/${message.id}`} className="text-brand-700 underline-offset-2 hover:underline">
                     {message.subject}
                   </Link>
-                </td>
-                <td>
+                </Cell>
+                <Cell label="Status">
                   <StatusBadge label={OUTBOX_STATUS_LABELS[message.status]} />
-                </td>
-                <td className="tabular-nums">{message.attempts}</td>
-                <td className="max-w-[16rem] break-words text-xs text-red-700">{message.lastError ?? "—"}</td>
-                <td className="whitespace-nowrap">{message.nextAttemptAt ? formatDayTime(message.nextAttemptAt) : "—"}</td>
-                <td>
+                </Cell>
+                <Cell label="Attempts" className="tabular-nums">{message.attempts}</Cell>
+                <Cell label="Last error" className="sm:max-w-[16rem] break-words text-xs text-red-700">{message.lastError ?? "—"}</Cell>
+                <Cell label="Next attempt" className="whitespace-nowrap">{message.nextAttemptAt ? formatDayTime(message.nextAttemptAt) : "—"}</Cell>
+                <Cell label="Actions">
                   {message.status === "failed" ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="retry" />
@@ -104,7 +104,7 @@ export default function AdminEmails() {
                       </button>
                     </Form>
                   ) : null}
-                </td>
+                </Cell>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AdminPage, AdminSection, Badge, EmptyNote, OUTBOX_STATUS_LABELS, StatusBadge, TableFrame } from "~/components/admin/admin-page";
+import { AdminPage, AdminSection, Badge, EmptyNote, OUTBOX_STATUS_LABELS, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
 import { dangerButton, inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { siteOrigin } from "~/lib/checkout";
 import { formatDay, formatDayTime } from "~/lib/dates";
@@ -180,7 +180,8 @@ export default function AdminMember() {
 
       <AdminSection title="Actions">
         <div className="grid gap-4 lg:grid-cols-2">
-          <Form method="post" className={panelClass}>
+          {/* Keyed by the number of grants, so a successful grant leaves an empty form behind. */}
+          <Form method="post" className={panelClass} key={grants.length}>
             <h3 className="font-semibold">Grant complimentary access</h3>
             <input type="hidden" name="intent" value="grant" />
             {failure ? (
@@ -257,24 +258,24 @@ export default function AdminMember() {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <td className="whitespace-nowrap">{formatDay(order.createdAt)}</td>
-                  <td>
+                  <Cell label="Date" className="whitespace-nowrap">{formatDay(order.createdAt)}</Cell>
+                  <Cell label="Product">
                     {order.productLabel}
                     <span className="block text-xs text-slate-500">{order.sourceLabel}</span>
-                  </td>
-                  <td className="whitespace-nowrap">{order.amount}</td>
-                  <td>
+                  </Cell>
+                  <Cell label="Amount" className="whitespace-nowrap">{order.amount}</Cell>
+                  <Cell label="Status">
                     <StatusBadge label={order.statusLabel} />
-                  </td>
-                  <td className="whitespace-nowrap">{order.refundedAt ? formatDay(order.refundedAt) : "—"}</td>
-                  <td className="max-w-[14rem] break-all font-mono text-xs">
+                  </Cell>
+                  <Cell label="Refunded" className="whitespace-nowrap">{order.refundedAt ? formatDay(order.refundedAt) : "—"}</Cell>
+                  <Cell label="Reference" className="sm:max-w-[14rem] break-all font-mono text-xs">
                     <span className="sr-only">{order.source === "stripe" ? "Checkout session " : "Sale "}</span>
                     {order.reference}
                     <Link to={`/account/purchases/${order.id}`} className="mt-1 block font-sans text-brand-700 underline">
                       Receipt
                     </Link>
-                  </td>
-                  <td>{order.affiliateId ?? "—"}</td>
+                  </Cell>
+                  <Cell label="Affiliate">{order.affiliateId ?? "—"}</Cell>
                 </tr>
               ))}
             </tbody>
@@ -299,10 +300,10 @@ export default function AdminMember() {
             <tbody>
               {grants.map((grant) => (
                 <tr key={grant.id}>
-                  <td className="whitespace-nowrap">{formatDay(grant.createdAt)}</td>
-                  <td>{grant.reason}</td>
-                  <td className="whitespace-nowrap">{grant.expiresAt ? lastDay(grant.expiresAt) : "Never"}</td>
-                  <td>
+                  <Cell label="Granted" className="whitespace-nowrap">{formatDay(grant.createdAt)}</Cell>
+                  <Cell label="Reason">{grant.reason}</Cell>
+                  <Cell label="Expires on" className="whitespace-nowrap">{grant.expiresAt ? lastDay(grant.expiresAt) : "Never"}</Cell>
+                  <Cell label="State">
                     {grant.active ? (
                       <Badge tone="green">Active</Badge>
                     ) : grant.revokedAt ? (
@@ -310,8 +311,8 @@ export default function AdminMember() {
                     ) : (
                       <Badge tone="slate">Expired</Badge>
                     )}
-                  </td>
-                  <td className="break-all">{grant.grantedBy ?? "—"}</td>
+                  </Cell>
+                  <Cell label="By" className="break-all">{grant.grantedBy ?? "—"}</Cell>
                 </tr>
               ))}
             </tbody>
@@ -334,11 +335,11 @@ export default function AdminMember() {
             <tbody>
               {sessions.map((session, index) => (
                 <tr key={index}>
-                  <td className="whitespace-nowrap">{formatDayTime(session.createdAt)}</td>
-                  <td className="whitespace-nowrap">{formatDay(session.expiresAt)}</td>
-                  <td className="max-w-[24rem] truncate" title={session.userAgent ?? undefined}>
+                  <Cell label="Signed in" className="whitespace-nowrap">{formatDayTime(session.createdAt)}</Cell>
+                  <Cell label="Expires" className="whitespace-nowrap">{formatDay(session.expiresAt)}</Cell>
+                  <Cell label="Browser" className="break-words">
                     {session.userAgent ?? "—"}
-                  </td>
+                  </Cell>
                 </tr>
               ))}
             </tbody>
@@ -366,16 +367,16 @@ export default function AdminMember() {
             <tbody>
               {emails.map((email) => (
                 <tr key={email.id}>
-                  <td className="whitespace-nowrap">{formatDayTime(email.createdAt)}</td>
-                  <td>
+                  <Cell label="Queued" className="whitespace-nowrap">{formatDayTime(email.createdAt)}</Cell>
+                  <Cell label="Subject">
                     <Link to={`/admin/emails/${email.id}`} className="text-brand-700 underline-offset-2 hover:underline">
                       {email.subject}
                     </Link>
-                  </td>
-                  <td>
+                  </Cell>
+                  <Cell label="Status">
                     <StatusBadge label={OUTBOX_STATUS_LABELS[email.status]} />
-                  </td>
-                  <td>{email.attempts}</td>
+                  </Cell>
+                  <Cell label="Attempts">{email.attempts}</Cell>
                 </tr>
               ))}
             </tbody>
@@ -399,10 +400,10 @@ export default function AdminMember() {
             <tbody>
               {activity.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="whitespace-nowrap">{formatDayTime(entry.createdAt)}</td>
-                  <td className="break-all">{entry.adminEmail}</td>
-                  <td>{AUDIT_LABELS[entry.action] ?? entry.action}</td>
-                  <td>{describeDetails(entry.details)}</td>
+                  <Cell label="When" className="whitespace-nowrap">{formatDayTime(entry.createdAt)}</Cell>
+                  <Cell label="Admin" className="break-all">{entry.adminEmail}</Cell>
+                  <Cell label="Action">{AUDIT_LABELS[entry.action] ?? entry.action}</Cell>
+                  <Cell label="Details">{describeDetails(entry.details)}</Cell>
                 </tr>
               ))}
             </tbody>

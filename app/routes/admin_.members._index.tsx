@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminPage, EmptyNote, StatusBadge, TableFrame } from "~/components/admin/admin-page";
+import { AdminPage, EmptyNote, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
 import { inputClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { formatDay } from "~/lib/dates";
 import { takeFlash } from "~/lib/flash.server";
@@ -92,17 +92,17 @@ export default function AdminMembers() {
           <tbody>
             {members.map((member) => (
               <tr key={member.id}>
-                <td className="max-w-[16rem] break-all">
+                <Cell label="Email" className="sm:max-w-[16rem] break-all">
                   <Link to={`/admin/members/${member.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                     {member.email}
                   </Link>
-                </td>
-                <td>{member.name}</td>
-                <td>
+                </Cell>
+                <Cell label="Name">{member.name}</Cell>
+                <Cell label="Access">
                   <StatusBadge label={member.access} />
-                </td>
-                <td>{member.source}</td>
-                <td className="whitespace-nowrap">{formatDay(member.joined)}</td>
+                </Cell>
+                <Cell label="Source">{member.source}</Cell>
+                <Cell label="Joined" className="whitespace-nowrap">{formatDay(member.joined)}</Cell>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPage, AdminSection, EmptyNote, StatusBadge, TableFrame } from "~/components/admin/admin-page";
+import { AdminPage, AdminSection, EmptyNote, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
 import { secondaryButton } from "~/components/admin/form-controls";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { formatDay } from "~/lib/dates";
@@ -52,7 +52,7 @@ export default function AdminSales() {
         {!hasSales ? (
           <EmptyNote>No sales yet.</EmptyNote>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid gap-4 md:grid-cols-2">
             {periods.map((period) => (
               <section key={period.key} aria-label={period.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <h3 className="text-sm font-semibold text-slate-600">{period.label}</h3>
@@ -138,10 +138,10 @@ export default function AdminSales() {
             <tbody>
               {affiliates.map((affiliate) => (
                 <tr key={`${affiliate.affiliateId}-${affiliate.currency}`}>
-                  <td className="break-all">{affiliate.affiliateId}</td>
-                  <td className="text-right tabular-nums">{affiliate.sales}</td>
-                  <td className="text-right tabular-nums">{affiliate.refunds}</td>
-                  <td className="text-right tabular-nums">{formatMoney(affiliate.revenue, affiliate.currency)}</td>
+                  <Cell label="Affiliate" className="break-all">{affiliate.affiliateId}</Cell>
+                  <Cell label="Sales" className="sm:text-right tabular-nums">{affiliate.sales}</Cell>
+                  <Cell label="Refunds" className="sm:text-right tabular-nums">{affiliate.refunds}</Cell>
+                  <Cell label="Revenue kept" className="sm:text-right tabular-nums">{formatMoney(affiliate.revenue, affiliate.currency)}</Cell>
                 </tr>
               ))}
             </tbody>
@@ -166,8 +166,8 @@ export default function AdminSales() {
             <tbody>
               {recent.map((order) => (
                 <tr key={order.id}>
-                  <td className="whitespace-nowrap">{formatDay(order.date)}</td>
-                  <td className="max-w-[16rem] break-all">
+                  <Cell label="Date" className="whitespace-nowrap">{formatDay(order.date)}</Cell>
+                  <Cell label="Member" className="sm:max-w-[16rem] break-all">
                     {order.userId ? (
                       <Link to={`/admin/members/${order.userId}`} className="text-brand-700 underline-offset-2 hover:underline">
                         {order.email}
@@ -175,15 +175,15 @@ export default function AdminSales() {
                     ) : (
                       "No account"
                     )}
-                  </td>
-                  <td>
+                  </Cell>
+                  <Cell label="Product">
                     {order.product}
                     <span className="block text-xs text-slate-500">{order.source}</span>
-                  </td>
-                  <td className="whitespace-nowrap tabular-nums">{order.amount}</td>
-                  <td>
+                  </Cell>
+                  <Cell label="Amount" className="whitespace-nowrap tabular-nums">{order.amount}</Cell>
+                  <Cell label="Status">
                     <StatusBadge label={order.status} />
-                  </td>
+                  </Cell>
                 </tr>
               ))}
             </tbody>

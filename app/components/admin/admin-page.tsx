@@ -72,14 +72,30 @@ export function AdminSection({ title, children, actions }: { title: string; chil
   );
 }
 
-/** A table that scrolls sideways on a phone instead of squeezing its columns. */
+/**
+ * An admin table. From a tablet up it is a table (scrolling sideways if it must); on a phone each
+ * row becomes a card of 'label: value' lines, so nothing is cut off or squeezed letter by letter.
+ * Cells are <Cell label=...>, which carries the column name for the phone layout.
+ */
 export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" role="region" aria-label={label} tabIndex={0}>
-      <table className="w-full min-w-[36rem] text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_thead]:bg-slate-50 [&_thead_th]:font-semibold [&_thead_th]:text-slate-600 [&_tbody_tr]:border-t [&_tbody_tr]:border-slate-100">
+      <table className="w-full text-left text-sm sm:min-w-[36rem] [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_thead]:bg-slate-50 [&_thead_th]:font-semibold [&_thead_th]:text-slate-600 [&_tbody_tr]:border-t [&_tbody_tr]:border-slate-100 max-sm:[&_tbody]:block max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:py-2 max-sm:[&_td]:flex max-sm:[&_td]:gap-3 max-sm:[&_td]:py-1 max-sm:[&_thead]:sr-only">
         {children}
       </table>
     </div>
+  );
+}
+
+/** One cell; `label` is its column's name, shown beside the value on a phone (CSS only, so it is not read twice). */
+export function Cell({ label, className = "", children }: { label: string; className?: string; children?: ReactNode }) {
+  return (
+    <td
+      data-label={label}
+      className={`${className} max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:pt-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]`}
+    >
+      <div className="min-w-0 flex-1">{children}</div>
+    </td>
   );
 }
 

@@ -4,28 +4,33 @@ import { chartGeometry, type DailySeries } from "~/lib/sales-report";
 
 const WIDTH = 600;
 const HEIGHT = 160;
-const PAD = { top: 12, right: 8, bottom: 24, left: 8 };
 
 /**
- * Daily net revenue as bars, drawn on the server as SVG (no script, no library). The SVG is
- * decorative for screen readers: the same figures follow in a table, which is the accessible
- * version (and what a reader without the picture uses).
+ * Daily net revenue as bars, drawn on the server as SVG (no script, no library). The bars
+ * stretch to the width (preserveAspectRatio none) at a fixed height; the words around them are
+ * HTML, so they stay readable at any width. The same figures follow in a table, which is the
+ * accessible version.
  */
 export function SalesChart({ series }: { series: DailySeries }) {
-  const geometry = chartGeometry(series.points, WIDTH - PAD.left - PAD.right, HEIGHT - PAD.top - PAD.bottom);
+  const geometry = chartGeometry(series.points, WIDTH, HEIGHT);
   const first = series.points[0];
   const last = series.points[series.points.length - 1];
   const tableId = `daily-net-${series.currency}`;
   return (
     <figure className="space-y-3">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full rounded-xl border border-slate-200 bg-white"
-        role="img"
-        aria-label={`Daily net revenue in ${series.currency} for the last ${series.points.length} days; the figures are in the table below.`}
-      >
-        <g transform={`translate(${PAD.left} ${PAD.top})`}>
-          <line x1={0} x2={geometry.width} y1={geometry.baseline} y2={geometry.baseline} stroke="#cbd5e1" strokeWidth={1} />
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="flex justify-between gap-3 text-xs text-slate-600">
+          <span>Best day: {formatMoney(geometry.max, series.currency)}</span>
+          {geometry.min < 0 ? <span>Worst day: {formatMoney(geometry.min, series.currency)}</span> : null}
+        </div>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          className="mt-2 h-40 w-full"
+          role="img"
+          aria-label={`Daily net revenue in ${series.currency} for the last ${series.points.length} days; the figures are in the table below.`}
+        >
+          <line x1={0} x2={WIDTH} y1={geometry.baseline} y2={geometry.baseline} stroke="#cbd5e1" strokeWidth={1} vectorEffect="non-scaling-stroke" />
           {geometry.bars.map((bar) => (
             <rect
               key={bar.day}
@@ -33,27 +38,19 @@ export function SalesChart({ series }: { series: DailySeries }) {
               y={bar.y}
               width={bar.width}
               height={Math.max(bar.height, bar.net === 0 ? 0 : 1)}
-              rx={1.5}
               fill={bar.net < 0 ? "#dc2626" : "#4f46e5"}
             >
               <title>{`${formatDay(bar.day)}: ${formatMoney(bar.net, series.currency)}`}</title>
             </rect>
           ))}
-        </g>
+        </svg>
         {first && last ? (
-          <g fontSize={11} fill="#475569">
-            <text x={PAD.left} y={HEIGHT - 6}>
-              {formatDay(first.day)}
-            </text>
-            <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end">
-              {formatDay(last.day)}
-            </text>
-            <text x={WIDTH - PAD.right} y={PAD.top + 10} textAnchor="end">
-              {`max ${formatMoney(geometry.max, series.currency)}`}
-            </text>
-          </g>
+          <div className="mt-1 flex justify-between text-xs text-slate-600">
+            <span>{formatDay(first.day)}</span>
+            <span>{formatDay(last.day)}</span>
+          </div>
         ) : null}
-      </svg>
+      </div>
       <figcaption className="text-sm text-slate-600">
         Net revenue per day (sales minus refunds, UTC) in {series.currency}.{" "}
         <a href={`#${tableId}`} className="text-brand-700 underline">

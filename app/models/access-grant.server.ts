@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db, type Database } from "~/lib/db.server";
+import { db, type Database } from "~/infra/db.server";
 
 /** Complimentary access (table access_grants): has_paid_access counts a grant while it is active. */
 export async function createAccessGrant(trx: Database, input: { userId: string; reason: string; expiresAt: Date | null; grantedBy: string }) {

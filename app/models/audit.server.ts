@@ -1,4 +1,4 @@
-import { db, type Database } from "~/lib/db.server";
+import { db, type Database } from "~/infra/db.server";
 
 export type AuditAction = "grant_complimentary" | "revoke_complimentary" | "send_sign_in_link" | "sign_out_sessions" | "retry_email";
 

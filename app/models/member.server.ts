@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from "kysely";
-import { db } from "~/lib/db.server";
-import type { DB } from "~/lib/db-schema";
+import { db } from "~/infra/db.server";
+import type { DB } from "~/infra/db-schema";
 import { containsPattern, type AccessFilter } from "~/lib/member-admin";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { db, type Database } from "~/lib/db.server";
-import type { OrderSource, StripeOrderStatus } from "~/lib/db-schema";
+import { db, type Database } from "~/infra/db.server";
+import type { OrderSource, StripeOrderStatus } from "~/infra/db-schema";
 
 /**
  * Orders of both sources through the view order_ledger (migration 0007): the member page, the

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db, type Database } from "~/lib/db.server";
+import { db, type Database } from "~/infra/db.server";
 
 /** A message: its plain text part, and the HTML part when the template has one (lib/emails). */
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string | null };

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import type { PeriodRow } from "~/lib/sales-report";
 
 /**

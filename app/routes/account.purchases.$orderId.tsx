@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { PrintButton } from "~/components/print-button";
 import { formatDay } from "~/lib/dates";
-import { env } from "~/lib/env.server";
-import { requireUser } from "~/lib/guards.server";
+import { env } from "~/infra/env.server";
+import { requireUser } from "~/services/guards.server";
 import { formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
 import { isUuid } from "~/lib/uuid";

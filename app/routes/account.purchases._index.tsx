@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { StatusBadge } from "~/components/admin/admin-page";
 import { SiteFooter } from "~/components/site-footer";
 import { formatDay } from "~/lib/dates";
-import { requireUser } from "~/lib/guards.server";
+import { requireUser } from "~/services/guards.server";
 import { formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
 import { ordersOfUser } from "~/models/order-ledger.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection, OUTBOX_STATUS_LABELS, StatusBadge } from "~/components/admin/admin-page";
 import { panelClass, secondaryButton } from "~/components/admin/form-controls";
 import { formatDayTime } from "~/lib/dates";
-import { requireAdmin } from "~/lib/guards.server";
+import { requireAdmin } from "~/services/guards.server";
 import { isUuid } from "~/lib/uuid";
 import { getOutboxMessage } from "~/models/outbox.server";
 

@@ -5,9 +5,9 @@ import { AdminPage, AdminSection, Badge, EmptyNote, OUTBOX_STATUS_LABELS, Status
 import { dangerButton, inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { siteOrigin } from "~/lib/checkout";
 import { formatDay, formatDayTime } from "~/lib/dates";
-import { env } from "~/lib/env.server";
-import { redirectWithFlash, takeFlash } from "~/lib/flash.server";
-import { requireAdmin } from "~/lib/guards.server";
+import { env } from "~/infra/env.server";
+import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
+import { requireAdmin } from "~/services/guards.server";
 import { describeAccess, GRANT_REASON_MAX, parseGrantForm } from "~/lib/member-admin";
 import { formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";

@@ -3,8 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, EmptyNote, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
 import { inputClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { formatDay } from "~/lib/dates";
-import { takeFlash } from "~/lib/flash.server";
-import { requireAdmin } from "~/lib/guards.server";
+import { takeFlash } from "~/infra/flash.server";
+import { requireAdmin } from "~/services/guards.server";
 import { ACCESS_FILTERS, describeAccess, memberQueryString, MEMBERS_PER_PAGE, parseMemberQuery } from "~/lib/member-admin";
 import { searchMembers } from "~/models/member.server";
 

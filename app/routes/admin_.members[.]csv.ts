@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/guards.server";
+import { requireAdmin } from "~/services/guards.server";
 import { parseMemberQuery } from "~/lib/member-admin";
 import { membersCsv } from "~/services/csv-export.server";
 

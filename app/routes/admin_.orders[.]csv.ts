@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/guards.server";
+import { requireAdmin } from "~/services/guards.server";
 import { ordersCsv } from "~/services/csv-export.server";
 
 /** GET /admin/orders.csv: every order of both sources, streamed. */

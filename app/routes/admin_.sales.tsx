@@ -4,7 +4,7 @@ import { AdminPage, AdminSection, EmptyNote, StatusBadge, TableFrame, Cell } fro
 import { secondaryButton } from "~/components/admin/form-controls";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { formatDay } from "~/lib/dates";
-import { requireAdmin } from "~/lib/guards.server";
+import { requireAdmin } from "~/services/guards.server";
 import { formatAmount, formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
 import { dailySeries, SALES_SOURCES, summarizePeriods } from "~/lib/sales-report";

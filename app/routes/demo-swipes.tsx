@@ -13,10 +13,10 @@ import {
   shortSwipes,
   type SwipeEmail,
 } from "~/content/affiliate";
-import { affiliatePage } from "~/lib/affiliate.server";
+import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
-import { brand } from "~/lib/public-page.server";
+import { brand } from "~/route-helpers/public-page.server";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
@@ -89,7 +89,9 @@ function DemoVideo() {
       <h2 id="demo-title" className="text-2xl font-bold">
         Demo Video
       </h2>
-      {/* preload="none": nothing is fetched until the visitor presses play. */}
+      {/* preload="none": nothing is fetched until the visitor presses play. The walkthrough is a
+          silent screen recording: there is no speech to caption. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a silent recording has nothing to caption */}
       <video
         controls
         preload="none"

@@ -1,4 +1,4 @@
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import type { GrantInput } from "~/lib/member-admin";
 import { createAccessGrant, revokeActiveGrants } from "~/models/access-grant.server";
 import { writeAudit } from "~/models/audit.server";

@@ -1,8 +1,8 @@
 import { siteOrigin } from "~/lib/checkout";
 import { formatDay } from "~/lib/dates";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/infra/db.server";
 import { refundNoticeEmail, welcomeEmail, type Receipt } from "~/lib/emails";
-import { env } from "~/lib/env.server";
+import { env } from "~/infra/env.server";
 import { formatMoney } from "~/lib/money";
 import { productLabel } from "~/lib/orders";
 import { getOrder, type LedgerOrder } from "~/models/order-ledger.server";

@@ -8,7 +8,7 @@ import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { queueLoginDetails } from "./accounts.server";
 import type { WebhookReply } from "./fulfilment.server";
 import { kickMailer } from "./mail.server";
-import { receiptFor } from "./receipts.server";
+import { queueRefundNotices, receiptFor } from "./receipts.server";
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */
 function sameSecret(given: string, expected: string): boolean {
@@ -46,8 +46,11 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
         } else if (ipn.kind !== "other") {
           // Upsells and refunds attach to an existing account only; they never create one.
           const userId = (await findUserByEmail(ipn.buyerEmail, trx))?.id ?? null;
-          const record = ipn.kind === "sale" ? recordMarketplaceSale : recordMarketplaceRefund;
-          await record(trx, { ipn, userId, grantsMembership });
+          if (ipn.kind === "sale") await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
+          else {
+            const refunded = await recordMarketplaceRefund(trx, { ipn, userId, grantsMembership });
+            if (refunded) await queueRefundNotices(trx, [refunded]);
+          }
         }
         return true;
       });

@@ -488,7 +488,7 @@ describe("buyers' emails", () => {
     expect(refundedOrder.refunded_at).not.toBeNull();
   });
 
-  it("a marketplace buyer's set-password email carries the same receipt block", async () => {
+  it("a marketplace buyer's set-password email carries the same receipt block, and a refund a notice", async () => {
     const email = uniqueEmail("mreceipt");
     const sale = await marketplaceSale({ WP_BUYER_EMAIL: email, WP_SALE_AMOUNT: "27.50", WP_ITEM_NAME: "AI Profit Labs Front End" });
     const order = await app.db.selectFrom("warriorplus_orders").select("id").where("sale_id", "=", sale.WP_SALE).executeTakeFirstOrThrow();
@@ -497,6 +497,15 @@ describe("buyers' emails", () => {
     expect(mail.text).toContain("Receipt\nProduct: AI Profit Labs Front End\nAmount: $27.50 USD\n");
     expect(mail.text).toContain(`Order reference: ${order.id}`);
     expect(mail.html).toContain("Receipt");
+
+    // A refund of the sale: a short notice, once, however often the marketplace repeats it.
+    const refund = { WP_ACTION: "refund", WP_BUYER_EMAIL: email, WP_SALE: sale.WP_SALE, WP_SALE_AMOUNT: "27.50" };
+    await marketplaceSale({ ...refund, IPN_ID: `ipn_refund_${sale.WP_SALE}` });
+    await marketplaceSale({ ...refund, IPN_ID: `ipn_refund_again_${sale.WP_SALE}` });
+    const notice = await mailTo(email, "refund");
+    expect(notice.text).toContain(`Your payment of $27.50 USD for AI Profit Labs Front End (order ${order.id}) has been refunded.`);
+    const subjects = await app.db.selectFrom("email_outbox").select("subject").where("to_address", "=", email).orderBy("created_at").execute();
+    expect(subjects.map((row) => row.subject)).toEqual(["Your AI Profit Labs login details", "Your AI Profit Labs refund"]);
   });
 });
 

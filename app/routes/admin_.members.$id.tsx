@@ -17,6 +17,7 @@ import { listAuditFor } from "~/models/audit.server";
 import { getMember } from "~/models/member.server";
 import { ordersOfUser } from "~/models/order-ledger.server";
 import { listOutboxFor } from "~/models/outbox.server";
+import { listCourseProgress } from "~/models/progress.server";
 import { listActiveSessions } from "~/models/session.server";
 import {
   grantComplimentaryAccess,
@@ -37,13 +38,14 @@ async function findMember(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const member = await findMember(params.id);
-  const [{ flash, headers }, orders, grants, sessions, emails, activity] = await Promise.all([
+  const [{ flash, headers }, orders, grants, sessions, emails, activity, courses] = await Promise.all([
     takeFlash(request),
     ordersOfUser(member.id),
     listAccessGrants(member.id),
     listActiveSessions(member.id),
     listOutboxFor(member.email, 50),
     listAuditFor(member.id),
+    listCourseProgress(member.id, { includeDrafts: false }),
   ]);
   return data(
     {
@@ -60,8 +62,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       sessions,
       emails,
       activity,
-      // Course progress (issue 15) is not recorded yet; its rows go here when it is.
-      progress: [] as Array<{ course: string; completed: number; total: number }>,
+      // The published courses this member has opened at least one chapter of.
+      progress: courses
+        .filter((course) => course.viewed > 0)
+        .map((course) => ({
+          id: course.id,
+          title: course.title,
+          completed: course.completed,
+          total: course.total,
+          lastViewedAt: course.lastViewed?.at ?? null,
+          certifiedAt: course.certificate?.completedAt ?? null,
+        })),
     },
     { headers },
   );
@@ -348,7 +359,34 @@ export default function AdminMember() {
       </AdminSection>
 
       <AdminSection title="Course progress">
-        {progress.length === 0 ? <EmptyNote>No progress recorded.</EmptyNote> : null}
+        {progress.length === 0 ? (
+          <EmptyNote>No progress recorded.</EmptyNote>
+        ) : (
+          <TableFrame label="Course progress">
+            <thead>
+              <tr>
+                <th scope="col">Course</th>
+                <th scope="col">Chapters completed</th>
+                <th scope="col">Last viewed</th>
+                <th scope="col">Certificate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {progress.map((course) => (
+                <tr key={course.id}>
+                  <Cell label="Course">{course.title}</Cell>
+                  <Cell label="Chapters completed" className="tabular-nums">
+                    {course.completed} of {course.total}
+                  </Cell>
+                  <Cell label="Last viewed" className="whitespace-nowrap">
+                    {course.lastViewedAt ? formatDayTime(course.lastViewedAt) : "—"}
+                  </Cell>
+                  <Cell label="Certificate">{course.certifiedAt ? `Completed ${formatDay(course.certifiedAt)}` : "—"}</Cell>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        )}
       </AdminSection>
 
       <AdminSection title="Emails">

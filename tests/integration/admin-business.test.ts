@@ -313,6 +313,19 @@ describe("the member page", () => {
     expect(orders).toContain("aff_7");
     expect(orders).toContain("Paid");
     expect(document.body.textContent).toContain("No progress recorded.");
+    // Once the member has opened a chapter, the course shows with their progress in it.
+    const chapter = await app.db
+      .selectFrom("chapters")
+      .innerJoin("courses", "courses.id", "chapters.course_id")
+      .select(["chapters.id", "courses.title"])
+      .where("chapters.status", "=", "published")
+      .where("courses.status", "=", "published")
+      .executeTakeFirstOrThrow();
+    await app.db.insertInto("chapter_progress").values({ user_id: user.id, chapter_id: chapter.id, completed_at: new Date() }).execute();
+    const withProgress = await getPage(admin, `/admin/members/${user.id}`);
+    const progress = withProgress.document.querySelector('[aria-label="Course progress"]')?.textContent ?? "";
+    expect(progress).toContain(chapter.title);
+    expect(progress).toMatch(/1 of \d+/);
     expect(document.querySelector('[aria-label="Emails"]')?.textContent).toContain("Your AI Profit Labs login details");
     // The list never shows a message's body: it holds the set-password link.
     expect(document.body.innerHTML).not.toContain("/reset-password?token=");

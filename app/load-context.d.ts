@@ -8,6 +8,8 @@ declare module "@remix-run/node" {
     clientAddress?: string;
     /** Set by handleError when a query failed because the database is out of reach: answer 503. */
     databaseUnavailable?: boolean;
+    /** The signed-in user's id, set by the root loader, for the request's log line. */
+    userId?: string;
   }
 }
 

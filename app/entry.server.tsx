@@ -3,22 +3,22 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { SERVICE_UNAVAILABLE_RETRY_SECONDS, ServiceUnavailablePage } from "./components/service-unavailable-page";
-import { checkoutOriginFromApiBase, contentSecurityPolicy } from "./lib/csp.server";
-import { isDatabaseUnavailable } from "./lib/database-errors";
-import { closeDatabase, db, migrateToLatest, withStartupLock } from "./lib/db.server";
-import { env } from "./lib/env.server";
-import { NonceContext } from "./lib/nonce";
-import { seed } from "./lib/seed.server";
+import { checkoutOriginFromApiBase, contentSecurityPolicy } from "~/infra/csp.server";
+import { isDatabaseUnavailable } from "~/lib/database-errors";
+import { closeDatabase, db, migrateToLatest, withStartupLock } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { NonceContext } from "~/hooks/use-nonce";
+import { seed } from "~/services/seed.server";
 import { startMailer, stopMailer } from "./services/mail.server";
 import { registerDatabaseMetrics } from "./services/metrics.server";
-import { startMaintenance, stopMaintenance } from "./lib/maintenance.server";
+import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
 import stylesheet from "./styles/app.css";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
- * Called by server.js before it listens: validates the configuration (a bad value stops the
+ * Called by server/index.ts before it listens: validates the configuration (a bad value stops the
  * server with a message that names it), migrates the database and seeds a fresh install (under
  * an advisory lock, so instances starting together do it once), prunes expired rows (and keeps
  * doing so) and starts the mail sender.
@@ -34,7 +34,7 @@ export async function startup() {
   startMailer();
 }
 
-/** Migrations only, for the deploy's release step (`node server.js --migrate`). */
+/** Migrations only, for the deploy's release step (`node build/server.js --migrate`). */
 export async function migrate() {
   env();
   await withStartupLock(migrateToLatest);

@@ -12,7 +12,7 @@ import {
   type ConsentChoice,
   type CookieCategory,
 } from "~/lib/consent";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 import type { action as consentAction } from "~/routes/consent";
 
 /** One fetcher for every consent form on the page, so a choice made anywhere hides the banner. */

@@ -1,4 +1,4 @@
-import { isDatabaseHealthy, pendingMigrations } from "~/lib/db.server";
+import { isDatabaseHealthy, pendingMigrations } from "~/infra/db.server";
 
 /**
  * Readiness: the database answers and has every migration this build knows, so a new release

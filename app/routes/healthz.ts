@@ -1,4 +1,4 @@
-import { isDatabaseHealthy } from "~/lib/db.server";
+import { isDatabaseHealthy } from "~/infra/db.server";
 
 /**
  * The platform's health check: 200 while the database answers one `SELECT 1`, 503 otherwise

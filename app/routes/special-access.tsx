@@ -6,11 +6,11 @@ import { ConsentGatedScript } from "~/components/cookie-consent";
 import { EmailField, FormError, Honeypot, SubmitButton, TextField } from "~/components/form-fields";
 import { SiteFooter } from "~/components/site-footer";
 import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
-import { env } from "~/lib/env.server";
+import { env } from "~/infra/env.server";
 import { PERSONAL_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
-import { brand, publicPage } from "~/lib/public-page.server";
-import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { brand, publicPage } from "~/route-helpers/public-page.server";
+import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { leadSchema } from "~/lib/validation/lead";
 import { captureLead } from "~/models/lead.server";
 

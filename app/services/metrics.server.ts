@@ -1,6 +1,6 @@
 import client from "prom-client";
 import { webhookOutcome, type WebhookReply } from "~/lib/webhook-response";
-import { databasePoolStats } from "~/lib/db.server";
+import { databasePoolStats } from "~/infra/db.server";
 import { outboxDepth } from "~/models/outbox.server";
 
 /**

@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "../../app/lib/db-schema";
+import type { DB } from "../../app/infra/db-schema";
 import { migrations } from "../../migrations";
 import { createUser } from "../support/fixtures";
 import { createDatabase, openDatabase } from "../support/operations";

@@ -17,7 +17,7 @@ export type AppProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-export const SERVER_ENTRY = path.resolve("server.js");
+export const SERVER_ENTRY = path.resolve("build/server.js");
 
 export async function startAppProcess(env: Record<string, string>, { port }: { port?: number } = {}): Promise<AppProcess> {
   const chosenPort = port ?? (await freePort());

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import type { DB } from "../../app/lib/db-schema";
+import type { DB } from "../../app/infra/db-schema";
 import type { Cluster } from "./pg-cluster";
 
 /** A new, empty database on the cluster (the app migrates it when it starts). */

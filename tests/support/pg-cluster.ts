@@ -17,6 +17,7 @@ export type Cluster = {
   thaw: () => void;
 };
 
+/** A TCP port free on 127.0.0.1 right now (the caller binds it soon after). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -4,8 +4,8 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider, type Po
 import { PGlite } from "@electric-sql/pglite";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
-import { migrations } from "../../migrations";
-import { isDatabaseUnavailable } from "./database-errors";
+import { migrations } from "../../migrations/index";
+import { isDatabaseUnavailable } from "~/lib/database-errors";
 import type { DB } from "./db-schema";
 import { env } from "./env.server";
 import { acquireFolderLock } from "./folder-lock.server";

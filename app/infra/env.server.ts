@@ -39,6 +39,11 @@ const EnvSchema = z
     RATE_LIMIT_DISABLED: booleanFlag,
     // Seconds an anonymous public page stays in the in-process cache (server/page-cache.js); 0 = off.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    // JSON log lines at this level and above (pretty-printed in development).
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // /metrics: a bearer token on the site's port, and/or a separate port never exposed publicly.
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { error: "must be at least 16 characters" }).optional()),
+    METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
     BRAND_NAME: z.string().default("AI Profit Labs"),
     STRIPE_SECRET_KEY: optionalString,

@@ -8,7 +8,9 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../app/infra/db-schema";
 import { migrations } from "../../migrations";
-import { createUser } from "../support/fixtures";
+import { startAppProcess } from "../support/app-process";
+import { createUser, uniqueEmail } from "../support/fixtures";
+import { Browser } from "../support/http";
 import { createDatabase, openDatabase } from "../support/operations";
 import { startCluster, type Cluster } from "../support/pg-cluster";
 
@@ -114,8 +116,20 @@ describe("backups", () => {
     const restoredDir = path.join(work, "pglite-restored");
     const restore = script("db-restore", [file], { PGLITE_DIR: restoredDir });
     expect(restore.status, restore.output).toBe(0);
+
+    // The real server runs on the restored folder; stopped with SIGTERM, it flushes and unlocks it.
+    const server = await startAppProcess({ PGLITE_DIR: restoredDir, SEED_DEMO_CONTENT: "false" });
+    const email = uniqueEmail("after-restore");
+    expect((await new Browser(server.baseUrl).post("/signup", { name: "After Restore", email, password: "a-long-password" })).status).toBe(303);
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(fs.existsSync(path.join(restoredDir, "app.lock"))).toBe(false);
+
     const restored = new Kysely<DB>({ dialect: new PGliteDialect(new PGlite(restoredDir)) });
-    expect(await snapshot(restored)).toEqual(before);
+    const after = await snapshot(restored);
+    // Everything backed up, plus the account made through the server (and the admin its start-up seeds).
+    const seeded = new Set(before.users.map((user) => user.email));
+    expect({ ...after, users: after.users.filter((user) => seeded.has(user.email)) }).toEqual(before);
+    expect(after.users.map((user) => user.email)).toContain(email);
     await restored.destroy();
   });
 });

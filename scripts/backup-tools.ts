@@ -6,7 +6,9 @@ import { env } from "../app/infra/env.server";
 
 /** pg_dump and pg_restore: PG_BIN, else Debian's PostgreSQL 15 (the Dockerfile installs it), else PATH. */
 export function pgTool(name: "pg_dump" | "pg_restore"): string {
-  const folders = [process.env.PG_BIN, "/usr/lib/postgresql/15/bin"].filter((folder): folder is string => Boolean(folder));
+  const folders = [process.env.PG_BIN, "/usr/lib/postgresql/15/bin"].filter((folder): folder is string =>
+    Boolean(folder),
+  );
   for (const folder of folders) {
     const candidate = path.join(folder, name);
     if (fs.existsSync(candidate)) return candidate;

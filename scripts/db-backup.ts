@@ -11,11 +11,19 @@ import { fail, pgTool, run, target } from "./backup-tools";
 
 const where = target();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const file = path.resolve(process.argv[2] ?? `backups/${where.engine}-${stamp}.${where.engine === "postgres" ? "dump" : "tar.gz"}`);
+const file = path.resolve(
+  process.argv[2] ?? `backups/${where.engine}-${stamp}.${where.engine === "postgres" ? "dump" : "tar.gz"}`,
+);
 fs.mkdirSync(path.dirname(file), { recursive: true });
 
 if (where.engine === "postgres") {
-  run(pgTool("pg_dump"), ["--format=custom", "--no-owner", "--no-privileges", `--file=${file}`, `--dbname=${where.url}`]);
+  run(pgTool("pg_dump"), [
+    "--format=custom",
+    "--no-owner",
+    "--no-privileges",
+    `--file=${file}`,
+    `--dbname=${where.url}`,
+  ]);
 } else {
   if (!fs.existsSync(where.dir)) fail(`[backup] there is no embedded database in ${where.dir}`);
   try {

@@ -17,15 +17,26 @@ if (!file || !fs.existsSync(file)) fail("[restore] usage: npm run db:restore -- 
 const where = target();
 
 if (where.engine === "postgres") {
-  if (!file.endsWith(".dump")) fail(`[restore] ${file} is not a PostgreSQL backup (.dump); DATABASE_URL names a PostgreSQL database`);
+  if (!file.endsWith(".dump"))
+    fail(`[restore] ${file} is not a PostgreSQL backup (.dump); DATABASE_URL names a PostgreSQL database`);
   const client = new pg.Client({ connectionString: where.url });
   await client.connect();
   const { rows } = await client.query("SELECT to_regclass('public.users') IS NOT NULL AS used");
   await client.end();
-  if (rows[0].used && !replace) fail("[restore] the database already has the app's tables; add --replace to overwrite them");
-  run(pgTool("pg_restore"), ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", `--dbname=${where.url}`, file]);
+  if (rows[0].used && !replace)
+    fail("[restore] the database already has the app's tables; add --replace to overwrite them");
+  run(pgTool("pg_restore"), [
+    "--clean",
+    "--if-exists",
+    "--no-owner",
+    "--no-privileges",
+    "--single-transaction",
+    `--dbname=${where.url}`,
+    file,
+  ]);
 } else {
-  if (!file.endsWith(".tar.gz")) fail(`[restore] ${file} is not a PGlite backup (.tar.gz); set DATABASE_URL to restore a .dump`);
+  if (!file.endsWith(".tar.gz"))
+    fail(`[restore] ${file} is not a PGlite backup (.tar.gz); set DATABASE_URL to restore a .dump`);
   if (fs.existsSync(where.dir) && fs.readdirSync(where.dir).length > 0) {
     if (!replace) fail(`[restore] ${where.dir} already holds a database; add --replace (it is kept beside as a copy)`);
     acquireFolderLock(where.dir); // refuses while a server has it open

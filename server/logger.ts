@@ -6,13 +6,25 @@ import pino, { type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
 
-export function createLogger({ level, pretty, destination }: { level: string; pretty: boolean; destination?: DestinationStream }): Logger {
+export function createLogger({
+  level,
+  pretty,
+  destination,
+}: {
+  level: string;
+  pretty: boolean;
+  destination?: DestinationStream;
+}): Logger {
   const options: pino.LoggerOptions = {
     level,
     timestamp: pino.stdTimeFunctions.isoTime,
     // Never a cookie or a credential, whatever a caller passes in.
-    redact: { paths: ["cookie", "authorization", "*.cookie", "*.authorization", "password", "*.password"], censor: "[redacted]" },
-    ...(pretty && !destination && { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l" } } }),
+    redact: {
+      paths: ["cookie", "authorization", "*.cookie", "*.authorization", "password", "*.password"],
+      censor: "[redacted]",
+    },
+    ...(pretty &&
+      !destination && { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l" } } }),
   };
   return destination ? pino(options, destination) : pino(options);
 }

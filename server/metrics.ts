@@ -58,7 +58,11 @@ export function metricsEndpoint(token: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     const given = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? "";
     if (!sameToken(given, token)) {
-      res.status(401).set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" }).type("text/plain").send("Unauthorized");
+      res
+        .status(401)
+        .set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" })
+        .type("text/plain")
+        .send("Unauthorized");
       return;
     }
     send(res).catch(next);

@@ -30,7 +30,15 @@ export function requestLog({ logger, routeOf, observe }: Options) {
       const userId = (res.locals.loadContext as { userId?: string } | undefined)?.userId;
       const level = res.statusCode >= 500 ? "error" : "info";
       logger[level](
-        { reqId: requestId, method: req.method, route, path: req.path, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10, ...(userId && { userId }) },
+        {
+          reqId: requestId,
+          method: req.method,
+          route,
+          path: req.path,
+          status: res.statusCode,
+          durationMs: Math.round(seconds * 10_000) / 10,
+          ...(userId && { userId }),
+        },
         "request",
       );
     });

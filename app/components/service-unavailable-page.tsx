@@ -16,7 +16,7 @@ export function ServiceUnavailablePage({ stylesheet, brand }: { stylesheet: stri
       </head>
       <body className="min-h-screen">
         <main className="mx-auto max-w-xl px-4 py-24 text-center">
-          <h1 className="text-2xl font-bold">We'll be right back</h1>
+          <h1 className="text-2xl font-bold">We&rsquo;ll be right back</h1>
           <p className="mt-3 text-slate-600">
             {brand} is briefly unavailable while we fix a technical problem. Nothing you have bought or saved is lost.
             Please try again in a minute.

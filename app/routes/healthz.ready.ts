@@ -8,8 +8,11 @@ export async function loader() {
   const database = await isDatabaseHealthy();
   const pending = database ? await pendingMigrations().catch(() => null) : null;
   const ready = database && pending !== null && pending.length === 0;
-  return new Response(JSON.stringify({ status: ready ? "ready" : "unavailable", database, pendingMigrations: pending }), {
-    status: ready ? 200 : 503,
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
-  });
+  return new Response(
+    JSON.stringify({ status: ready ? "ready" : "unavailable", database, pendingMigrations: pending }),
+    {
+      status: ready ? 200 : 503,
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+    },
+  );
 }

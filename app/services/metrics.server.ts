@@ -27,7 +27,11 @@ const webhookOutcomes = once(
 
 const mailFailures = once(
   "app_outbox_send_failures_total",
-  () => new client.Counter({ name: "app_outbox_send_failures_total", help: "Outbox messages whose delivery attempt failed (each is retried)" }),
+  () =>
+    new client.Counter({
+      name: "app_outbox_send_failures_total",
+      help: "Outbox messages whose delivery attempt failed (each is retried)",
+    }),
 );
 
 export function recordWebhookOutcome(provider: "stripe" | "warriorplus", reply: WebhookReply) {
@@ -40,7 +44,11 @@ export function recordMailFailure() {
 
 /** Gauges read when Prometheus scrapes: the PostgreSQL pool and the outbox. Called at start-up. */
 export function registerDatabaseMetrics() {
-  const pool = (name: string, help: string, read: (stats: NonNullable<ReturnType<typeof databasePoolStats>>) => number) =>
+  const pool = (
+    name: string,
+    help: string,
+    read: (stats: NonNullable<ReturnType<typeof databasePoolStats>>) => number,
+  ) =>
     once(
       name,
       () =>

@@ -48,10 +48,21 @@ async function fill(db: Kysely<DB>) {
   await createUser(db, { paid: "stripe-order" });
   await createUser(db, { paid: "warriorplus" });
   await createUser(db, { isAdmin: true });
-  const course = await db.insertInto("courses").values({ title: "Backed-up course", description: "kept" }).returning("id").executeTakeFirstOrThrow();
+  const course = await db
+    .insertInto("courses")
+    .values({ title: "Backed-up course", description: "kept" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db
     .insertInto("chapters")
-    .values([1, 2, 3].map((n) => ({ course_id: course.id, title: `Chapter ${n}`, content: `<p>Text ${n}</p>`, sort_order: n })))
+    .values(
+      [1, 2, 3].map((n) => ({
+        course_id: course.id,
+        title: `Chapter ${n}`,
+        content: `<p>Text ${n}</p>`,
+        sort_order: n,
+      })),
+    )
     .execute();
 }
 
@@ -59,9 +70,21 @@ async function fill(db: Kysely<DB>) {
 async function snapshot(db: Kysely<DB>) {
   return {
     users: await db.selectFrom("users").select(["id", "email", "password_hash", "is_admin"]).orderBy("email").execute(),
-    stripeOrders: await db.selectFrom("stripe_orders").select(["checkout_session_id", "status", "amount_total"]).orderBy("checkout_session_id").execute(),
-    marketplaceOrders: await db.selectFrom("warriorplus_orders").select(["sale_id", "user_id", "grants_membership"]).orderBy("sale_id").execute(),
-    chapters: await db.selectFrom("chapters").select(["id", "course_id", "title", "content", "sort_order"]).orderBy("sort_order").execute(),
+    stripeOrders: await db
+      .selectFrom("stripe_orders")
+      .select(["checkout_session_id", "status", "amount_total"])
+      .orderBy("checkout_session_id")
+      .execute(),
+    marketplaceOrders: await db
+      .selectFrom("warriorplus_orders")
+      .select(["sale_id", "user_id", "grants_membership"])
+      .orderBy("sale_id")
+      .execute(),
+    chapters: await db
+      .selectFrom("chapters")
+      .select(["id", "course_id", "title", "content", "sort_order"])
+      .orderBy("sort_order")
+      .execute(),
   };
 }
 
@@ -120,7 +143,10 @@ describe("backups", () => {
     // The real server runs on the restored folder; stopped with SIGTERM, it flushes and unlocks it.
     const server = await startAppProcess({ PGLITE_DIR: restoredDir, SEED_DEMO_CONTENT: "false" });
     const email = uniqueEmail("after-restore");
-    expect((await new Browser(server.baseUrl).post("/signup", { name: "After Restore", email, password: "a-long-password" })).status).toBe(303);
+    expect(
+      (await new Browser(server.baseUrl).post("/signup", { name: "After Restore", email, password: "a-long-password" }))
+        .status,
+    ).toBe(303);
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(fs.existsSync(path.join(restoredDir, "app.lock"))).toBe(false);
 

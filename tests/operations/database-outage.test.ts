@@ -105,7 +105,11 @@ async function paidCheckout() {
 }
 
 const outages = [
-  { mode: "stopped (pg_ctl stop -m fast)", takeAway: () => cluster.stopServer(), bringBack: () => cluster.startServer() },
+  {
+    mode: "stopped (pg_ctl stop -m fast)",
+    takeAway: () => cluster.stopServer(),
+    bringBack: () => cluster.startServer(),
+  },
   { mode: "hung (SIGSTOP on every server process)", takeAway: () => cluster.freeze(), bringBack: () => cluster.thaw() },
 ];
 
@@ -140,7 +144,13 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
           timed("visitor /", (signal) => new Browser(app.baseUrl).get("/", { signal })),
           timed("member /dashboard", (signal) => memberBrowser.get("/dashboard", { signal })),
           timed("member /course data", (signal) => memberBrowser.get("/dashboard.data", { signal })),
-          timed("POST /login", (signal) => new Browser(app.baseUrl).post("/login", { email: loginEmail, password: "correct-horse-battery" }, { signal })),
+          timed("POST /login", (signal) =>
+            new Browser(app.baseUrl).post(
+              "/login",
+              { email: loginEmail, password: "correct-horse-battery" },
+              { signal },
+            ),
+          ),
           timed("Stripe webhook", (signal) => stripeWebhook(checkout.event, signal)),
           timed("WarriorPlus IPN", (signal) => marketplaceSale(sale, signal)),
           timed("/healthz", (signal) => fetch(`${app.baseUrl}/healthz`, { signal })),
@@ -170,16 +180,24 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
     // Back, with no restart of the app.
     await eventually("/healthz answers 200 again", async () => (await fetch(`${app.baseUrl}/healthz`)).status === 200);
     expect((await memberBrowser.get("/dashboard")).status).toBe(200);
-    expect((await new Browser(app.baseUrl).post("/login", { email: loginEmail, password: "correct-horse-battery" })).status).toBe(303);
+    expect(
+      (await new Browser(app.baseUrl).post("/login", { email: loginEmail, password: "correct-horse-battery" })).status,
+    ).toBe(303);
 
     // The senders retry; each delivery is applied once, and a repeat is acknowledged.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       expect((await stripeWebhook(checkout.event)).status).toBe(200);
       expect((await marketplaceSale(sale)).status).toBe(200);
     }
-    const orders = await db.selectFrom("stripe_orders").select("status").where("checkout_session_id", "=", checkout.sessionId).execute();
+    const orders = await db
+      .selectFrom("stripe_orders")
+      .select("status")
+      .where("checkout_session_id", "=", checkout.sessionId)
+      .execute();
     expect(orders).toEqual([{ status: "completed" }]);
-    expect(await db.selectFrom("warriorplus_orders").select("sale_id").where("sale_id", "=", sale.WP_SALE).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("warriorplus_orders").select("sale_id").where("sale_id", "=", sale.WP_SALE).execute(),
+    ).toHaveLength(1);
     expect((await checkout.browser.get("/dashboard")).status).toBe(200);
 
     // The member's session survived; the buyer's set-password email goes out exactly once.

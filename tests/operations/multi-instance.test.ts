@@ -94,17 +94,32 @@ async function paidCheckout() {
 }
 
 const ordersOf = (sessionId: string) =>
-  db.selectFrom("stripe_orders").select(["status", "amount_total"]).where("checkout_session_id", "=", sessionId).execute();
+  db
+    .selectFrom("stripe_orders")
+    .select(["status", "amount_total"])
+    .where("checkout_session_id", "=", sessionId)
+    .execute();
 
 describe("two instances on one PostgreSQL", () => {
   it("migrate and seed the empty database once, taking turns under an advisory lock", async () => {
-    const applied = await db.selectFrom("kysely_migration" as never).select("name" as never).execute();
+    const applied = await db
+      .selectFrom("kysely_migration" as never)
+      .select("name" as never)
+      .execute();
     expect(applied).toHaveLength(Object.keys(migrations).length);
-    const appliedLines = instances.flatMap((instance) => instance.output().match(/\[db\] applied migration \S+/g) ?? []);
-    expect(appliedLines.sort()).toEqual(Object.keys(migrations).map((name) => `[db] applied migration ${name}`).sort());
+    const appliedLines = instances.flatMap(
+      (instance) => instance.output().match(/\[db\] applied migration \S+/g) ?? [],
+    );
+    expect(appliedLines.sort()).toEqual(
+      Object.keys(migrations)
+        .map((name) => `[db] applied migration ${name}`)
+        .sort(),
+    );
     // The seed ran after the first instance's work: one demo course, one admin.
     expect(await db.selectFrom("courses").select("id").execute()).toHaveLength(1);
-    expect(await db.selectFrom("users").select("id").where("email", "=", "admin@instances.example").execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("users").select("id").where("email", "=", "admin@instances.example").execute(),
+    ).toHaveLength(1);
     for (const instance of instances) expect((await fetch(`${instance.baseUrl}/healthz/ready`)).status).toBe(200);
   });
 
@@ -132,11 +147,17 @@ describe("two instances on one PostgreSQL", () => {
     const victim = await createUser(db);
     // The per-email limit is 5 failures in 15 minutes, from any address, on any instance.
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await new Browser(proxy.url).post("/login", { email: victim.email, password: "wrong-password-1" });
+      const response = await new Browser(proxy.url).post("/login", {
+        email: victim.email,
+        password: "wrong-password-1",
+      });
       expect(response.status).toBe(400);
     }
     for (const instance of instances) {
-      const response = await new Browser(instance.baseUrl).post("/login", { email: victim.email, password: "wrong-password-1" });
+      const response = await new Browser(instance.baseUrl).post("/login", {
+        email: victim.email,
+        password: "wrong-password-1",
+      });
       expect(response.status).toBe(429);
     }
   });
@@ -146,13 +167,18 @@ describe("two instances on one PostgreSQL", () => {
     const answers = await Promise.all(instances.map((instance) => deliver(instance, event)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(await ordersOf(sessionId)).toEqual([{ status: "completed", amount_total: 2500 }]);
-    expect(await db.selectFrom("webhook_events").select("event_id").where("event_id", "=", event.id).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("webhook_events").select("event_id").where("event_id", "=", event.id).execute(),
+    ).toHaveLength(1);
   });
 
   it("fulfil once when /success on one races the webhook on the other", async () => {
     const { browser, event, sessionId } = await paidCheckout();
     const [first, second] = instances;
-    const [landing, webhook] = await Promise.all([on(first, browser).get(`/success?session_id=${sessionId}`), deliver(second, event)]);
+    const [landing, webhook] = await Promise.all([
+      on(first, browser).get(`/success?session_id=${sessionId}`),
+      deliver(second, event),
+    ]);
     expect(landing.status).toBe(200);
     expect(webhook.status).toBe(200);
     expect(await ordersOf(sessionId)).toEqual([{ status: "completed", amount_total: 2500 }]);
@@ -162,14 +188,19 @@ describe("two instances on one PostgreSQL", () => {
   it("send every outbox message exactly once with both mail senders running", async () => {
     const users = await Promise.all(Array.from({ length: 16 }, () => createUser(db, { email: uniqueEmail("outbox") })));
     // Each request queues a reset link and wakes the sender of the instance that served it.
-    const answers = await Promise.all(users.map((user) => new Browser(proxy.url).post("/forgot-password", { email: user.email })));
+    const answers = await Promise.all(
+      users.map((user) => new Browser(proxy.url).post("/forgot-password", { email: user.email })),
+    );
     expect(new Set(answers.map((answer) => answer.headers.get("X-Upstream")))).toEqual(new Set(["0", "1"]));
     await eventually("every reset link is sent", async () => {
       const unsent = await db.selectFrom("email_outbox").select("id").where("sent_at", "is", null).execute();
       return unsent.length === 0;
     });
     for (const user of users) {
-      expect(smtp.messages.filter((message) => message.to.includes(user.email)), user.email).toHaveLength(1);
+      expect(
+        smtp.messages.filter((message) => message.to.includes(user.email)),
+        user.email,
+      ).toHaveLength(1);
     }
   });
 });

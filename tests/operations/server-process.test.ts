@@ -84,17 +84,30 @@ describe("logs and metrics", () => {
     const fromProxy = await browser.get("/dashboard", { headers: { "X-Request-Id": "fly-req-0001" } });
     expect(fromProxy.status).toBe(200);
     expect(fromProxy.headers.get("X-Request-Id")).toBe("fly-req-0001");
-    const generated = await fetch(`${app.baseUrl}/ailabs-offer?utm=x`, { headers: { "X-Request-Id": "<script>not an id</script>" } });
+    const generated = await fetch(`${app.baseUrl}/ailabs-offer?utm=x`, {
+      headers: { "X-Request-Id": "<script>not an id</script>" },
+    });
     const generatedId = generated.headers.get("X-Request-Id")!;
     expect(generatedId).toMatch(/^[0-9a-f-]{36}$/);
     await sleep(200);
 
     const lines = logLines(app);
     const memberLine = lines.find((line) => line.reqId === "fly-req-0001");
-    expect(memberLine).toMatchObject({ msg: "request", method: "GET", route: "/dashboard", status: 200, userId: member.id, level: 30 });
+    expect(memberLine).toMatchObject({
+      msg: "request",
+      method: "GET",
+      route: "/dashboard",
+      status: 200,
+      userId: member.id,
+      level: 30,
+    });
     expect(typeof memberLine!.durationMs).toBe("number");
     expect(typeof memberLine!.time).toBe("string");
-    expect(lines.find((line) => line.reqId === generatedId)).toMatchObject({ route: "/ailabs-offer", path: "/ailabs-offer", status: 200 });
+    expect(lines.find((line) => line.reqId === generatedId)).toMatchObject({
+      route: "/ailabs-offer",
+      path: "/ailabs-offer",
+      status: 200,
+    });
     const sessionCookie = browser.cookie("__session")!;
     expect(app.output()).not.toContain(sessionCookie);
     expect(app.output()).not.toContain("operations-test-secret");
@@ -102,7 +115,9 @@ describe("logs and metrics", () => {
 
   it("serves /metrics only with the bearer token, in Prometheus text with requests, pool, outbox, page cache and webhooks", async () => {
     expect((await fetch(`${app.baseUrl}/metrics`)).status).toBe(401);
-    expect((await fetch(`${app.baseUrl}/metrics`, { headers: { Authorization: "Bearer wrong-token-wrong-token" } })).status).toBe(401);
+    expect(
+      (await fetch(`${app.baseUrl}/metrics`, { headers: { Authorization: "Bearer wrong-token-wrong-token" } })).status,
+    ).toBe(401);
 
     await (await fetch(`${app.baseUrl}/ailabs-offer2`)).text();
     await sleep(200); // the first render is compressed and stored after it is sent
@@ -114,7 +129,9 @@ describe("logs and metrics", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/plain");
     const samples = parsePrometheus(await response.text());
-    expect(samples.get('http_request_duration_seconds_count{method="GET",route="/ailabs-offer2",status="200"}')).toBe(2);
+    expect(samples.get('http_request_duration_seconds_count{method="GET",route="/ailabs-offer2",status="200"}')).toBe(
+      2,
+    );
     expect([...samples.keys()].some((name) => name.startsWith("http_request_duration_seconds_bucket{"))).toBe(true);
     expect(samples.get('page_cache_lookups_total{outcome="hit"}')).toBeGreaterThanOrEqual(1);
     expect(samples.get('page_cache_lookups_total{outcome="miss"}')).toBeGreaterThanOrEqual(1);
@@ -136,10 +153,12 @@ describe("logs and metrics", () => {
 /** A request on a connection of its own (no pooled keep-alive socket). */
 function freshConnection(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on("error", reject);
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on("error", reject);
   });
 }
 

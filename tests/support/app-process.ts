@@ -19,7 +19,10 @@ export type AppProcess = {
 
 export const SERVER_ENTRY = path.resolve("build/server.js");
 
-export async function startAppProcess(env: Record<string, string>, { port }: { port?: number } = {}): Promise<AppProcess> {
+export async function startAppProcess(
+  env: Record<string, string>,
+  { port }: { port?: number } = {},
+): Promise<AppProcess> {
   const chosenPort = port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${chosenPort}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {

@@ -7,7 +7,10 @@ describe("isDatabaseUnavailable", () => {
   it.each([
     ["refused connection", withCode("ECONNREFUSED")],
     ["reset connection", withCode("ECONNRESET")],
-    ["happy-eyeballs AggregateError", Object.assign(new AggregateError([withCode("ECONNREFUSED")]), { code: "ECONNREFUSED" })],
+    [
+      "happy-eyeballs AggregateError",
+      Object.assign(new AggregateError([withCode("ECONNREFUSED")]), { code: "ECONNREFUSED" }),
+    ],
     ["AggregateError without its own code", new AggregateError([withCode("ECONNREFUSED")])],
     ["pg_ctl stop -m fast", withCode("57P01", "terminating connection due to administrator command")],
     ["server starting up", withCode("57P03", "the database system is starting up")],

@@ -2,12 +2,22 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLogger, routeConsoleTo } from "../../server/logger";
 import { requestIdOf } from "../../server/request-log";
 
-const original = { log: console.log, info: console.info, warn: console.warn, error: console.error, debug: console.debug };
+const original = {
+  log: console.log,
+  info: console.info,
+  warn: console.warn,
+  error: console.error,
+  debug: console.debug,
+};
 afterEach(() => Object.assign(console, original));
 
 function capture(level = "info") {
   const lines: Array<Record<string, any>> = [];
-  const logger = createLogger({ level, pretty: false, destination: { write: (line: string) => void lines.push(JSON.parse(line)) } });
+  const logger = createLogger({
+    level,
+    pretty: false,
+    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+  });
   return { logger, lines };
 }
 
@@ -18,7 +28,11 @@ describe("logs", () => {
     console.log("[mail] sent %d messages", 3);
     console.error("[stripe] webhook failed:", new Error("boom"));
     expect(lines[0]).toMatchObject({ level: 30, msg: "[mail] sent 3 messages" });
-    expect(lines[1]).toMatchObject({ level: 50, msg: "[stripe] webhook failed:", err: { type: "Error", message: "boom" } });
+    expect(lines[1]).toMatchObject({
+      level: 50,
+      msg: "[stripe] webhook failed:",
+      err: { type: "Error", message: "boom" },
+    });
     expect(lines[1].err.stack).toContain("logger.test.ts");
     expect(typeof lines[0].time).toBe("string");
   });

@@ -6,7 +6,11 @@ const routes = {
   "routes/_index": { id: "routes/_index", parentId: "root", index: true },
   "routes/_member": { id: "routes/_member", parentId: "root" },
   "routes/_member.dashboard": { id: "routes/_member.dashboard", parentId: "routes/_member", path: "dashboard" },
-  "routes/_member.course.$courseId": { id: "routes/_member.course.$courseId", parentId: "routes/_member", path: "course/:courseId" },
+  "routes/_member.course.$courseId": {
+    id: "routes/_member.course.$courseId",
+    parentId: "routes/_member",
+    path: "course/:courseId",
+  },
   "routes/healthz": { id: "routes/healthz", parentId: "root", path: "healthz" },
   "routes/healthz.ready": { id: "routes/healthz.ready", parentId: "routes/healthz", path: "ready" },
   "routes/webhooks.stripe": { id: "routes/webhooks.stripe", parentId: "root", path: "webhooks/stripe" },

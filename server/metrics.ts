@@ -4,6 +4,7 @@
 // [metrics] scrapes over the private network and no public service exposes.
 import crypto from "node:crypto";
 import http from "node:http";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 import type { NextFunction, Request, Response } from "express";
 import client from "prom-client";
 
@@ -16,6 +17,25 @@ function once<T extends client.Metric>(name: string, create: () => T): T {
 export function createHttpMetrics() {
   // Process memory, CPU, event-loop lag, garbage collection: what a leak or a stall shows in.
   if (!register.getSingleMetric("process_cpu_user_seconds_total")) client.collectDefaultMetrics();
+  // The heap right after each full garbage collection: what is really alive. It grows only with a
+  // leak, unlike the heap in use or RSS, which V8 lets grow while there is room (the soak reads it).
+  once("app_heap_after_major_gc_bytes", () => {
+    const gauge = new client.Gauge({
+      name: "app_heap_after_major_gc_bytes",
+      help: "V8 heap in use right after the latest full (mark-sweep-compact) garbage collection",
+    });
+    new PerformanceObserver((list) => {
+      const major = list
+        .getEntries()
+        .some(
+          (entry) =>
+            (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
+            constants.NODE_PERFORMANCE_GC_MAJOR,
+        );
+      if (major) gauge.set(process.memoryUsage().heapUsed);
+    }).observe({ entryTypes: ["gc"] });
+    return gauge;
+  });
   const duration = once(
     "http_request_duration_seconds",
     () =>

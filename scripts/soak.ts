@@ -236,6 +236,9 @@ console.log(
     `${memory.afterWarmUp.toFixed(1)} MiB after warm-up, ${memory.end.toFixed(1)} MiB at the end (${(growth * 100).toFixed(1)} %). ` +
     `RSS: ${rss.start.toFixed(0)} MiB at start, ${rss.afterWarmUp.toFixed(0)} after warm-up, ${rss.end.toFixed(0)} at the end.`,
 );
+// The trend tells a plateau (caches and code warming up) from a leak (a steady climb).
+const trend = heap.filter((_sample, index) => index % 5 === 0).map((sample) => sample.mib.toFixed(1));
+console.log(`[soak] live heap every ~10 s (MiB): ${trend.join(" ")}`);
 const serverErrors = samples.filter((sample) => sample.status >= 500).length;
 const unexpected = samples.filter((sample) => !sample.ok);
 for (const sample of unexpected.slice(0, 10)) console.log(`[soak] unexpected ${sample.status} on ${sample.kind}`);

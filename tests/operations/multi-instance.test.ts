@@ -108,7 +108,7 @@ describe("two instances on one PostgreSQL", () => {
       .execute();
     expect(applied).toHaveLength(Object.keys(migrations).length);
     const appliedLines = instances.flatMap(
-      (instance) => instance.output().match(/\[db\] applied migration \S+/g) ?? [],
+      (instance) => instance.output().match(/\[db\] applied migration \w+/g) ?? [],
     );
     expect(appliedLines.sort()).toEqual(
       Object.keys(migrations)

@@ -2,6 +2,7 @@ import { checkoutRecordFromSession, isCheckoutSessionId } from "~/lib/checkout";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { markOrderRefunded, recordCheckout, upsertSubscription, type FulfilmentState } from "~/models/stripe-order.server";
+import type { WebhookReply } from "~/lib/webhook-response";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { kickMailer } from "./mail.server";
 import { queueRefundNotices, queueStripeReceipt } from "./receipts.server";
@@ -45,8 +46,6 @@ export async function fulfilReturnedSession(sessionId: unknown): Promise<Fulfilm
     return null;
   }
 }
-
-export type WebhookReply = { status: number; message: string };
 
 /**
  * POST /webhooks/stripe. The signature is checked over the raw body; the event id is recorded

@@ -1,4 +1,4 @@
-import { siteOrigin } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 import { formatDay } from "~/lib/dates";
 import type { Database } from "~/infra/db.server";
 import { refundNoticeEmail, welcomeEmail, type Receipt } from "~/lib/emails";

@@ -11,7 +11,7 @@ export function brand(): Brand {
 }
 
 /** The public origin: PUBLIC_URL when configured, so a forged Host header never reaches a shared cache; else (local use) the request's. */
-function publicOrigin(request: Request): string {
+export function publicOrigin(request: Request): string {
   return (env().PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
 }
 

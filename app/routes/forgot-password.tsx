@@ -11,6 +11,7 @@ import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { forgotPasswordSchema } from "~/lib/validation/auth";
 import { normalizeEmail } from "~/models/user.server";
 import { requestPasswordReset } from "~/services/accounts.server";
+import { parseFlatForm } from "~/lib/validation/parse-form";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | AI Profit Labs" }];
 
@@ -40,7 +41,7 @@ export default function ForgotPassword() {
   const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
   const [form, fields] = useForm({
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    onValidate: ({ formData }) => parseFlatForm(formData, { schema: forgotPasswordSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

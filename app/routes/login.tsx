@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -10,6 +9,7 @@ import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from
 import { getSessionUser, secureCookies, startSession } from "~/lib/session.server";
 import { loginSchema } from "~/lib/validation/auth";
 import { hasPaidAccess } from "~/models/access.server";
+import { parseFlatForm } from "~/lib/validation/parse-form";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in | AI Profit Labs" },
@@ -69,7 +69,7 @@ export default function LoginPage() {
 
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseFlatForm(formData, { schema: loginSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -8,6 +8,7 @@ import { startSession } from "~/lib/session.server";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable } from "~/models/password-reset.server";
 import { resetPassword } from "~/services/accounts.server";
+import { parseFlatForm } from "~/lib/validation/parse-form";
 
 export const meta: MetaFunction = () => [{ title: "Set your password | AI Profit Labs" }, { name: "robots", content: "noindex" }];
 
@@ -35,7 +36,7 @@ export default function ResetPassword() {
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: ({ formData }) => parseFlatForm(formData, { schema: resetPasswordSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
@@ -9,6 +8,7 @@ import { homeFor } from "~/lib/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSessionUser, startSession } from "~/lib/session.server";
 import { signupSchema } from "~/lib/validation/auth";
+import { parseFlatForm } from "~/lib/validation/parse-form";
 
 export const meta: MetaFunction = () => [
   { title: "Create your account | AI Profit Labs" },
@@ -36,7 +36,7 @@ export default function SignupPage() {
 
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    onValidate: ({ formData }) => parseFlatForm(formData, { schema: signupSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -6,12 +6,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
 import { SiteNav } from "./components/site-nav";
 import { parseConsentChoice } from "./lib/consent";
+import { pageLoadsJavaScript } from "./lib/hydration";
 import { env } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 import { getSessionUser } from "./lib/session.server";
@@ -47,6 +49,8 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Pure-content pages (app/lib/hydration.ts) are sent without React's scripts.
+  const hydrate = pageLoadsJavaScript(useMatches());
   return (
     <html lang="en">
       <head>
@@ -57,8 +61,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -7,16 +7,18 @@ import { EmailField, FormError, Honeypot, SubmitButton, TextField } from "~/comp
 import { SiteFooter } from "~/components/site-footer";
 import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
 import { env } from "~/lib/env.server";
-import { PERSONAL_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-policy";
+import { PERSONAL_PAGE_CACHE, publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand, publicPage } from "~/lib/public-page.server";
 import { checkRateLimits, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { leadSchema } from "~/lib/validation/lead";
 import { captureLead } from "~/models/lead.server";
+import { parseFlatForm } from "~/lib/validation/parse-form";
 
 export const meta = publicPageMeta;
 
 /** The public page's caching, plus the Retry-After of a rate-limited submission. */
+export const pageCache = CACHED_PAGE;
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(publicPageHeaders(args));
   const retryAfter = args.actionHeaders.get("Retry-After");
@@ -58,7 +60,7 @@ export default function SpecialAccessPage() {
   const submitting = navigation.state !== "idle" && navigation.formAction === "/special-access";
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadSchema }),
+    onValidate: ({ formData }) => parseFlatForm(formData, { schema: leadSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { loginSchema, resetPasswordSchema, signupSchema } from "../../app/lib/validation/auth";
+import { leadSchema } from "../../app/lib/validation/lead";
 import { parseFlatForm } from "../../app/lib/validation/parse-form";
 
 const form = (fields: Record<string, string>) => {
@@ -11,7 +12,7 @@ const form = (fields: Record<string, string>) => {
 
 /** The browser's parser (no zod coercion layer) must say exactly what the server's says. */
 describe("parseFlatForm gives the browser the server's messages", () => {
-  const cases: Array<[string, typeof loginSchema | typeof signupSchema | typeof resetPasswordSchema, Record<string, string>]> = [
+  const cases: Array<[string, typeof loginSchema | typeof signupSchema | typeof resetPasswordSchema | typeof leadSchema, Record<string, string>]> = [
     ["empty login", loginSchema, { email: "", password: "" }],
     ["bad email", loginSchema, { email: "not-an-email", password: "x" }],
     ["spaces only", loginSchema, { email: "   ", password: "pw" }],
@@ -23,6 +24,8 @@ describe("parseFlatForm gives the browser the server's messages", () => {
     ["long name", signupSchema, { name: "n".repeat(101), email: "ann@example.com", password: "long-enough" }],
     ["valid signup", signupSchema, { name: " Ann ", email: "ann@example.com", password: "long-enough" }],
     ["reset without token", resetPasswordSchema, { password: "long-enough" }],
+    ["lead without a name", leadSchema, { email: "lead@example.com", name: "" }],
+    ["lead with a long name", leadSchema, { email: "bad", name: "n".repeat(101) }],
   ];
 
   it.each(cases)("%s", (_label, schema, fields) => {

@@ -7,10 +7,11 @@ import { CheckList, ctaClass, Section } from "~/components/marketing";
 import { SiteFooter } from "~/components/site-footer";
 import { landingContent } from "~/content/landing";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/lib/public-page.server";
 
 export const headers = publicPageHeaders;
+export const pageCache = CACHED_PAGE;
 export const meta = publicPageMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,10 +8,11 @@ import { UpsellBanner } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/lib/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/lib/public-page.server";
 
 export const headers = publicPageHeaders;
+export const pageCache = CACHED_PAGE;
 export const meta = publicPageMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,12 +14,14 @@ import {
   type SwipeEmail,
 } from "~/content/affiliate";
 import { affiliatePage } from "~/lib/affiliate.server";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, type PageCacheRoute } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand } from "~/lib/public-page.server";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
+/** Kept by the page cache; `tab` is the only query parameter the page reads. */
+export const pageCache: PageCacheRoute = { query: ["tab"] };
 
 /**
  * Tabs are links (?tab=demo|emails|emails-long|banners), so each works without JavaScript; no

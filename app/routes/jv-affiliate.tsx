@@ -5,11 +5,12 @@ import { LaunchCountdown } from "~/components/launch-countdown";
 import { SiteFooter } from "~/components/site-footer";
 import { LAUNCH_LABEL, PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/content/affiliate";
 import { affiliatePage } from "~/lib/affiliate.server";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
+export const pageCache = CACHED_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return affiliatePage(request, "/jv-affiliate", "jvAffiliate", {});

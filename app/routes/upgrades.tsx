@@ -5,9 +5,10 @@ import { ctaClass, OfferPrice } from "~/components/marketing";
 import { SiteFooter } from "~/components/site-footer";
 import { upgradesContent } from "~/content/upsells";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/lib/public-page.server";
 
+export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
 

@@ -10,9 +10,10 @@ import { UpsellBanner } from "~/components/upsell-banner";
 import { whiteLabelContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/lib/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/lib/public-page.server";
 
+export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
 

@@ -60,7 +60,7 @@ export default defineConfig({
       env: { FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_SECRET_KEY: E2E_STRIPE.secretKey, FAKE_STRIPE_PRICE: E2E_STRIPE.price },
     },
     {
-      command: "node server.js",
+      command: "node build/server.js",
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

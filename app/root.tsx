@@ -4,20 +4,21 @@ import {
   Links,
   Meta,
   Outlet,
+  LiveReload,
   Scripts,
   ScrollRestoration,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
 import { SiteNav } from "./components/site-nav";
 import { parseConsentChoice } from "./lib/consent";
-import { pageLoadsJavaScript } from "./lib/hydration";
-import { env } from "./lib/env.server";
-import { useNonce } from "./lib/nonce";
-import { getSessionUser } from "./lib/session.server";
+import { env } from "~/infra/env.server";
+import { useNonce } from "~/hooks/use-nonce";
+import { getSessionUser } from "~/services/session.server";
+import { pageLoadsJavaScript } from "~/lib/hydration";
 import stylesheet from "./styles/app.css";
+import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -41,12 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Pure-content pages (app/lib/hydration.ts) are sent without React's scripts.
@@ -65,6 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            {/* `npm run dev` only: reloads the page after a rebuild (renders nothing in production). */}
+            <LiveReload nonce={nonce} />
           </>
         ) : null}
       </body>
@@ -73,6 +70,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // A marker the end-to-end tests wait for: set once React has hydrated the whole page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <CookieConsentBanner />

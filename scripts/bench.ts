@@ -6,6 +6,8 @@
 //
 //   npm run bench                 everything (about 8 minutes)
 //   BENCH_RUNS=1 BENCH_SECONDS=3 npm run bench   a quick look (same targets, shorter runs)
+//   npm run bench -- --profile /dashboard         a CPU profile of the app on PostgreSQL under
+//                                                 wrk on one member page, summarised
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -16,10 +18,11 @@ import { hash } from "@node-rs/bcrypt";
 import pg from "pg";
 import { startCluster } from "../tests/support/pg-cluster";
 import { brotliEfficiency, javaScriptWeight, rawGet } from "./bench/page-weight";
+import { summarise } from "./bench/profile-summary";
 import { ensureWrk, measure, type WrkRun, type WrkTarget } from "./bench/wrk";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const SERVER_ENTRY = path.join(ROOT, "server.js");
+const SERVER_ENTRY = path.join(ROOT, "build/server.js");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MEMBER = { email: "bench-member@bench.example", password: "bench-password-123", name: "Bench Member" };
@@ -91,7 +94,7 @@ async function seedMember(engine: Engine, databaseUrl: string | undefined, pglit
 
 type App = { baseUrl: string; child: ChildProcess; cookie: string; courseId: string; pgliteDir?: string };
 
-async function startApp(engine: Engine, databaseUrl?: string): Promise<App> {
+async function startApp(engine: Engine, databaseUrl?: string, nodeOptions: string[] = []): Promise<App> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const pgliteDir = engine === "pglite" ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-")), "db") : undefined;
@@ -112,7 +115,7 @@ async function startApp(engine: Engine, databaseUrl?: string): Promise<App> {
   if (migrate.status !== 0) throw new Error(`migrations failed on ${engine}`);
   await seedMember(engine, databaseUrl, pgliteDir);
 
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...nodeOptions, SERVER_ENTRY], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
   await waitFor(`${baseUrl}/`, child);
 
   const login = await fetch(`${baseUrl}/login`, {
@@ -164,11 +167,31 @@ async function startReference(html: Buffer): Promise<{ url: string; child: Child
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2));
 
+/** `--profile <member page>`: node --cpu-prof on PostgreSQL while wrk loads that page for SECONDS. */
+async function profile(wrk: string, pagePath: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-profile-"));
+  const cluster = await startCluster();
+  try {
+    const app = await startApp("postgres", cluster.url, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+    const url = `${app.baseUrl}${pagePath.replace("{id}", app.courseId)}`;
+    log(`profiling ${url}`);
+    const run = await measure(wrk, { url, headers: { Cookie: app.cookie } }, { runs: 1, seconds: SECONDS, warmup: 2 });
+    await stop(app.child);
+    const file = path.join(dir, fs.readdirSync(dir).find((name) => name.endsWith(".cpuprofile"))!);
+    console.log(`\n${pagePath}: ${Math.round(run.requestsPerSecond)} req/s under the profiler, p50 ${ms(run.p50)} ms; profile ${file}\n`);
+    console.log(summarise(file));
+  } finally {
+    cluster.stop();
+  }
+}
+
 async function main() {
   const wrk = ensureWrk();
   log("building");
   const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   if (build.status !== 0) throw new Error("the build failed");
+  const profileIndex = process.argv.indexOf("--profile");
+  if (profileIndex > 0) return profile(wrk, process.argv[profileIndex + 1] ?? "/dashboard");
 
   const rows: Row[] = [];
   const report: Record<string, unknown> = {

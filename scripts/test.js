@@ -16,7 +16,7 @@ const playwrightJson = path.join(reports, "playwright.json");
 
 const steps = [
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
-  { name: "build", command: bin("remix"), args: ["build"], env: { NODE_ENV: "production" } },
+  { name: "build", command: "npm", args: ["run", "--silent", "build"], env: { NODE_ENV: "production" } },
   { name: "vitest (unit + integration on PostgreSQL and PGlite)", command: bin("vitest"), args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...passthrough] },
   { name: "playwright (Chromium, JavaScript on and off)", command: bin("playwright"), args: ["test", "--reporter=list,json"], needs: "build", env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } },
 ];

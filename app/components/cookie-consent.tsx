@@ -12,8 +12,8 @@ import {
   type ConsentChoice,
   type CookieCategory,
 } from "~/lib/consent";
-import { useNonce } from "~/lib/nonce";
-import { useRootData } from "~/root";
+import { useNonce } from "~/hooks/use-nonce";
+import { useRootData } from "~/hooks/use-root-data";
 import type { action as consentAction } from "~/routes/consent";
 
 /** One fetcher for every consent form on the page, so a choice made anywhere hides the banner. */

@@ -1,4 +1,4 @@
-import type { Flash } from "~/lib/flash.server";
+import type { Flash } from "~/infra/flash.server";
 
 /** A one-time message from the last action (the spec's alert texts), announced to screen readers. */
 export function FlashMessage({ flash }: { flash: Flash | null }) {

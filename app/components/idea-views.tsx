@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { Idea } from "~/lib/idea-generator";
+import type { Idea } from "~/content/idea-templates";
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 
 type NavItem = { to: string; label: string; mobileTo?: string };
 

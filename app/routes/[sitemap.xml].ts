@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publicOrigin } from "~/lib/public-page.server";
+import { publicOrigin } from "~/route-helpers/public-page.server";
 import { sitemapXml } from "~/lib/search-engines";
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import { IdeaFilterForm } from "~/components/idea-filter-form";
 import { IdeaCard, IdeaDetails } from "~/components/idea-views";
 import { MemberPageHeader } from "~/components/member-page-header";
 import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
-import { requirePaidMember } from "~/lib/guards.server";
+import { requirePaidMember } from "~/services/guards.server";
 import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [{ title: "SaaS Idea Generator | AI Profit Labs" }];

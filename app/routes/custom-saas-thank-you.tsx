@@ -6,7 +6,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { customSaasThankYouContent } from "~/content/upsells";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
-import { brand, publicPage } from "~/lib/public-page.server";
+import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { NO_JAVASCRIPT } from "~/lib/hydration";
 
 export const headers = publicPageHeaders;

@@ -4,9 +4,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect, useState } from "react";
 import { AuthCard } from "~/components/auth-card";
 import { EmailField, FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
-import { authenticate } from "~/lib/auth.server";
+import { authenticate } from "~/services/auth.server";
 import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
-import { getSessionUser, secureCookies, startSession } from "~/lib/session.server";
+import { secureCookies } from "~/infra/env.server";
+import { getSessionUser, startSession } from "~/services/session.server";
 import { loginSchema } from "~/lib/validation/auth";
 import { hasPaidAccess } from "~/models/access.server";
 import { parseFlatForm } from "~/lib/validation/parse-form";

@@ -3,9 +3,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDollars, PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
 import { CHECKOUT_MESSAGES, siteOrigin } from "~/lib/checkout";
-import { env } from "~/lib/env.server";
-import { requireUser } from "~/lib/guards.server";
-import { getSessionUser } from "~/lib/session.server";
+import { env } from "~/infra/env.server";
+import { requireUser } from "~/services/guards.server";
+import { getSessionUser } from "~/services/session.server";
 import { startCheckout } from "~/services/checkout.server";
 import { isCheckoutConfigured } from "~/services/stripe.server";
 import { SiteFooter } from "~/components/site-footer";

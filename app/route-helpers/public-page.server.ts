@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
 import type { Brand, PageCopy } from "~/content/types";
-import { pageCacheHeaders } from "./cache-policy";
-import { env } from "./env.server";
-import { SHARE_IMAGE, type PageMeta } from "./page-meta";
-import { getSessionUser } from "./session.server";
+import { pageCacheHeaders } from "~/lib/cache-policy";
+import { env } from "~/infra/env.server";
+import { SHARE_IMAGE, type PageMeta } from "~/lib/page-meta";
+import { getSessionUser } from "~/services/session.server";
 
 export function brand(): Brand {
   const { BRAND_NAME, SUPPORT_EMAIL } = env();

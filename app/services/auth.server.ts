@@ -4,8 +4,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createUser, findUserByEmail, normalizeEmail } from "~/models/user.server";
 import { clearHits } from "~/models/rate-limit.server";
-import { loginSchema, signupSchema } from "./validation/auth";
-import { hashPassword, verifyPassword } from "./password.server";
+import { loginSchema, signupSchema } from "~/lib/validation/auth";
+import { hashPassword, verifyPassword } from "~/infra/password.server";
 import { checkRateLimits, RATE_LIMITS, rateLimitKey } from "./rate-limit.server";
 
 type Reply = SubmissionResult<string[]>;

@@ -1,5 +1,5 @@
 import { salesContent, type SalesVariantKey } from "~/content/sales";
-import { marketplaceLinks } from "./marketplace.server";
+import { marketplaceLinks } from "~/services/marketplace.server";
 import { brand, publicPage } from "./public-page.server";
 
 /** Which marketplace offer each sales variant sells: the $1 offer has its own buy link. */

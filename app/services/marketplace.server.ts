@@ -1,4 +1,4 @@
-import { env } from "./env.server";
+import { env } from "~/infra/env.server";
 
 /**
  * Outbound links to the external affiliate marketplace (SPEC §1 purchase path b). The product

@@ -102,3 +102,10 @@ export function sessionSecrets(): string[] {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
+
+/** Secure cookies wherever the site is served over HTTPS: always in production unless PUBLIC_URL says http. */
+export function secureCookies(): boolean {
+  const publicUrl = env().PUBLIC_URL;
+  if (publicUrl) return publicUrl.startsWith("https:");
+  return isProduction();
+}

@@ -1,10 +1,11 @@
 // Request-level security shared by every response, kept framework-free so it is unit-tested alone.
 import crypto from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Paths authenticated by their own signature or shared key instead of the browser's origin. */
-export function isWebhookPath(pathname) {
+export function isWebhookPath(pathname: string): boolean {
   return pathname.startsWith("/webhooks/");
 }
 
@@ -13,11 +14,20 @@ export function isWebhookPath(pathname) {
  * Origin on every POST; when it is missing we fall back to Referer, and a request with neither
  * comes from a non-browser client that cannot ride a visitor's cookies, so it is allowed.
  */
-export function isCrossSiteWrite({ method, pathname, originHeader, refererHeader, host, publicOrigin }) {
+type WriteRequest = {
+  method: string;
+  pathname: string;
+  originHeader?: string;
+  refererHeader?: string;
+  host?: string;
+  publicOrigin?: string;
+};
+
+export function isCrossSiteWrite({ method, pathname, originHeader, refererHeader, host, publicOrigin }: WriteRequest): boolean {
   if (!UNSAFE_METHODS.has(method.toUpperCase()) || isWebhookPath(pathname)) return false;
   const claimed = originHeader && originHeader !== "null" ? originHeader : refererHeader;
   if (!claimed) return originHeader === "null";
-  let claimedOrigin;
+  let claimedOrigin: URL;
   try {
     claimedOrigin = new URL(claimed);
   } catch {
@@ -38,7 +48,15 @@ export function isCrossSiteWrite({ method, pathname, originHeader, refererHeader
  * The visitor's address for rate limits and logs. Proxy headers are trusted only when the
  * operator says a proxy is in front (TRUST_PROXY), otherwise anyone could forge them.
  */
-export function clientAddress({ trustProxy, headers, socketAddress }) {
+export function clientAddress({
+  trustProxy,
+  headers,
+  socketAddress,
+}: {
+  trustProxy: boolean;
+  headers: IncomingHttpHeaders;
+  socketAddress?: string;
+}): string {
   if (trustProxy) {
     const flyClient = headers["fly-client-ip"];
     if (typeof flyClient === "string" && flyClient.trim()) return flyClient.trim();
@@ -47,23 +65,18 @@ export function clientAddress({ trustProxy, headers, socketAddress }) {
       .split(",")
       .map((part) => part.trim())
       .filter(Boolean);
-    if (list.length > 0) return list[list.length - 1];
+    if (list.length > 0) return list[list.length - 1]!;
   }
   return socketAddress ?? "unknown";
 }
 
-export function createNonce() {
+export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
 }
 
-/**
- * Headers every response carries; the document CSP (with its nonce) is added by entry.server.
- * @param {{ hsts: boolean }} options
- * @returns {Record<string, string>}
- */
-export function baseSecurityHeaders({ hsts }) {
-  /** @type {Record<string, string>} */
-  const headers = {
+/** Headers every response carries; the document CSP (with its nonce) is added by entry.server. */
+export function baseSecurityHeaders({ hsts }: { hsts: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",

@@ -1,6 +1,5 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { sessionSecrets } from "./env.server";
-import { secureCookies } from "./session.server";
+import { secureCookies, sessionSecrets } from "./env.server";
 
 /**
  * One-time messages carried across a redirect (the spec's alert() texts, ARCHITECTURE

@@ -1,6 +1,6 @@
 import { recordHit } from "~/models/rate-limit.server";
-import { env } from "./env.server";
-import { describeRetryAfter } from "./retry-after";
+import { env } from "~/infra/env.server";
+import { describeRetryAfter } from "~/lib/retry-after";
 
 export type RateLimitPolicy = { name: string; limit: number; windowMs: number };
 

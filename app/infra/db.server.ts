@@ -4,7 +4,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from "
 import { PGlite } from "@electric-sql/pglite";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
-import { migrations } from "../../migrations";
+import { migrations } from "../../migrations/index";
 import type { DB } from "./db-schema";
 import { env } from "./env.server";
 import { acquireFolderLock } from "./folder-lock.server";

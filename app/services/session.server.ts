@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { createSession, findSessionUser, SESSION_LIFETIME_MS, type SessionUser } from "~/models/session.server";
-import { env, isProduction, sessionSecrets } from "./env.server";
+import { secureCookies, sessionSecrets } from "~/infra/env.server";
 
 /**
  * The session cookie holds only a random session id, signed; the session itself lives in
@@ -19,12 +19,6 @@ function sessionCookie() {
   return cookie;
 }
 
-/** Secure cookies wherever the site is served over HTTPS: always in production unless PUBLIC_URL says http. */
-export function secureCookies(): boolean {
-  const publicUrl = env().PUBLIC_URL;
-  if (publicUrl) return publicUrl.startsWith("https:");
-  return isProduction();
-}
 
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");

@@ -1,6 +1,6 @@
 import { affiliatePageCopy, LAUNCH_AT } from "~/content/affiliate";
-import { env } from "./env.server";
-import { countdownTo } from "./launch-countdown";
+import { env } from "~/infra/env.server";
+import { countdownTo } from "~/lib/launch-countdown";
 import { brand, publicPage } from "./public-page.server";
 
 type AffiliatePage = keyof ReturnType<typeof affiliatePageCopy>;

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { demoCourse } from "~/content/demo-course";
 import { countCourses, createCourseWithChapters } from "~/models/course.server";
 import { findUserByEmail, upsertAdmin } from "~/models/user.server";
-import { env } from "./env.server";
-import { hashPassword } from "./password.server";
+import { env } from "~/infra/env.server";
+import { hashPassword } from "~/infra/password.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 

@@ -2,11 +2,11 @@ import { data, redirect } from "@remix-run/node";
 import { adminMessages as say } from "~/content/admin-messages";
 import { createChapter, deleteChapter, moveChapter, updateChapter } from "~/models/chapter.server";
 import { createCourse, deleteCourse, updateCourse } from "~/models/course.server";
-import { adminHref, courseHref, parseAdminView, type AdminView } from "./admin-view";
-import { redirectWithFlash } from "./flash.server";
-import { requireAdmin } from "./guards.server";
-import { sanitizeChapterHtml } from "./html-sanitizer.server";
-import { chapterSchema, courseSchema, isUuid } from "./validation/course";
+import { adminHref, courseHref, parseAdminView, type AdminView } from "~/lib/admin-view";
+import { redirectWithFlash } from "~/infra/flash.server";
+import { requireAdmin } from "~/services/guards.server";
+import { sanitizeChapterHtml } from "~/lib/html-sanitizer.server";
+import { chapterSchema, courseSchema, isUuid } from "~/lib/validation/course";
 
 /**
  * Every admin write, one `intent` per form. A failed save answers with everything the admin

@@ -3,25 +3,28 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
-import { createPageCache } from "./page-cache.js";
-import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security.js";
+import type { ServerBuild } from "@remix-run/node";
+import { env } from "~/infra/env.server";
+import { createPageCache } from "./page-cache";
+import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
 
-const truthy = (value) => ["1", "true", "yes", "on"].includes(String(value ?? "").toLowerCase());
+type Options = { publicDir?: string; mode?: "production" | "development" };
 
 /**
- * Builds the Express app around a Remix server build. Used by server.js and by the
- * integration tests, which listen on an ephemeral port and speak real HTTP to it.
+ * Builds the Express app around a Remix server build, from the validated configuration. Used by
+ * server/index.ts and by the integration tests, which listen on an ephemeral port and speak real
+ * HTTP to it (they set the environment first: the configuration is read here once).
  */
-export function createApp(build, { publicDir = path.resolve("public"), mode = "production" } = {}) {
+export function createApp(build: ServerBuild, { publicDir = path.resolve("public"), mode = "production" }: Options = {}) {
+  const config = env();
   const app = express();
-  const trustProxy = truthy(process.env.TRUST_PROXY);
   // HSTS only where the site is really served over HTTPS, never on a local http://localhost.
   const securityHeaders = baseSecurityHeaders({
-    hsts: mode === "production" && Boolean(process.env.PUBLIC_URL?.startsWith("https:")),
+    hsts: mode === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
   });
 
-  // Anonymous public pages are answered from memory first (server/page-cache.js); 0 turns it off.
-  const pageCache = createPageCache({ ttlSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 10) });
+  // Anonymous public pages are answered from memory first (server/page-cache.ts); 0 turns it off.
+  const pageCache = createPageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS });
 
   app.disable("x-powered-by");
   app.use(pageCache.lookup);
@@ -42,7 +45,7 @@ export function createApp(build, { publicDir = path.resolve("public"), mode = "p
       originHeader: req.get("origin"),
       refererHeader: req.get("referer"),
       host: req.get("host"),
-      publicOrigin: process.env.PUBLIC_URL,
+      publicOrigin: config.PUBLIC_URL,
     });
     if (refused) {
       res.status(403).type("text/plain").send("Cross-site form submissions are not allowed.");
@@ -60,7 +63,7 @@ export function createApp(build, { publicDir = path.resolve("public"), mode = "p
       getLoadContext: (req) => ({
         cspNonce: createNonce(),
         clientAddress: clientAddress({
-          trustProxy,
+          trustProxy: config.TRUST_PROXY,
           headers: req.headers,
           socketAddress: req.socket.remoteAddress,
         }),

@@ -43,7 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
+  // No nonce at all on a document the page cache shares (its CSP lists script hashes instead).
+  const nonce = useNonce() || undefined;
   // Pure-content pages (app/lib/hydration.ts) are sent without React's scripts.
   const hydrate = pageLoadsJavaScript(useMatches());
   return (

@@ -1,11 +1,13 @@
-// The HTTP layer: static files, security headers, CSRF origin check and the Remix handler.
+// The HTTP layer: the page cache's fast path, then Express (static files, security headers, CSRF
+// origin check and the Remix handler).
+import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/infra/env.server";
-import { createPageCache } from "./page-cache";
+import { cacheablePages, createPageCache } from "./page-cache";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
 
 type Options = { publicDir?: string; mode?: "production" | "development" };
@@ -23,11 +25,7 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     hsts: mode === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
   });
 
-  // Anonymous public pages are answered from memory first (server/page-cache.ts); 0 turns it off.
-  const pageCache = createPageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS });
-
   app.disable("x-powered-by");
-  app.use(pageCache.lookup);
   app.use((req, res, next) => {
     res.set(securityHeaders);
     next();
@@ -54,7 +52,6 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     next();
   });
 
-  app.use(pageCache.capture);
   app.all(
     "*",
     createRequestHandler({
@@ -71,5 +68,27 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     }),
   );
 
-  return app;
+  // Anonymous public pages are answered from memory BEFORE Express (server/page-cache.ts). A miss
+  // renders through Remix directly, from a request made of the cache key alone: no nonce (the CSP
+  // lists the hashes of the page's inline scripts instead, so every copy carries a strict policy)
+  // and no client address (a page that depends on one must not be cached).
+  const renderShared = createRemixHandler(build, mode);
+  const pageCache = createPageCache({
+    pages: cacheablePages(build.routes),
+    render: (request) => renderShared(request, {}),
+    headers: securityHeaders,
+    ttlSeconds: config.PAGE_CACHE_SECONDS,
+  });
+  const listener: http.RequestListener = (req, res) => {
+    const expressApp = () => app(req, res);
+    if (!pageCache.handle(req, res, expressApp)) expressApp();
+  };
+
+  return {
+    /** The whole HTTP layer as one request listener. */
+    listener,
+    /** Hit, miss and render counters, and the cache's size (for metrics). */
+    pageCache,
+    listen: (port: number, host: string, onListening?: () => void) => http.createServer(listener).listen(port, host, onListening),
+  };
 }

@@ -1,12 +1,13 @@
 // The HTTP layer: the page cache's fast path, then Express (static files, security headers, CSRF
 // origin check and the Remix handler).
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/infra/env.server";
+import { createFetchRequest, sendResponse } from "./remix-adapter";
 import { cacheablePages, createPageCache } from "./page-cache";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
 
@@ -34,7 +35,10 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
 
   // Fingerprinted client bundles never change; everything else in public/ may.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  // Only for names that exist in public/: a page request then costs no file-system lookup.
+  const publicNames = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build"));
+  const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
 
   app.use((req, res, next) => {
     const refused = isCrossSiteWrite({
@@ -52,30 +56,30 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     next();
   });
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode,
-      getLoadContext: (req) => ({
+  const handleRemix = createRemixHandler(build, mode);
+  app.all("*", async (req, res, next) => {
+    try {
+      const response = await handleRemix(createFetchRequest(req, res), {
         cspNonce: createNonce(),
         clientAddress: clientAddress({
           trustProxy: config.TRUST_PROXY,
           headers: req.headers,
           socketAddress: req.socket.remoteAddress,
         }),
-      }),
-    }),
-  );
+      });
+      await sendResponse(req, res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Anonymous public pages are answered from memory BEFORE Express (server/page-cache.ts). A miss
   // renders through Remix directly, from a request made of the cache key alone: no nonce (the CSP
   // lists the hashes of the page's inline scripts instead, so every copy carries a strict policy)
   // and no client address (a page that depends on one must not be cached).
-  const renderShared = createRemixHandler(build, mode);
   const pageCache = createPageCache({
     pages: cacheablePages(build.routes),
-    render: (request) => renderShared(request, {}),
+    render: (request) => handleRemix(request, {}),
     headers: securityHeaders,
     ttlSeconds: config.PAGE_CACHE_SECONDS,
   });

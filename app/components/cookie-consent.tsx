@@ -179,8 +179,11 @@ export function ConsentGatedScript({
   onLoad?: () => void;
 }) {
   const allowed = isCategoryAllowed(useConsentChoice(), category);
+  // The latest callback, without re-running the loader effect when the caller passes a new one.
   const onLoadRef = useRef(onLoad);
-  onLoadRef.current = onLoad;
+  useEffect(() => {
+    onLoadRef.current = onLoad;
+  });
   useEffect(() => {
     if (!allowed) return;
     const existing = Array.from(document.scripts).find((script) => script.src === new URL(src, document.baseURI).href);

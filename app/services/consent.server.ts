@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { recordConsent } from "~/models/consent.server";
 import { CONSENT_BANNER_VERSION, consentCookie, cookiesToDelete, expiredCookies, type ConsentChoice } from "~/lib/consent";
-import { sessionSecrets } from "~/infra/env.server";
+import { secureCookies, sessionSecrets } from "~/infra/env.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
-import { secureCookies } from "~/infra/env.server";
 
 /**
  * A keyed hash of the client address for the proof row: it lets us match a visitor's own

@@ -8,9 +8,10 @@ import { authenticate } from "~/services/auth.server";
 import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
 import { secureCookies } from "~/infra/env.server";
 import { getSessionUser, startSession } from "~/services/session.server";
-import { loginSchema } from "~/lib/validation/auth";
 import { hasPaidAccess } from "~/models/access.server";
-import { parseFlatForm } from "~/lib/validation/parse-form";
+import { AUTH_MESSAGES, PASSWORD_MAX } from "~/lib/validation/auth-rules";
+import type { LoginFields } from "~/lib/validation/auth";
+import { parseWithConstraints } from "~/lib/validation/constraint-validation";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in | AI Profit Labs" },
@@ -54,6 +55,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** Session storage has no change events worth following here: it is read once after hydration. */
 const subscribeToNothing = () => () => {};
 
+const LOGIN_CONSTRAINTS = {
+      email: { valueMissing: AUTH_MESSAGES.emailRequired, typeMismatch: AUTH_MESSAGES.emailInvalid, tooLong: AUTH_MESSAGES.emailTooLong },
+      password: { valueMissing: AUTH_MESSAGES.passwordRequired, tooLong: AUTH_MESSAGES.passwordTooLong },
+    };
+
 export default function LoginPage() {
   const { specialAccess: serverFlag } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -78,7 +84,8 @@ export default function LoginPage() {
 
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseFlatForm(formData, { schema: loginSchema }),
+    // The browser checks the inputs' own constraints with the server's messages; no zod ships here.
+    onValidate: ({ form, formData }) => parseWithConstraints<LoginFields>(form, formData, LOGIN_CONSTRAINTS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -102,6 +109,7 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
           required
+          maxLength={PASSWORD_MAX}
         />
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">

@@ -7,8 +7,9 @@ import { authenticate } from "~/services/auth.server";
 import { homeFor } from "~/services/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSessionUser, startSession } from "~/services/session.server";
-import { signupSchema } from "~/lib/validation/auth";
-import { parseFlatForm } from "~/lib/validation/parse-form";
+import { AUTH_MESSAGES, NAME_MAX } from "~/lib/validation/auth-rules";
+import type { SignupFields } from "~/lib/validation/auth";
+import { parseWithConstraints } from "~/lib/validation/constraint-validation";
 
 export const meta: MetaFunction = () => [
   { title: "Create your account | AI Profit Labs" },
@@ -27,6 +28,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return startSession(request, outcome.user.id, safeRedirect(outcome.redirectTo, "/payment-options"));
 }
 
+const SIGNUP_CONSTRAINTS = {
+      name: { valueMissing: AUTH_MESSAGES.nameRequired, tooLong: AUTH_MESSAGES.nameTooLong },
+      email: { valueMissing: AUTH_MESSAGES.emailRequired, typeMismatch: AUTH_MESSAGES.emailInvalid, tooLong: AUTH_MESSAGES.emailTooLong },
+      password: {
+        valueMissing: AUTH_MESSAGES.passwordRequired,
+        tooShort: AUTH_MESSAGES.newPasswordTooShort,
+        tooLong: AUTH_MESSAGES.newPasswordTooLong,
+      },
+    };
+
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
@@ -36,7 +47,8 @@ export default function SignupPage() {
 
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseFlatForm(formData, { schema: signupSchema }),
+    // The browser checks the inputs' own constraints with the server's messages; no zod ships here.
+    onValidate: ({ form, formData }) => parseWithConstraints<SignupFields>(form, formData, SIGNUP_CONSTRAINTS),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -53,6 +65,7 @@ export default function SignupPage() {
           type="text"
           autoComplete="name"
           required
+          maxLength={NAME_MAX}
         />
         <EmailField field={fields.email} />
         <NewPasswordField

@@ -3,6 +3,7 @@ import * as foundation from "./0001_foundation";
 import * as paymentsMail from "./0002_payments_mail";
 import * as consentLeads from "./0003_consent_leads";
 import * as chapterOrder from "./0004_chapter_order";
+import * as progress from "./0006_progress";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002_payments_mail": paymentsMail,
   "0003_consent_leads": consentLeads,
   "0004_chapter_order": chapterOrder,
+  "0006_progress": progress,
 };

@@ -31,10 +31,14 @@ export interface PasswordResetTokensTable {
   created_at: CreatedAt;
 }
 
+/** Members see only published courses, and only the published chapters of those (issue 15). */
+export type PublicationStatus = "draft" | "published";
+
 export interface CoursesTable {
   id: Generated<string>;
   title: string;
   description: Generated<string>;
+  status: Generated<PublicationStatus>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -45,6 +49,7 @@ export interface ChaptersTable {
   title: string;
   content: Generated<string>;
   sort_order: number;
+  status: Generated<PublicationStatus>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -171,6 +176,24 @@ export interface LeadsTable {
   created_at: CreatedAt;
 }
 
+export interface ChapterProgressTable {
+  user_id: string;
+  chapter_id: string;
+  completed_at: Date | string | null;
+  last_viewed_at: Timestamp;
+}
+
+export interface CertificatesTable {
+  id: Generated<string>;
+  code: string;
+  user_id: string | null;
+  course_id: string | null;
+  recipient_name: string;
+  course_title: string;
+  completed_at: Date | string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -189,4 +212,6 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   cookie_consents: CookieConsentsTable;
   leads: LeadsTable;
+  chapter_progress: ChapterProgressTable;
+  certificates: CertificatesTable;
 }

@@ -66,7 +66,7 @@ export function ChapterEditor({
         />
       </div>
       <ChapterContentField defaultValue={defaults.content} />
-      <SaveOrCancel saving={saving} saveLabel="Save chapter" cancelHref={cancelHref} />
+      <SaveOrCancel saving={saving} saveLabel="Save chapter" offerDraft={chapterId === null} cancelHref={cancelHref} />
     </Form>
   );
 }

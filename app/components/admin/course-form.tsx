@@ -64,6 +64,7 @@ export function CourseForm({
         saving={saving}
         disabled={hydrated && title.trim() === ""}
         saveLabel="Save"
+        offerDraft={courseId === null}
         cancelHref={cancelHref}
       />
     </Form>

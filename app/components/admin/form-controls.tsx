@@ -12,23 +12,33 @@ export const dangerButton =
 
 export const panelClass = "space-y-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm";
 
-/** Save (with its pending label) and Cancel, at the foot of the course form and the chapter editor. */
+/**
+ * Save (with its pending label) and Cancel, at the foot of the course form and the chapter
+ * editor. A new course or chapter also gets 'Save as draft': the same form, with `status=draft`.
+ */
 export function SaveOrCancel({
   saving,
   disabled = false,
   saveLabel,
+  offerDraft = false,
   cancelHref,
 }: {
   saving: boolean;
   disabled?: boolean;
   saveLabel: string;
+  offerDraft?: boolean;
   cancelHref: string;
 }) {
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <button type="submit" disabled={saving || disabled} className={primaryButton}>
         {saving ? "Saving..." : saveLabel}
       </button>
+      {offerDraft ? (
+        <button type="submit" name="status" value="draft" disabled={saving || disabled} className={secondaryButton}>
+          Save as draft
+        </button>
+      ) : null}
       <Link to={cancelHref} preventScrollReset className={secondaryButton}>
         Cancel
       </Link>

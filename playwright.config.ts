@@ -5,14 +5,20 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * End-to-end tests: Debian's Chromium (never a downloaded browser) drives the built server on
- * 127.0.0.1 with a fresh embedded database, once with JavaScript and once without.
+ * 127.0.0.1 with a fresh throwaway PostgreSQL cluster (tests/support/e2e-server.ts), which the
+ * fixtures of tests/e2e/fixtures.ts write to as well; once with JavaScript and once without.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password" };
+export const E2E_SESSION_SECRET = "e2e-session-secret";
 /** The fake Stripe (tests/support/fake-stripe.ts) that the app's SDK and the browser both reach. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 2000);
-export const E2E_STRIPE = { baseUrl: `http://127.0.0.1:${STRIPE_PORT}`, secretKey: "sk_test_e2e", price: "price_lifetime_e2e" };
+export const E2E_STRIPE = {
+  baseUrl: `http://127.0.0.1:${STRIPE_PORT}`,
+  secretKey: "sk_test_e2e",
+  price: "price_lifetime_e2e",
+};
 
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // the config is evaluated again in workers: keep one folder
@@ -57,21 +63,27 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: "pipe",
-      env: { FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_SECRET_KEY: E2E_STRIPE.secretKey, FAKE_STRIPE_PRICE: E2E_STRIPE.price },
+      env: {
+        FAKE_STRIPE_PORT: String(STRIPE_PORT),
+        FAKE_STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+        FAKE_STRIPE_PRICE: E2E_STRIPE.price,
+      },
     },
     {
-      command: "node build/server.js",
+      command: "./node_modules/.bin/tsx tests/support/e2e-server.ts",
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 90_000,
       stdout: "pipe",
+      // SIGTERM lets the wrapper stop the app and then its PostgreSQL cluster.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
       env: {
+        E2E_DATA_DIR: dataDir,
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         PORT: String(PORT),
         PUBLIC_URL: E2E_BASE_URL,
-        PGLITE_DIR: path.join(dataDir, "pglite"),
-        SESSION_SECRET: "e2e-session-secret",
+        SESSION_SECRET: E2E_SESSION_SECRET,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         BCRYPT_COST: "4",

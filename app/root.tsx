@@ -11,10 +11,12 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
+import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
 import { parseConsentChoice } from "./lib/consent";
 import { env } from "~/infra/env.server";
 import { useNonce } from "~/hooks/use-nonce";
+import { brandFromMatches } from "~/lib/page-meta";
 import { getSessionUser } from "~/services/session.server";
 import { pageLoadsJavaScript } from "~/lib/hydration";
 import stylesheet from "./styles/app.css";
@@ -25,7 +27,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: brandFromMatches(matches) }];
 
 /**
  * Who is visiting, resolved once per request (one query; none at all without a session cookie),
@@ -80,7 +82,13 @@ export default function App() {
       <CookieConsentBanner />
       <ConsentSync />
       <SiteNav />
-      <Outlet />
+      {/* At least a screen tall (the nav is 4rem), so the footer sits at the bottom of short pages. */}
+      <div className="flex min-h-[calc(100vh-4rem)] flex-col">
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <SiteFooter />
+      </div>
     </>
   );
 }
@@ -89,8 +97,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const detail =
-    process.env.NODE_ENV === "development" && error instanceof Error ? error.stack : undefined;
+  const detail = process.env.NODE_ENV === "development" && error instanceof Error ? error.stack : undefined;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>

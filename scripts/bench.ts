@@ -26,7 +26,15 @@ const SERVER_ENTRY = path.join(ROOT, "build/server.js");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MEMBER = { email: "bench-member@bench.example", password: "bench-password-123", name: "Bench Member" };
-const JS_PAGES = ["/", "/ailabs-offer", "/privacy-policy", "/custom-saas-thank-you", "/thank-you-access", "/login", "/signup"];
+const JS_PAGES = [
+  "/",
+  "/ailabs-offer",
+  "/privacy-policy",
+  "/custom-saas-thank-you",
+  "/thank-you-access",
+  "/login",
+  "/signup",
+];
 
 type Engine = "pglite" | "postgres";
 type Row = { target: string; run: WrkRun };
@@ -71,8 +79,14 @@ function stop(child: ChildProcess) {
 async function seedMember(engine: Engine, databaseUrl: string | undefined, pgliteDir: string | undefined) {
   const passwordHash = await hash(MEMBER.password, { cost: 10 });
   const statements: Array<[string, unknown[]]> = [
-    ["INSERT INTO users (email, name, password_hash, is_admin) VALUES ($1, $2, $3, false)", [MEMBER.email, MEMBER.name, passwordHash]],
-    ["INSERT INTO stripe_customers (user_id, customer_id) SELECT id, 'cus_bench' FROM users WHERE email = $1", [MEMBER.email]],
+    [
+      "INSERT INTO users (email, name, password_hash, is_admin) VALUES ($1, $2, $3, false)",
+      [MEMBER.email, MEMBER.name, passwordHash],
+    ],
+    [
+      "INSERT INTO stripe_customers (user_id, customer_id) SELECT id, 'cus_bench' FROM users WHERE email = $1",
+      [MEMBER.email],
+    ],
     [
       "INSERT INTO stripe_orders (checkout_session_id, customer_id, status, amount_total, currency) VALUES ('cs_bench', 'cus_bench', 'completed', 2500, 'usd')",
       [],
@@ -97,7 +111,8 @@ type App = { baseUrl: string; child: ChildProcess; cookie: string; courseId: str
 async function startApp(engine: Engine, databaseUrl?: string, nodeOptions: string[] = []): Promise<App> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const pgliteDir = engine === "pglite" ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-")), "db") : undefined;
+  const pgliteDir =
+    engine === "pglite" ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-")), "db") : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -115,7 +130,11 @@ async function startApp(engine: Engine, databaseUrl?: string, nodeOptions: strin
   if (migrate.status !== 0) throw new Error(`migrations failed on ${engine}`);
   await seedMember(engine, databaseUrl, pgliteDir);
 
-  const child = spawn(process.execPath, [...nodeOptions, SERVER_ENTRY], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...nodeOptions, SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   await waitFor(`${baseUrl}/`, child);
 
   const login = await fetch(`${baseUrl}/login`, {
@@ -129,7 +148,8 @@ async function startApp(engine: Engine, databaseUrl?: string, nodeOptions: strin
   const cookie = `${session.split(";")[0]}; cookie-consent=all`;
   const dashboard = await rawGet(`${baseUrl}/dashboard`, { Cookie: cookie });
   const courseId = /\/course\/([0-9a-f-]{36})/.exec(dashboard.body.toString("utf8"))?.[1];
-  if (dashboard.status !== 200 || !courseId) throw new Error(`no course on the dashboard on ${engine} (${dashboard.status})`);
+  if (dashboard.status !== 200 || !courseId)
+    throw new Error(`no course on the dashboard on ${engine} (${dashboard.status})`);
   return { baseUrl, child, cookie, courseId, pgliteDir };
 }
 
@@ -139,8 +159,11 @@ async function roundTrips(databaseUrl: string, app: App, pagePath: string): Prom
   await client.connect();
   const count = async () =>
     Number(
-      (await client.query("SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'"))
-        .rows[0].n,
+      (
+        await client.query(
+          "SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'",
+        )
+      ).rows[0].n,
     );
   const counts: number[] = [];
   for (let i = 0; i < 3; i++) {
@@ -177,8 +200,13 @@ async function profile(wrk: string, pagePath: string) {
     log(`profiling ${url}`);
     const run = await measure(wrk, { url, headers: { Cookie: app.cookie } }, { runs: 1, seconds: SECONDS, warmup: 2 });
     await stop(app.child);
-    const file = path.join(dir, fs.readdirSync(dir).find((name) => name.endsWith(".cpuprofile"))!);
-    console.log(`\n${pagePath}: ${Math.round(run.requestsPerSecond)} req/s under the profiler, p50 ${ms(run.p50)} ms; profile ${file}\n`);
+    const file = path.join(
+      dir,
+      fs.readdirSync(dir).find((name) => name.endsWith(".cpuprofile"))!,
+    );
+    console.log(
+      `\n${pagePath}: ${Math.round(run.requestsPerSecond)} req/s under the profiler, p50 ${ms(run.p50)} ms; profile ${file}\n`,
+    );
     console.log(summarise(file));
   } finally {
     cluster.stop();
@@ -209,8 +237,14 @@ async function main() {
     // PGlite first, then PostgreSQL: one app at a time, so they never share the CPU.
     log("starting the app on PGlite");
     const lite = await startApp("pglite");
-    await bench("/dashboard, paid member, PGlite", { url: `${lite.baseUrl}/dashboard`, headers: { Cookie: lite.cookie } });
-    await bench("/course/{id}, paid member, PGlite", { url: `${lite.baseUrl}/course/${lite.courseId}`, headers: { Cookie: lite.cookie } });
+    await bench("/dashboard, paid member, PGlite", {
+      url: `${lite.baseUrl}/dashboard`,
+      headers: { Cookie: lite.cookie },
+    });
+    await bench("/course/{id}, paid member, PGlite", {
+      url: `${lite.baseUrl}/course/${lite.courseId}`,
+      headers: { Cookie: lite.cookie },
+    });
     await stop(lite.child);
     fs.rmSync(path.dirname(lite.pgliteDir!), { recursive: true, force: true });
 
@@ -228,11 +262,21 @@ async function main() {
     await bench("/ visitor", { url: `${app.baseUrl}/` });
     await bench("/ailabs-offer visitor", { url: `${app.baseUrl}/ailabs-offer` });
     await bench("/privacy-policy visitor", { url: `${app.baseUrl}/privacy-policy` });
-    await bench("/ unique query per request", { url: `${app.baseUrl}/`, script: path.join(ROOT, "scripts/bench/unique-query.lua") });
+    await bench("/ unique query per request", {
+      url: `${app.baseUrl}/`,
+      script: path.join(ROOT, "scripts/bench/unique-query.lua"),
+    });
     await bench("/?utm_source=x&fbclid=y", { url: `${app.baseUrl}/?utm_source=x&fbclid=y` });
-    await bench("/dashboard, paid member, PostgreSQL", { url: `${app.baseUrl}/dashboard`, headers: { Cookie: app.cookie } });
-    await bench("/course/{id}, paid member, PostgreSQL", { url: `${app.baseUrl}/course/${app.courseId}`, headers: { Cookie: app.cookie } });
-    const asset = /<link\b[^>]*href="(\/build\/[^"]+\.js)"/.exec(landing.body.toString("utf8"))?.[1] ?? "/build/manifest.json";
+    await bench("/dashboard, paid member, PostgreSQL", {
+      url: `${app.baseUrl}/dashboard`,
+      headers: { Cookie: app.cookie },
+    });
+    await bench("/course/{id}, paid member, PostgreSQL", {
+      url: `${app.baseUrl}/course/${app.courseId}`,
+      headers: { Cookie: app.cookie },
+    });
+    const asset =
+      /<link\b[^>]*href="(\/build\/[^"]+\.js)"/.exec(landing.body.toString("utf8"))?.[1] ?? "/build/manifest.json";
     await bench(`one /build asset (${path.basename(asset)})`, { url: `${app.baseUrl}${asset}` });
     await bench("/ visitor, 200 connections", { url: `${app.baseUrl}/`, connections: 200 });
 
@@ -247,16 +291,25 @@ async function main() {
 
     const referenceRate = rows.find((row) => row.target.startsWith("reference"))!.run.requestsPerSecond;
     const share = (rate: number) => `${((rate / referenceRate) * 100).toFixed(rate / referenceRate < 0.1 ? 2 : 1)}%`;
-    console.log(`\n${report.date} on ${report.machine}; wrk -t1, 50 connections unless stated, Accept-Encoding: br; medians of ${RUNS} x ${SECONDS} s\n`);
+    console.log(
+      `\n${report.date} on ${report.machine}; wrk -t1, 50 connections unless stated, Accept-Encoding: br; medians of ${RUNS} x ${SECONDS} s\n`,
+    );
     console.log("| target | req/s | p50 ms | p99 ms | errors | share of the reference |");
     console.log("|---|---|---|---|---|---|");
     for (const { target, run } of rows) {
-      console.log(`| ${target} | ${Math.round(run.requestsPerSecond)} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.errors} (timeouts ${run.timeouts}) | ${share(run.requestsPerSecond)} |`);
+      console.log(
+        `| ${target} | ${Math.round(run.requestsPerSecond)} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.errors} (timeouts ${run.timeouts}) | ${share(run.requestsPerSecond)} |`,
+      );
     }
     console.log("\n| page | JavaScript loaded (gzip) |\n|---|---|");
-    for (const [page, weight] of Object.entries(javaScript)) console.log(`| ${page} | ${kib(weight.gzipBytes)}, ${weight.files} files |`);
-    console.log(`\nbrotli body of /: ${brotli.sentBytes} B; a one-pass quality-11 brotli: ${brotli.quality11Bytes} B (x${brotli.ratio.toFixed(3)})`);
-    console.log(`database round trips of one member request (PostgreSQL, pg_stat_statements): ${JSON.stringify(trips)}\n`);
+    for (const [page, weight] of Object.entries(javaScript))
+      console.log(`| ${page} | ${kib(weight.gzipBytes)}, ${weight.files} files |`);
+    console.log(
+      `\nbrotli body of /: ${brotli.sentBytes} B; a one-pass quality-11 brotli: ${brotli.quality11Bytes} B (x${brotli.ratio.toFixed(3)})`,
+    );
+    console.log(
+      `database round trips of one member request (PostgreSQL, pg_stat_statements): ${JSON.stringify(trips)}\n`,
+    );
 
     Object.assign(report, {
       reference: referenceRate,

@@ -18,7 +18,10 @@ type Options = { publicDir?: string; mode?: "production" | "development" };
  * server/index.ts and by the integration tests, which listen on an ephemeral port and speak real
  * HTTP to it (they set the environment first: the configuration is read here once).
  */
-export function createApp(build: ServerBuild, { publicDir = path.resolve("public"), mode = "production" }: Options = {}) {
+export function createApp(
+  build: ServerBuild,
+  { publicDir = path.resolve("public"), mode = "production" }: Options = {},
+) {
   const config = env();
   const app = express();
   // HSTS only where the site is really served over HTTPS, never on a local http://localhost.
@@ -93,6 +96,7 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     listener,
     /** Hit, miss and render counters, and the cache's size (for metrics). */
     pageCache,
-    listen: (port: number, host: string, onListening?: () => void) => http.createServer(listener).listen(port, host, onListening),
+    listen: (port: number, host: string, onListening?: () => void) =>
+      http.createServer(listener).listen(port, host, onListening),
   };
 }

@@ -23,7 +23,12 @@ import { hasPersonalCookie, readCookies } from "~/lib/cookies";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const BEST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const BEST_BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
 /** For a cold miss someone is waiting on: quick now, replaced by BEST_BROTLI once that is done. */
 const QUICK_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
@@ -152,7 +157,14 @@ export function isStorable(response: Response): boolean {
 }
 
 /** Headers that describe one transfer, not the page: never replayed from the cache. */
-const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date"]);
+const TRANSFER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+]);
 
 export function createPageCache(options: PageCacheOptions) {
   const {
@@ -188,7 +200,12 @@ export function createPageCache(options: PageCacheOptions) {
     res.end(variant.body);
   }
 
-  function variantsOf(headers: OutgoingHttpHeaders, identity: Buffer, br: Buffer, gz: Buffer): Record<Encoding, Variant> {
+  function variantsOf(
+    headers: OutgoingHttpHeaders,
+    identity: Buffer,
+    br: Buffer,
+    gz: Buffer,
+  ): Record<Encoding, Variant> {
     const variant = (body: Buffer, encoding?: string): Variant => ({
       headers: { ...headers, ...(encoding ? { "Content-Encoding": encoding } : {}), "Content-Length": body.length },
       body,
@@ -231,7 +248,10 @@ export function createPageCache(options: PageCacheOptions) {
     const vary = String(headers.vary ?? "");
     if (!/accept-encoding/i.test(vary)) headers.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
 
-    const [br, gz] = await Promise.all([brotli(identity, someoneWaits ? QUICK_BROTLI : BEST_BROTLI), gzip(identity, { level: 9 })]);
+    const [br, gz] = await Promise.all([
+      brotli(identity, someoneWaits ? QUICK_BROTLI : BEST_BROTLI),
+      gzip(identity, { level: 9 }),
+    ]);
     const storedAt = now();
     const entry: Entry = {
       variants: variantsOf(headers, identity, br, gz),

@@ -12,11 +12,17 @@ import { pickEncoding } from "./page-cache";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Quality 4 (compression()'s own default): a fraction of a millisecond for a page, per request. */
-const DOCUMENT_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const DOCUMENT_BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
 /** Below this, compressing costs more than it saves (compression()'s default threshold). */
 const MIN_COMPRESSED_BYTES = 1024;
 
-const isDocument = (response: Response) => response.body !== null && /^text\/html\b/i.test(response.headers.get("Content-Type") ?? "");
+const isDocument = (response: Response) =>
+  response.body !== null && /^text\/html\b/i.test(response.headers.get("Content-Type") ?? "");
 
 /** The Fetch request Remix handles; aborted when the client goes away before the answer is sent. */
 export function createFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -57,7 +63,12 @@ export async function sendResponse(req: ExpressRequest, res: ExpressResponse, re
   }
   const body = Buffer.from(await response.arrayBuffer());
   const encoding = body.length < MIN_COMPRESSED_BYTES ? "identity" : pickEncoding(req.headers["accept-encoding"]);
-  const sent = encoding === "br" ? await brotli(body, DOCUMENT_BROTLI) : encoding === "gzip" ? await gzip(body, { level: 6 }) : body;
+  const sent =
+    encoding === "br"
+      ? await brotli(body, DOCUMENT_BROTLI)
+      : encoding === "gzip"
+        ? await gzip(body, { level: 6 })
+        : body;
   writeHead(res, response);
   // Set even for identity: compression() leaves a response that names its encoding alone.
   res.setHeader("Content-Encoding", encoding);

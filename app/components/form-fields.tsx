@@ -1,6 +1,8 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { EMAIL_MAX, HONEYPOT_FIELD, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/validation/auth-rules";
+import { Button } from "./button";
 
 type FieldProps = {
   label: string;
@@ -43,29 +45,42 @@ export function TextField({ label, field, type, className, ...input }: FieldProp
 
 /** The email address every account and lead form asks for. */
 export function EmailField({ field }: { field: FieldProps["field"] }) {
-  return <TextField label="Email address" field={field} type="email" autoComplete="email" required maxLength={EMAIL_MAX} />;
+  return (
+    <TextField label="Email address" field={field} type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
+  );
 }
 
 /** A password being chosen (signup, reset), with its rule shown under it. */
 export function NewPasswordField(props: Omit<FieldProps, "type">) {
   return (
     <>
-      <TextField {...props} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} required />
+      <TextField
+        {...props}
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        required
+      />
       <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
     </>
   );
 }
 
 /** The account forms' full-width submit button; disabled and relabelled while submitting. */
-export function SubmitButton({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
-    >
+    <Button type="submit" disabled={pending} block>
       {pending ? pendingLabel : children}
-    </button>
+    </Button>
   );
 }
 
@@ -97,5 +112,29 @@ export function Spinner({ label = "Loading" }: { label?: string }) {
       </svg>
       <span className="sr-only">{label}</span>
     </span>
+  );
+}
+
+/**
+ * A form of `useSchemaForm` (app/hooks/use-schema-form.ts): posts to this route's action, shows the
+ * form-level error first and, unless `honeypot` is false, carries the honeypot field.
+ */
+export function SchemaForm<Schema extends Record<string, unknown>>({
+  form,
+  honeypot = true,
+  className = "",
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  honeypot?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className={`relative space-y-4 ${className}`.trim()}>
+      <FormError id={form.errorId} errors={form.errors} />
+      {honeypot ? <Honeypot /> : null}
+      {children}
+    </Form>
   );
 }

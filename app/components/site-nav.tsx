@@ -1,6 +1,8 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/hooks/use-root-data";
+import { DEFAULT_BRAND_NAME } from "~/content/brand";
+import { buttonClass } from "./button";
 
 type NavItem = { to: string; label: string; mobileTo?: string };
 
@@ -35,10 +37,12 @@ export function SiteNav() {
     if (mobileMenu.current) mobileMenu.current.open = false;
   }, [location.key]);
   const user = data?.user ?? null;
-  const brand = data?.brand.name ?? "AI Profit Labs";
+  const brand = data?.brand.name ?? DEFAULT_BRAND_NAME;
   const links = user ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : [])] : [];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
+    `rounded-md px-3 py-2 text-sm font-medium ${
+      isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+    }`;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -56,7 +60,7 @@ export function SiteNav() {
           {user ? (
             <LogoutButton className="ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" />
           ) : (
-            <Link to="/login" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link to="/login" className={buttonClass({ size: "sm" })}>
               Login
             </Link>
           )}
@@ -65,21 +69,35 @@ export function SiteNav() {
         <details ref={mobileMenu} className="group relative md:hidden">
           <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Toggle menu</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
               <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
             </svg>
           </summary>
           <div className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
             {links.map((item) => (
-              <NavLink key={item.to} to={item.mobileTo ?? item.to} className={(state) => `flex min-h-10 items-center ${linkClass(state)}`}>
+              <NavLink
+                key={item.to}
+                to={item.mobileTo ?? item.to}
+                className={(state) => `flex min-h-10 items-center ${linkClass(state)}`}
+              >
                 {item.label}
               </NavLink>
             ))}
             {user ? (
               <LogoutButton className="mt-1 block min-h-10 w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
             ) : (
-              <Link to="/login" className="flex min-h-10 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100">
+              <Link
+                to="/login"
+                className="flex min-h-10 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100"
+              >
                 Login
               </Link>
             )}

@@ -35,7 +35,11 @@ export function contentSecurityPolicy(
 ): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...("nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes), "'strict-dynamic'"],
+    "script-src": [
+      "'self'",
+      ...("nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes),
+      "'strict-dynamic'",
+    ],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https:"],
     "media-src": ["'self'", "https:"],
@@ -46,7 +50,11 @@ export function contentSecurityPolicy(
     "base-uri": ["'self'"],
     // Chrome applies form-action to the redirect that follows a form post, so the plan page's
     // checkout (a 303 to the payment page) needs the checkout host when it is not https.
-    "form-action": ["'self'", "https:", ...(checkoutOrigin && !checkoutOrigin.startsWith("https:") ? [checkoutOrigin] : [])],
+    "form-action": [
+      "'self'",
+      "https:",
+      ...(checkoutOrigin && !checkoutOrigin.startsWith("https:") ? [checkoutOrigin] : []),
+    ],
     "object-src": ["'none'"],
   };
   return Object.entries(directives)

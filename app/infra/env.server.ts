@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_BRAND_NAME } from "~/content/brand";
 
 /**
  * The configuration contract (ARCHITECTURE "Configuration contract"), validated once.
@@ -27,14 +28,16 @@ const EnvSchema = z
     PUBLIC_URL: optionalUrl,
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
-    SEED_DEMO_CONTENT: optionalString.transform((value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase())),
+    SEED_DEMO_CONTENT: optionalString.transform(
+      (value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase()),
+    ),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     TRUST_PROXY: booleanFlag,
     RATE_LIMIT_DISABLED: booleanFlag,
     // Seconds an anonymous public page stays in the in-process cache (server/page-cache.js); 0 = off.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
-    BRAND_NAME: z.string().default("AI Profit Labs"),
+    BRAND_NAME: z.string().default(DEFAULT_BRAND_NAME),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_LIFETIME: optionalString,
@@ -98,7 +101,10 @@ export function env(): Env {
 /** Development fallback so `npm start` works with no configuration; production requires a real one. */
 export function sessionSecrets(): string[] {
   const secret = env().SESSION_SECRET ?? "dev-only-insecure-session-secret-change-me";
-  return secret.split(",").map((s) => s.trim()).filter(Boolean);
+  return secret
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export const isProduction = () => env().NODE_ENV === "production";

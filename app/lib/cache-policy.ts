@@ -26,7 +26,8 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeader
     const value = loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }
-  if (loaderHeaders.has("Set-Cookie") || parentHeaders.has("Set-Cookie")) headers.set("Cache-Control", PERSONAL_PAGE_CACHE);
+  if (loaderHeaders.has("Set-Cookie") || parentHeaders.has("Set-Cookie"))
+    headers.set("Cache-Control", PERSONAL_PAGE_CACHE);
   const actionPolicy = actionHeaders.get("Cache-Control");
   if (actionPolicy) headers.set("Cache-Control", actionPolicy);
   return headers;

@@ -6,7 +6,10 @@ export type ClaimedEmail = OutgoingEmail & { id: string; attempts: number };
 
 /** Queues a message; call it in the transaction of whatever the message is about. */
 export async function enqueueEmail(trx: Database, email: OutgoingEmail) {
-  await trx.insertInto("email_outbox").values({ to_address: email.to, subject: email.subject, text_body: email.text }).execute();
+  await trx
+    .insertInto("email_outbox")
+    .values({ to_address: email.to, subject: email.subject, text_body: email.text })
+    .execute();
 }
 
 /**
@@ -34,11 +37,21 @@ export async function claimDueEmails(limit: number, leaseSeconds: number): Promi
     )
     .returning(["id", "to_address", "subject", "text_body", "attempts"])
     .execute();
-  return rows.map((row) => ({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, attempts: row.attempts }));
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    attempts: row.attempts,
+  }));
 }
 
 export async function markEmailSent(id: string) {
-  await db().updateTable("email_outbox").set({ sent_at: sql`now()`, last_error: null }).where("id", "=", id).execute();
+  await db()
+    .updateTable("email_outbox")
+    .set({ sent_at: sql`now()`, last_error: null })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function markEmailFailed(id: string, error: string, retryInSeconds: number) {

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publicOrigin } from "~/route-helpers/public-page.server";
+import { env } from "~/infra/env.server";
+import { siteOrigin } from "~/lib/site-origin";
 import { sitemapXml } from "~/lib/search-engines";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return new Response(sitemapXml(publicOrigin(request)), {
+  return new Response(sitemapXml(siteOrigin(env().PUBLIC_URL, request.url)), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

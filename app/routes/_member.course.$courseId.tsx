@@ -10,17 +10,17 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { Icon } from "~/components/icon";
 import { ChapterProgressForm } from "~/components/learning/chapter-progress-form";
 import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
-import { SiteFooter } from "~/components/site-footer";
 import { redirectWithFlash } from "~/infra/flash.server";
 import { requirePaidMember } from "~/services/guards.server";
 import { cachingHeaders, PROGRESS_CACHING } from "~/lib/member-cache.server";
 import { adjacentChapters, formatCompletionDate } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
 import { isPrefetch, openCourse, updateProgress } from "~/services/learning.server";
+import { brandedTitle } from "~/lib/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.course.title} | AI Profit Labs` : "Course | AI Profit Labs" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  brandedTitle(data ? data.course.title : "Course", matches),
 ];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chapterStyles }];
@@ -94,7 +94,10 @@ export default function CourseViewer() {
           <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
             ← All courses
           </Link>
-          <h1 id="course-title" className="mt-3 flex flex-wrap items-center gap-2 text-xl font-bold tracking-tight text-slate-900">
+          <h1
+            id="course-title"
+            className="mt-3 flex flex-wrap items-center gap-2 text-xl font-bold tracking-tight text-slate-900"
+          >
             {course.title}
             {course.draft ? <DraftBadge /> : null}
           </h1>
@@ -117,12 +120,7 @@ export default function CourseViewer() {
           ) : null}
           {/* Re-created on each navigation (even to the chapter already open, which the resume
               may have chosen), so the list folds again after a choice. */}
-          <input
-            key={location.key}
-            id="course-sidebar-toggle"
-            type="checkbox"
-            className="peer sr-only md:hidden"
-          />
+          <input key={location.key} id="course-sidebar-toggle" type="checkbox" className="peer sr-only md:hidden" />
           <label
             htmlFor="course-sidebar-toggle"
             className="mt-3 flex cursor-pointer items-center justify-between rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 md:hidden"
@@ -154,7 +152,10 @@ export default function CourseViewer() {
                             isCurrent ? "bg-brand-600 font-semibold text-white" : "text-slate-700 hover:bg-slate-100"
                           }`}
                         >
-                          <span aria-hidden="true" className={`tabular-nums ${isCurrent ? "text-brand-100" : "text-slate-500"}`}>
+                          <span
+                            aria-hidden="true"
+                            className={`tabular-nums ${isCurrent ? "text-brand-100" : "text-slate-500"}`}
+                          >
                             {index + 1}.
                           </span>
                           <span className="flex-1">{chapter.title}</span>
@@ -224,7 +225,6 @@ export default function CourseViewer() {
           )}
         </article>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -2,15 +2,16 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlashMessage } from "~/components/flash-message";
 import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
-import { SiteFooter } from "~/components/site-footer";
+import { footerNote } from "~/components/site-footer";
 import { takeFlash } from "~/infra/flash.server";
 import { requirePaidMember } from "~/services/guards.server";
 import { cachingHeaders, NOT_CACHED, PROGRESS_CACHING } from "~/lib/member-cache.server";
 import { COURSE_ACTION_LABEL } from "~/lib/progress";
 import { useRootData } from "~/hooks/use-root-data";
+import { brandedTitle } from "~/lib/page-meta";
 import { loadDashboard } from "~/services/learning.server";
 
-export const meta: MetaFunction = () => [{ title: "Training | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Training", matches)];
 
 export const headers = cachingHeaders;
 
@@ -32,91 +33,94 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** Above the footer links: where to ask about the training. */
+function SupportNote() {
+  const supportEmail = useRootData()?.brand.supportEmail;
+  if (!supportEmail) return null;
+  return (
+    <>
+      Questions about the training? Email{" "}
+      <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
+        {supportEmail}
+      </a>
+    </>
+  );
+}
+
+export const handle = footerNote(() => <SupportNote />);
+
 export default function TrainingArea() {
   const { courses, resume, flash } = useLoaderData<typeof loader>();
-  const supportEmail = useRootData()?.brand.supportEmail;
 
   return (
-    <div className="flex min-h-[calc(100vh-4rem)] flex-col">
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
-        <h1 className="text-3xl font-bold tracking-tight">Your Training</h1>
-        <p className="mt-2 text-slate-600">Pick a course and work through its chapters in order.</p>
-        <div className="mt-6 empty:hidden">
-          <FlashMessage flash={flash} />
-        </div>
-        {resume ? (
-          <section
-            aria-labelledby="resume-heading"
-            className="mt-8 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <div className="min-w-0">
-              <h2 id="resume-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-                Continue where you left off
-              </h2>
-              <p className="mt-1 break-words text-lg font-semibold text-slate-900">{resume.chapterTitle}</p>
-              <p className="break-words text-sm text-slate-600">{resume.courseTitle}</p>
-            </div>
-            <Link
-              to={`/course/${resume.courseId}?chapter=${resume.chapterId}`}
-              aria-label={`Continue ${resume.chapterTitle} in ${resume.courseTitle}`}
-              className="inline-flex min-h-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700"
-            >
-              Continue →
-            </Link>
-          </section>
-        ) : null}
-        {courses === null ? (
-          <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-            <h2 className="text-lg font-semibold text-red-800">Error loading courses</h2>
-            <p className="mt-1 text-red-700">Please try refreshing the page.</p>
+    <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Your Training</h1>
+      <p className="mt-2 text-slate-600">Pick a course and work through its chapters in order.</p>
+      <div className="mt-6 empty:hidden">
+        <FlashMessage flash={flash} />
+      </div>
+      {resume ? (
+        <section
+          aria-labelledby="resume-heading"
+          className="mt-8 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="min-w-0">
+            <h2 id="resume-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              Continue where you left off
+            </h2>
+            <p className="mt-1 break-words text-lg font-semibold text-slate-900">{resume.chapterTitle}</p>
+            <p className="break-words text-sm text-slate-600">{resume.courseTitle}</p>
           </div>
-        ) : courses.length === 0 ? (
-          <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-            No courses available yet. Check back soon!
-          </p>
-        ) : (
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {courses.map((course) => (
-              <li key={course.id}>
-                <article className="relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md">
-                  <div className="flex items-start justify-between gap-2">
-                    <h2 className="text-xl font-semibold text-slate-900">{course.title}</h2>
-                    {course.draft ? <DraftBadge /> : null}
-                  </div>
-                  {course.description ? (
-                    <p className="mt-2 flex-1 text-slate-600">{course.description}</p>
-                  ) : (
-                    <div className="flex-1" />
-                  )}
-                  <div className="mt-4">
-                    <ProgressBar progress={course.progress} label={`Progress in ${course.title}`} />
-                  </div>
-                  {/* The whole card is this link's target (its ::after covers the card). Hover or
+          <Link
+            to={`/course/${resume.courseId}?chapter=${resume.chapterId}`}
+            aria-label={`Continue ${resume.chapterTitle} in ${resume.courseTitle}`}
+            className="inline-flex min-h-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700"
+          >
+            Continue →
+          </Link>
+        </section>
+      ) : null}
+      {courses === null ? (
+        <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <h2 className="text-lg font-semibold text-red-800">Error loading courses</h2>
+          <p className="mt-1 text-red-700">Please try refreshing the page.</p>
+        </div>
+      ) : courses.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+          No courses available yet. Check back soon!
+        </p>
+      ) : (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {courses.map((course) => (
+            <li key={course.id}>
+              <article className="relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="text-xl font-semibold text-slate-900">{course.title}</h2>
+                  {course.draft ? <DraftBadge /> : null}
+                </div>
+                {course.description ? (
+                  <p className="mt-2 flex-1 text-slate-600">{course.description}</p>
+                ) : (
+                  <div className="flex-1" />
+                )}
+                <div className="mt-4">
+                  <ProgressBar progress={course.progress} label={`Progress in ${course.title}`} />
+                </div>
+                {/* The whole card is this link's target (its ::after covers the card). Hover or
                       focus loads the course page's code ahead of the click (SPEC §2). */}
-                  <Link
-                    to={`/course/${course.id}`}
-                    prefetch="intent"
-                    className="mt-4 inline-flex min-h-10 items-center justify-center self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow after:absolute after:inset-0 after:rounded-xl hover:bg-brand-700"
-                  >
-                    {COURSE_ACTION_LABEL[course.state]}
-                    <span className="sr-only">: {course.title}</span>
-                  </Link>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
-      </main>
-      <SiteFooter>
-        {supportEmail ? (
-          <>
-            Questions about the training? Email{" "}
-            <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
-              {supportEmail}
-            </a>
-          </>
-        ) : null}
-      </SiteFooter>
-    </div>
+                <Link
+                  to={`/course/${course.id}`}
+                  prefetch="intent"
+                  className="mt-4 inline-flex min-h-10 items-center justify-center self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow after:absolute after:inset-0 after:rounded-xl hover:bg-brand-700"
+                >
+                  {COURSE_ACTION_LABEL[course.state]}
+                  <span className="sr-only">: {course.title}</span>
+                </Link>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
   );
 }

@@ -1,19 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { EmailField, FormError, Honeypot, NewPasswordField, SubmitButton, TextField } from "~/components/form-fields";
+import { EmailField, NewPasswordField, SubmitButton, TextField, SchemaForm } from "~/components/form-fields";
 import { authenticate } from "~/services/auth.server";
 import { homeFor } from "~/services/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSessionUser, startSession } from "~/services/session.server";
+import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { AUTH_MESSAGES, NAME_MAX } from "~/lib/validation/auth-rules";
 import type { SignupFields } from "~/lib/validation/auth";
 import { parseWithConstraints } from "~/lib/validation/constraint-validation";
 
-export const meta: MetaFunction = () => [
-  { title: "Create your account | AI Profit Labs" },
-  { name: "description", content: "Sign up for lifetime access to the AI Profit Labs training." },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Create your account", matches),
+  { name: "description", content: `Sign up for lifetime access to the ${brandFromMatches(matches)} training.` },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,20 +31,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const SIGNUP_CONSTRAINTS = {
-      name: { valueMissing: AUTH_MESSAGES.nameRequired, tooLong: AUTH_MESSAGES.nameTooLong },
-      email: { valueMissing: AUTH_MESSAGES.emailRequired, typeMismatch: AUTH_MESSAGES.emailInvalid, tooLong: AUTH_MESSAGES.emailTooLong },
-      password: {
-        valueMissing: AUTH_MESSAGES.passwordRequired,
-        tooShort: AUTH_MESSAGES.newPasswordTooShort,
-        tooLong: AUTH_MESSAGES.newPasswordTooLong,
-      },
-    };
+  name: { valueMissing: AUTH_MESSAGES.nameRequired, tooLong: AUTH_MESSAGES.nameTooLong },
+  email: {
+    valueMissing: AUTH_MESSAGES.emailRequired,
+    typeMismatch: AUTH_MESSAGES.emailInvalid,
+    tooLong: AUTH_MESSAGES.emailTooLong,
+  },
+  password: {
+    valueMissing: AUTH_MESSAGES.passwordRequired,
+    tooShort: AUTH_MESSAGES.newPasswordTooShort,
+    tooLong: AUTH_MESSAGES.newPasswordTooLong,
+  },
+};
 
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/signup") === true;
+  const submitting = useIsPending();
   const redirectTo = searchParams.get("redirect") ?? "";
 
   const [form, fields] = useForm({
@@ -55,9 +60,7 @@ export default function SignupPage() {
 
   return (
     <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access to the complete AI SaaS training.">
-      <Form method="post" {...getFormProps(form)} className="relative space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
-        <Honeypot />
+      <SchemaForm form={form}>
         <input type="hidden" name="redirect" value={redirectTo} />
         <TextField
           label="Full Name"
@@ -68,14 +71,11 @@ export default function SignupPage() {
           maxLength={NAME_MAX}
         />
         <EmailField field={fields.email} />
-        <NewPasswordField
-          label="Password"
-          field={fields.password}
-        />
+        <NewPasswordField label="Password" field={fields.password} />
         <SubmitButton pending={submitting} pendingLabel="Creating account...">
           Create account
         </SubmitButton>
-      </Form>
+      </SchemaForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
         <Link

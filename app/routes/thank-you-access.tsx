@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { InlineConsentGatedScript } from "~/components/cookie-consent";
-import { SiteFooter } from "~/components/site-footer";
 import { leadPageCopy, THANK_YOU_ACCESS } from "~/content/lead-pages";
 import { env } from "~/infra/env.server";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { NO_JAVASCRIPT } from "~/lib/hydration";
+import { buttonClass } from "~/components/button";
 
 export const meta = publicPageMeta;
 /** A pure-content page: no JavaScript (app/lib/hydration.ts). */
@@ -25,9 +25,7 @@ export default function ThankYouAccessPage() {
   const { tracker } = useLoaderData<typeof loader>();
   return (
     <>
-      {tracker ? (
-        <InlineConsentGatedScript src={tracker} category="marketing" conversion="thank_you_page" />
-      ) : null}
+      {tracker ? <InlineConsentGatedScript src={tracker} category="marketing" conversion="thank_you_page" /> : null}
       <main className="mx-auto max-w-2xl px-4 py-16 text-center">
         <p className="text-sm font-bold uppercase tracking-widest text-emerald-700">{THANK_YOU_ACCESS.eyebrow}</p>
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{THANK_YOU_ACCESS.headline}</h1>
@@ -37,12 +35,15 @@ export default function ThankYouAccessPage() {
           href="/login?special_access=true"
           target="_blank"
           rel="noopener"
-          className="mt-8 inline-flex items-center justify-center rounded-lg bg-brand-600 px-6 py-3 font-bold text-white shadow hover:bg-brand-700"
+          className={buttonClass({ size: "lg", className: "mt-8" })}
         >
           {THANK_YOU_ACCESS.button}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
-        <section aria-labelledby="next-title" className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 text-left">
+        <section
+          aria-labelledby="next-title"
+          className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 text-left"
+        >
           <h2 id="next-title" className="text-xl font-bold">
             {THANK_YOU_ACCESS.nextTitle}
           </h2>
@@ -53,7 +54,6 @@ export default function ThankYouAccessPage() {
           </ol>
         </section>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 import { env } from "~/infra/env.server";
 import { postOnly, webhookResponse } from "~/lib/webhook-response";
 import { receiveWarriorPlusIpn } from "~/services/warriorplus.server";

@@ -40,7 +40,9 @@ export async function authenticate(
     return await authenticator(context).authenticate(strategy, request);
   } catch (error) {
     console.error(`[auth] ${strategy} failed:`, error);
-    const submission = parseWithZod(await backup.formData(), { schema: strategy === "login" ? loginSchema : signupSchema });
+    const submission = parseWithZod(await backup.formData(), {
+      schema: strategy === "login" ? loginSchema : signupSchema,
+    });
     return refuse(submission.reply({ formErrors: [FALLBACK_MESSAGES[strategy]], hideFields: ["password"] }), 500);
   }
 }
@@ -61,7 +63,8 @@ function authenticator(context: AuthContext) {
           [RATE_LIMITS.loginPerAddress, context.clientAddress],
           [RATE_LIMITS.loginPerEmail, normalizeEmail(email)],
         ]);
-        if (!verdict.allowed) return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
+        if (!verdict.allowed)
+          return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
 
         const user = await findUserByEmail(email);
         const valid = await verifyPassword(password, user?.passwordHash ?? null);
@@ -80,7 +83,8 @@ function authenticator(context: AuthContext) {
         const { name, email, password, redirect } = submission.value;
 
         const verdict = await checkRateLimits([[RATE_LIMITS.signupPerAddress, context.clientAddress]]);
-        if (!verdict.allowed) return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
+        if (!verdict.allowed)
+          return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
 
         const created = await createUser({ name, email, passwordHash: await hashPassword(password) });
         if (!created) {

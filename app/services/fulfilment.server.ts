@@ -1,7 +1,12 @@
 import { checkoutRecordFromSession, isCheckoutSessionId } from "~/lib/checkout";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { markOrderRefunded, recordCheckout, upsertSubscription, type FulfilmentState } from "~/models/stripe-order.server";
+import {
+  markOrderRefunded,
+  recordCheckout,
+  upsertSubscription,
+  type FulfilmentState,
+} from "~/models/stripe-order.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
 
@@ -10,13 +15,20 @@ import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
  * keys, one transaction), so running it twice or concurrently grants access exactly once.
  * Pass the webhook's transaction to commit it together with the event record.
  */
-export async function fulfilCheckoutSession(session: Stripe.Checkout.Session, trx?: Database): Promise<FulfilmentState> {
+export async function fulfilCheckoutSession(
+  session: Stripe.Checkout.Session,
+  trx?: Database,
+): Promise<FulfilmentState> {
   const record = checkoutRecordFromSession(session);
   if ("ignored" in record) {
     console.warn(`[stripe] checkout session ${session.id} ignored: ${record.ignored}`);
     return "ignored";
   }
-  return trx ? recordCheckout(trx, record) : db().transaction().execute((t) => recordCheckout(t, record));
+  return trx
+    ? recordCheckout(trx, record)
+    : db()
+        .transaction()
+        .execute((t) => recordCheckout(t, record));
 }
 
 /**
@@ -78,10 +90,12 @@ async function applyEvent(trx: Database, event: Stripe.Event) {
       return;
     case "charge.refunded": {
       const charge = event.data.object;
-      const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+      const paymentIntent =
+        typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       // A partial refund (a goodwill credit) keeps the membership; a full one ends it.
       if (!charge.refunded || !paymentIntent) return;
-      if ((await markOrderRefunded(trx, paymentIntent)) === 0) console.warn(`[stripe] refund of ${paymentIntent}: no order of ours`);
+      if ((await markOrderRefunded(trx, paymentIntent)) === 0)
+        console.warn(`[stripe] refund of ${paymentIntent}: no order of ours`);
       return;
     }
     case "customer.subscription.created":

@@ -66,7 +66,9 @@ async function deliverDue() {
       } catch (error) {
         const delay = retryDelaySeconds(email.attempts);
         const reason = error instanceof Error ? error.message : String(error);
-        console.error(`[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`);
+        console.error(
+          `[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`,
+        );
         await markEmailFailed(email.id, reason, delay);
       }
     }
@@ -76,7 +78,9 @@ async function deliverDue() {
 async function send(email: OutgoingEmail) {
   const { SMTP_URL, MAIL_FROM, BRAND_NAME, SUPPORT_EMAIL } = env();
   if (!SMTP_URL) {
-    console.log(`[mail] SMTP_URL is not set; this message is not sent:\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`);
+    console.log(
+      `[mail] SMTP_URL is not set; this message is not sent:\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`,
+    );
     return;
   }
   transport ??= nodemailer.createTransport({

@@ -20,7 +20,6 @@ function sessionCookie() {
   return cookie;
 }
 
-
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (readCookies(header)[SESSION_COOKIE] === undefined) return null;

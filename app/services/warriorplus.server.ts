@@ -26,9 +26,12 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
     return { status: 503, message: "The marketplace integration is not configured" };
   }
   const key = form.get("WP_SECURITYKEY");
-  if (typeof key !== "string" || !sameSecret(key, WARRIORPLUS_SECURITY_KEY)) return { status: 401, message: "Invalid security key" };
+  if (typeof key !== "string" || !sameSecret(key, WARRIORPLUS_SECURITY_KEY))
+    return { status: 401, message: "Invalid security key" };
 
-  const parsed = parseIpn(Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+  const parsed = parseIpn(
+    Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+  );
   if (!parsed.ok) return { status: 400, message: `Invalid IPN: ${parsed.error}` };
   const { ipn } = parsed;
   const grantsMembership = ipn.itemNumber !== null && membershipItems.has(ipn.itemNumber);
@@ -61,5 +64,7 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
 }
 
 function logIpn(ipn: Ipn, fresh: boolean) {
-  console.log(`[warriorplus] ${fresh ? "applied" : "repeat of"} ${ipn.action} ${ipn.saleId} (item ${ipn.itemNumber ?? "?"})`);
+  console.log(
+    `[warriorplus] ${fresh ? "applied" : "repeat of"} ${ipn.action} ${ipn.saleId} (item ${ipn.itemNumber ?? "?"})`,
+  );
 }

@@ -8,7 +8,9 @@ export function rawGet(url: string, headers: Record<string, string> = {}) {
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on("error", reject);
   });
@@ -45,8 +47,11 @@ export async function javaScriptWeight(baseUrl: string, path: string, headers: R
 /** The brotli body the server sends for `path`, against a one-pass quality-11 brotli of the same HTML. */
 export async function brotliEfficiency(baseUrl: string, path: string) {
   const sent = await rawGet(baseUrl + path, { "Accept-Encoding": "br" });
-  if (sent.headers["content-encoding"] !== "br") throw new Error(`${path}: no brotli body (${sent.headers["content-encoding"]})`);
+  if (sent.headers["content-encoding"] !== "br")
+    throw new Error(`${path}: no brotli body (${sent.headers["content-encoding"]})`);
   const html = zlib.brotliDecompressSync(sent.body);
-  const best = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
+  const best = zlib.brotliCompressSync(html, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+  });
   return { sentBytes: sent.body.length, quality11Bytes: best.length, ratio: sent.body.length / best.length, html };
 }

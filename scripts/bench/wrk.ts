@@ -2,14 +2,22 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 
 /** One wrk run, as parsed from its report. Latencies in milliseconds. */
-export type WrkRun = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; timeouts: number };
+export type WrkRun = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+};
 
 /** Debian's wrk; installed with apt-get when missing (the benchmark's only system dependency). */
 export function ensureWrk(): string {
   for (const candidate of ["/usr/bin/wrk", "/usr/local/bin/wrk"]) if (fs.existsSync(candidate)) return candidate;
   console.log("[bench] wrk is missing: installing Debian's package");
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const run = (args: string[]) => execFileSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: "inherit" });
+  const run = (args: string[]) =>
+    execFileSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: "inherit" });
   run(["apt-get", "update"]);
   run(["apt-get", "install", "-y", "--no-install-recommends", "wrk"]);
   return "/usr/bin/wrk";
@@ -41,7 +49,8 @@ export type WrkTarget = { url: string; connections?: number; headers?: Record<st
 
 export function runWrk(wrk: string, target: WrkTarget, seconds: number): Promise<WrkRun> {
   const args = ["-t1", `-c${target.connections ?? 50}`, `-d${seconds}s`, "--latency", "--timeout", "2s"];
-  for (const [name, value] of Object.entries({ "Accept-Encoding": "br", ...target.headers })) args.push("-H", `${name}: ${value}`);
+  for (const [name, value] of Object.entries({ "Accept-Encoding": "br", ...target.headers }))
+    args.push("-H", `${name}: ${value}`);
   if (target.script) args.push("-s", target.script);
   args.push(target.url);
   return new Promise((resolve, reject) => {
@@ -49,14 +58,20 @@ export function runWrk(wrk: string, target: WrkTarget, seconds: number): Promise
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(parseWrk(output)) : reject(new Error(`wrk exited with ${code}:\n${output}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(parseWrk(output)) : reject(new Error(`wrk exited with ${code}:\n${output}`)),
+    );
   });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A 3 s warm-up, then `runs` runs of `seconds`; the median of each figure (errors: the worst run). */
-export async function measure(wrk: string, target: WrkTarget, { runs = 3, seconds = 10, warmup = 3 } = {}): Promise<WrkRun> {
+export async function measure(
+  wrk: string,
+  target: WrkTarget,
+  { runs = 3, seconds = 10, warmup = 3 } = {},
+): Promise<WrkRun> {
   await runWrk(wrk, target, warmup);
   const results: WrkRun[] = [];
   for (let i = 0; i < runs; i++) results.push(await runWrk(wrk, target, seconds));

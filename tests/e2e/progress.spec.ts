@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "../../playwright.config";
-import { logIn, signUpAndPay, withConsentChosen } from "./helpers";
+import { logIn, withConsentChosen } from "./helpers";
 
 /**
  * Learning progress (issue 15), with JavaScript (fetcher, no reload) and without (POST and
@@ -54,8 +55,8 @@ test("an admin builds a course with a draft chapter", async ({ page }) => {
 test("a member reads the course to the end, gets the certificate and sees 'Review'", async ({
   page,
   javaScriptEnabled,
+  paidMember: _paidMember,
 }) => {
-  await signUpAndPay(page);
   await page.goto("/dashboard");
   await expect(page.getByText("Continue where you left off")).toHaveCount(0);
   const start = page.getByRole("link", { name: new RegExp(`^Start course\\s?: ${courseTitle}$`) });

@@ -30,7 +30,8 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Raw> {
         res.on("end", () => {
           const body = Buffer.concat(chunks);
           const encoding = res.headers["content-encoding"];
-          const plain = encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body;
+          const plain =
+            encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body;
           resolve({ status: res.statusCode!, headers: res.headers, body, text: plain.toString("utf8") });
         });
       })
@@ -74,7 +75,9 @@ describe("consent cookies as the cache and the app read them", () => {
     for (const [cookie, banner] of cases) {
       expect(hasBanner(await get("/ailabs-offer2", { Cookie: cookie })), cookie).toBe(banner);
       expect(hasBanner(await get("/ailabs-offer2")), `a visitor after ${cookie}`).toBe(true);
-      expect(hasBanner(await get("/ailabs-offer2", { Cookie: "cookie-consent=all" })), `a choice after ${cookie}`).toBe(false);
+      expect(hasBanner(await get("/ailabs-offer2", { Cookie: "cookie-consent=all" })), `a choice after ${cookie}`).toBe(
+        false,
+      );
     }
   });
 });
@@ -102,7 +105,12 @@ describe("personal requests", () => {
   it("any session or flash cookie, valid or not, bypasses the cache", async () => {
     await get("/custom-saas-upsell");
     expect(fromCache(await get("/custom-saas-upsell"))).toBe(true);
-    for (const cookie of ["__session=forged", "__flash=anything", "cookie-consent=all; __session=", "__session=a; __session=b"]) {
+    for (const cookie of [
+      "__session=forged",
+      "__flash=anything",
+      "cookie-consent=all; __session=",
+      "__session=a; __session=b",
+    ]) {
       expect(fromCache(await get("/custom-saas-upsell", { Cookie: cookie })), cookie).toBe(false);
     }
   });
@@ -117,7 +125,8 @@ describe("query strings", () => {
     expect(fromCache(second)).toBe(true);
     expect(fromCache(plain)).toBe(true);
     expect(second.text).toBe(first.text);
-    for (const marker of ["utm_source", "fbclid", "abc123", "gclid", "affiliate7"]) expect(first.text).not.toContain(marker);
+    for (const marker of ["utm_source", "fbclid", "abc123", "gclid", "affiliate7"])
+      expect(first.text).not.toContain(marker);
   });
 
   it("a parameter the page declared keeps its own entry", async () => {
@@ -156,10 +165,14 @@ describe("what a cached page is sent with", () => {
       expect(scriptSrc).not.toContain("nonce");
       expect(scriptSrc).toContain("'strict-dynamic'");
       expect(response.text).not.toMatch(/\snonce="[^"]/);
-      const inline = [...response.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]));
+      const inline = [...response.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        (m) => !/\ssrc=/.test(m[1]),
+      );
       expect(inline.length).toBeGreaterThan(0);
       const listed = new Set(scriptSrc.match(/'sha256-[^']+'/g));
-      const needed = new Set(inline.map((m) => `'sha256-${crypto.createHash("sha256").update(m[2], "utf8").digest("base64")}'`));
+      const needed = new Set(
+        inline.map((m) => `'sha256-${crypto.createHash("sha256").update(m[2], "utf8").digest("base64")}'`),
+      );
       expect(listed).toEqual(needed);
     }
     // A page the cache never keeps still gets a fresh nonce on every request.

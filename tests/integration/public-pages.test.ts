@@ -56,7 +56,9 @@ describe("public marketing pages for a visitor", () => {
     const visitor = new Browser(app.baseUrl);
     for (const path of Object.keys(PAGES)) {
       const response = await visitor.get(path);
-      expect(response.headers.get("Cache-Control"), path).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=600");
+      expect(response.headers.get("Cache-Control"), path).toBe(
+        "public, max-age=0, s-maxage=300, stale-while-revalidate=600",
+      );
       expect(response.headers.get("Vary"), path).toMatch(/\bCookie\b/);
     }
   });
@@ -76,7 +78,12 @@ describe("public marketing pages for a visitor", () => {
 
   it("serve the share image and the page images they reference", async () => {
     const visitor = new Browser(app.baseUrl);
-    for (const image of ["/images/og-image.jpg", "/images/hero-chart.svg", "/images/checkout-button.svg", "/images/white-label-banner.svg"]) {
+    for (const image of [
+      "/images/og-image.jpg",
+      "/images/hero-chart.svg",
+      "/images/checkout-button.svg",
+      "/images/white-label-banner.svg",
+    ]) {
       expect((await visitor.get(image)).status, image).toBe(200);
     }
   });
@@ -142,7 +149,9 @@ describe("signed-in visitors", () => {
     const member = await signIn(app.baseUrl, user.email);
     const visitor = new Browser(app.baseUrl);
     const path = "/ailabs-offer.data";
-    expect((await visitor.get(path)).headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=600");
+    expect((await visitor.get(path)).headers.get("Cache-Control")).toBe(
+      "public, max-age=0, s-maxage=300, stale-while-revalidate=600",
+    );
     expect((await member.get(path)).headers.get("Cache-Control")).toBe("private, no-store");
   });
 });

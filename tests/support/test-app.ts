@@ -75,7 +75,8 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   });
 
   const buildPath = path.resolve("build/index.js");
-  if (!fs.existsSync(buildPath)) throw new Error("build/index.js is missing: run `npm run build` first (npm test does).");
+  if (!fs.existsSync(buildPath))
+    throw new Error("build/index.js is missing: run `npm run build` first (npm test does).");
   const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
 
   // Production requires PUBLIC_URL, which is this server's own address unless the test names

@@ -18,15 +18,30 @@ const MESSAGES = {
 
 describe("parseWithConstraints: the browser's checks with the server's words", () => {
   it("reports the first failed constraint of each field with our message", () => {
-    const result = parseWithConstraints(form({ email: { valueMissing: true }, password: { tooShort: true } }), data({ email: "", password: "abc" }), MESSAGES);
+    const result = parseWithConstraints(
+      form({ email: { valueMissing: true }, password: { tooShort: true } }),
+      data({ email: "", password: "abc" }),
+      MESSAGES,
+    );
     expect(result.status).toBe("error");
-    expect(result.reply().error).toEqual({ email: ["Email address is required"], password: ["Password must be at least 8 characters"] });
-    const mismatch = parseWithConstraints(form({ email: { typeMismatch: true }, password: {} }), data({ email: "x", password: "long-enough" }), MESSAGES);
+    expect(result.reply().error).toEqual({
+      email: ["Email address is required"],
+      password: ["Password must be at least 8 characters"],
+    });
+    const mismatch = parseWithConstraints(
+      form({ email: { typeMismatch: true }, password: {} }),
+      data({ email: "x", password: "long-enough" }),
+      MESSAGES,
+    );
     expect(mismatch.reply().error).toEqual({ email: ["Enter a valid email address"] });
   });
 
   it("passes a form whose inputs are all valid; the server's schema decides the rest", () => {
-    const result = parseWithConstraints(form({ email: {}, password: {} }), data({ email: "a@b", password: "long-enough" }), MESSAGES);
+    const result = parseWithConstraints(
+      form({ email: {}, password: {} }),
+      data({ email: "a@b", password: "long-enough" }),
+      MESSAGES,
+    );
     expect(result.status).toBe("success");
   });
 });

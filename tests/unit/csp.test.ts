@@ -16,7 +16,9 @@ describe("contentSecurityPolicy", () => {
     expect(csp).not.toContain("nonce");
   });
   it("frames only the video hosts chapter embeds use", () => {
-    expect(contentSecurityPolicy({ nonce: "n" })).toContain("frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com");
+    expect(contentSecurityPolicy({ nonce: "n" })).toContain(
+      "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
+    );
   });
 });
 

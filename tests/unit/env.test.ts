@@ -13,7 +13,9 @@ describe("parseEnv", () => {
   });
   it("requires SESSION_SECRET and PUBLIC_URL in production, naming them", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s" })).toThrow(/PUBLIC_URL: is required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s" })).toThrow(
+      /PUBLIC_URL: is required in production/,
+    );
     const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s", PUBLIC_URL: "https://example.com" });
     expect(env.NODE_ENV).toBe("production");
   });

@@ -32,7 +32,13 @@ describe("requestKey", () => {
   });
 
   it("never answers a request with a session or flash cookie, whatever its value or place", () => {
-    for (const header of ["__session=abc", "cookie-consent=all; __session=", "a=1;__flash=x", " __session =x", "__session=a; __session=b"]) {
+    for (const header of [
+      "__session=abc",
+      "cookie-consent=all; __session=",
+      "a=1;__flash=x",
+      " __session =x",
+      "__session=a; __session=b",
+    ]) {
       expect(key("/", header), header).toBeNull();
     }
     // Cookie names are case-sensitive for the app too: these are not its session.
@@ -80,7 +86,12 @@ describe("canonicalQuery and renderRequest", () => {
 
   it("builds the render request from the key's inputs alone", () => {
     const found = requestKey(
-      { method: "GET", url: "/demo-swipes?tab=emails&utm_source=x", host: "Site.Test", cookieHeader: "_ga=1; cookie-consent=all; cookie-consent=" },
+      {
+        method: "GET",
+        url: "/demo-swipes?tab=emails&utm_source=x",
+        host: "Site.Test",
+        cookieHeader: "_ga=1; cookie-consent=all; cookie-consent=",
+      },
       PAGES,
     )!;
     const request = renderRequest(found.inputs);
@@ -119,7 +130,11 @@ describe("createPageCache", () => {
       over.page ??
       ((_request: Request, n: number) =>
         new Response(`<!DOCTYPE html><html><body>${"page ".repeat(400)}${n}</body></html>`, {
-          headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=0, s-maxage=300", Vary: "Cookie" },
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": "public, max-age=0, s-maxage=300",
+            Vary: "Cookie",
+          },
         }));
     const cache = createPageCache({
       pages: PAGES,
@@ -152,7 +167,9 @@ describe("createPageCache", () => {
           .get(base + path, { headers, agent: false }, (res) => {
             const chunks: Buffer[] = [];
             res.on("data", (chunk: Buffer) => chunks.push(chunk));
-            res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+            res.on("end", () =>
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
           })
           .on("error", reject);
       });
@@ -245,7 +262,10 @@ describe("createPageCache", () => {
   });
 
   it("never stores a response that sets a cookie or is not public: each visitor gets their own render", async () => {
-    const policies: Array<Record<string, string>> = [{ "Cache-Control": "public", "Set-Cookie": "x=1" }, { "Cache-Control": "private, no-store" }];
+    const policies: Array<Record<string, string>> = [
+      { "Cache-Control": "public", "Set-Cookie": "x=1" },
+      { "Cache-Control": "private, no-store" },
+    ];
     for (const headers of policies) {
       const { cache, state, get } = await setup({ page: () => new Response("personal", { headers }) });
       const a = await get("/");
@@ -295,6 +315,9 @@ describe("createPageCache", () => {
 
 /** A page of random (incompressible) text, so its stored size is predictable. */
 function pageOf(n: number) {
-  const noise = Array.from({ length: 600 }, () => "abcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(Math.random() * 36)]).join("");
+  const noise = Array.from(
+    { length: 600 },
+    () => "abcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(Math.random() * 36)],
+  ).join("");
   return new Response(`<html>${noise}${n}</html>`, { headers: { "Cache-Control": "public" } });
 }

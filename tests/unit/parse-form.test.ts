@@ -12,7 +12,13 @@ const form = (fields: Record<string, string>) => {
 
 /** The browser's parser (no zod coercion layer) must say exactly what the server's says. */
 describe("parseFlatForm gives the browser the server's messages", () => {
-  const cases: Array<[string, typeof loginSchema | typeof signupSchema | typeof resetPasswordSchema | typeof leadSchema, Record<string, string>]> = [
+  const cases: Array<
+    [
+      string,
+      typeof loginSchema | typeof signupSchema | typeof resetPasswordSchema | typeof leadSchema,
+      Record<string, string>,
+    ]
+  > = [
     ["empty login", loginSchema, { email: "", password: "" }],
     ["bad email", loginSchema, { email: "not-an-email", password: "x" }],
     ["spaces only", loginSchema, { email: "   ", password: "pw" }],

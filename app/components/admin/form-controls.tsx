@@ -1,10 +1,10 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { buttonClass } from "../button";
 
 export const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30";
-export const primaryButton =
-  "inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
+export const primaryButton = buttonClass({ size: "sm", className: "disabled:cursor-not-allowed" });
 export const secondaryButton =
   "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
 export const dangerButton =
@@ -44,12 +44,6 @@ export function SaveOrCancel({
       </Link>
     </div>
   );
-}
-
-/** True while a form with this intent is being submitted (JavaScript only: drives pending labels). */
-export function useSubmitting(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 /**

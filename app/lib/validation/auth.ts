@@ -24,17 +24,17 @@ export const loginSchema = z.object({
   [HONEYPOT_FIELD]: honeypot,
 });
 
-export const newPassword = z.string({ error: M.passwordRequired }).check(
-  z.minLength(PASSWORD_MIN, { error: M.newPasswordTooShort }),
-  z.maxLength(PASSWORD_MAX, { error: M.newPasswordTooLong }),
-);
+export const newPassword = z
+  .string({ error: M.passwordRequired })
+  .check(
+    z.minLength(PASSWORD_MIN, { error: M.newPasswordTooShort }),
+    z.maxLength(PASSWORD_MAX, { error: M.newPasswordTooLong }),
+  );
 
 export const signupSchema = z.object({
-  name: z.string({ error: M.nameRequired }).check(
-    z.trim(),
-    z.minLength(1, { error: M.nameRequired }),
-    z.maxLength(NAME_MAX, { error: M.nameTooLong }),
-  ),
+  name: z
+    .string({ error: M.nameRequired })
+    .check(z.trim(), z.minLength(1, { error: M.nameRequired }), z.maxLength(NAME_MAX, { error: M.nameTooLong })),
   email,
   password: newPassword,
   redirect: redirectTarget,

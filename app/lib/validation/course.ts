@@ -6,7 +6,8 @@ import { adminMessages } from "~/content/admin-messages";
  * build, like every schema the browser loads: one use of full zod in a bundle puts all of it
  * (and its 60 locales) into the chunks that the account pages share (issue 12).
  */
-const requiredTitle = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
+const requiredTitle = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 
 export const courseSchema = z.object({
   title: requiredTitle(adminMessages.courseTitleRequired),

@@ -17,10 +17,10 @@ import { takeFlash } from "~/infra/flash.server";
 import { requireAdmin } from "~/services/guards.server";
 import { getChapter } from "~/models/chapter.server";
 import { getCourseOutline, listCourses } from "~/models/course.server";
+import { brandedTitle } from "~/lib/page-meta";
 import { chapterEngagement, courseEngagement } from "~/models/progress.server";
-import { SiteFooter } from "~/components/site-footer";
 
-export const meta: MetaFunction = () => [{ title: "Admin Panel | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Admin Panel", matches)];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
 
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       expanded: expanded ?? null,
       chapter: chapter && chapter.course_id === expanded?.id ? chapter : null,
     },
-    { headers }
+    { headers },
   );
 }
 
@@ -89,7 +89,6 @@ export default function AdminPanel() {
           </div>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

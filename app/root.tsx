@@ -34,8 +34,10 @@ export const meta: MetaFunction = ({ matches }) => [{ title: brandFromMatches(ma
  * and their cookie choice, read from the consent cookie alone: for an anonymous visitor the page
  * then depends on nothing but that cookie's value.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
+  // The HTTP layer's request log line names the signed-in user (by id only).
+  if (user) context.userId = user.id;
   const { BRAND_NAME, SUPPORT_EMAIL } = env();
   return {
     user,

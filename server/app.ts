@@ -7,29 +7,34 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/infra/env.server";
-import { createFetchRequest, sendResponse } from "./remix-adapter";
+import { createLogger, type Logger } from "./logger";
+import { createHttpMetrics, metricsEndpoint } from "./metrics";
 import { cacheablePages, createPageCache } from "./page-cache";
+import { createFetchRequest, sendResponse } from "./remix-adapter";
+import { requestLog } from "./request-log";
+import { createRouteMatcher } from "./route-pattern";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
 
-type Options = { publicDir?: string; mode?: "production" | "development" };
+type Options = { publicDir?: string; mode?: "production" | "development"; logger?: Logger };
 
 /**
  * Builds the Express app around a Remix server build, from the validated configuration. Used by
  * server/index.ts and by the integration tests, which listen on an ephemeral port and speak real
  * HTTP to it (they set the environment first: the configuration is read here once).
  */
-export function createApp(
-  build: ServerBuild,
-  { publicDir = path.resolve("public"), mode = "production" }: Options = {},
-) {
+export function createApp(build: ServerBuild, { publicDir = path.resolve("public"), mode = "production", logger }: Options = {}) {
   const config = env();
   const app = express();
+  const log = logger ?? createLogger({ level: config.LOG_LEVEL, pretty: mode === "development" });
+  const metrics = createHttpMetrics();
   // HSTS only where the site is really served over HTTPS, never on a local http://localhost.
   const securityHeaders = baseSecurityHeaders({
     hsts: mode === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
   });
 
   app.disable("x-powered-by");
+  app.use(requestLog({ logger: log, routeOf: createRouteMatcher(build.routes), observe: metrics.observeRequest }));
+  if (config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
   app.use((req, res, next) => {
     res.set(securityHeaders);
     next();
@@ -62,14 +67,17 @@ export function createApp(
   const handleRemix = createRemixHandler(build, mode);
   app.all("*", async (req, res, next) => {
     try {
-      const response = await handleRemix(createFetchRequest(req, res), {
+      const context = {
         cspNonce: createNonce(),
         clientAddress: clientAddress({
           trustProxy: config.TRUST_PROXY,
           headers: req.headers,
           socketAddress: req.socket.remoteAddress,
         }),
-      });
+      };
+      // Kept for the request's log line, which reads what the app noted there (the user id).
+      res.locals.loadContext = context;
+      const response = await handleRemix(createFetchRequest(req, res), context);
       await sendResponse(req, res, response);
     } catch (error) {
       next(error);
@@ -85,6 +93,7 @@ export function createApp(
     render: (request) => handleRemix(request, {}),
     headers: securityHeaders,
     ttlSeconds: config.PAGE_CACHE_SECONDS,
+    onLookup: metrics.observePageCache,
   });
   const listener: http.RequestListener = (req, res) => {
     const expressApp = () => app(req, res);

@@ -71,6 +71,8 @@ export type PageCacheOptions = {
   maxBytes?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
+  /** Told each lookup of a cacheable request: answered from memory (fresh or stale), or rendered (metrics). */
+  onLookup?: (outcome: "hit" | "miss") => void;
 };
 
 /**
@@ -176,6 +178,7 @@ export function createPageCache(options: PageCacheOptions) {
     maxBytes = 64 * 1024 * 1024,
     now = Date.now,
     onError = (error) => console.error("[page-cache]", error),
+    onLookup = () => {},
   } = options;
   const enabled = ttlSeconds > 0 && pages.size > 0;
   const entries = new Map<string, Entry>();
@@ -307,10 +310,12 @@ export function createPageCache(options: PageCacheOptions) {
         counters.staleHits++;
         if (!flights.has(key)) flight(key, inputs, false).catch(onError);
       }
+      onLookup("hit");
       send(entry, req, res);
       return true;
     }
     counters.misses++;
+    onLookup("miss");
     flight(key, inputs, true).then(
       (stored) => (stored ? send(stored, req, res) : fallback()),
       (error) => {

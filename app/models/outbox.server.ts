@@ -61,3 +61,27 @@ export async function markEmailFailed(id: string, error: string, retryInSeconds:
     .where("id", "=", id)
     .execute();
 }
+
+/** Gives back claims a stopping sender will not use: due again at once, the attempt not counted. */
+export async function releaseEmails(ids: string[]) {
+  if (ids.length === 0) return;
+  await db()
+    .updateTable("email_outbox")
+    .set({ attempts: sql`greatest(attempts - 1, 0)`, next_attempt_at: sql`now()` })
+    .where("id", "in", ids)
+    .where("sent_at", "is", null)
+    .execute();
+}
+
+/** For the metrics: messages not sent yet, and of those, how many failed their last attempt. */
+export async function outboxDepth(): Promise<{ waiting: number; failing: number }> {
+  const row = await db()
+    .selectFrom("email_outbox")
+    .select([
+      sql<string>`count(*)`.as("waiting"),
+      sql<string>`count(*) filter (where last_error is not null)`.as("failing"),
+    ])
+    .where("sent_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), failing: Number(row.failing) };
+}

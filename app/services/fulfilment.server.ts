@@ -1,12 +1,8 @@
 import { checkoutRecordFromSession, isCheckoutSessionId } from "~/lib/checkout";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import {
-  markOrderRefunded,
-  recordCheckout,
-  upsertSubscription,
-  type FulfilmentState,
-} from "~/models/stripe-order.server";
+import { markOrderRefunded, recordCheckout, upsertSubscription, type FulfilmentState } from "~/models/stripe-order.server";
+import type { WebhookReply } from "~/lib/webhook-response";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
 
@@ -15,20 +11,13 @@ import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
  * keys, one transaction), so running it twice or concurrently grants access exactly once.
  * Pass the webhook's transaction to commit it together with the event record.
  */
-export async function fulfilCheckoutSession(
-  session: Stripe.Checkout.Session,
-  trx?: Database,
-): Promise<FulfilmentState> {
+export async function fulfilCheckoutSession(session: Stripe.Checkout.Session, trx?: Database): Promise<FulfilmentState> {
   const record = checkoutRecordFromSession(session);
   if ("ignored" in record) {
     console.warn(`[stripe] checkout session ${session.id} ignored: ${record.ignored}`);
     return "ignored";
   }
-  return trx
-    ? recordCheckout(trx, record)
-    : db()
-        .transaction()
-        .execute((t) => recordCheckout(t, record));
+  return trx ? recordCheckout(trx, record) : db().transaction().execute((t) => recordCheckout(t, record));
 }
 
 /**
@@ -47,8 +36,6 @@ export async function fulfilReturnedSession(sessionId: unknown): Promise<Fulfilm
     return null;
   }
 }
-
-export type WebhookReply = { status: number; message: string };
 
 /**
  * POST /webhooks/stripe. The signature is checked over the raw body; the event id is recorded
@@ -90,12 +77,10 @@ async function applyEvent(trx: Database, event: Stripe.Event) {
       return;
     case "charge.refunded": {
       const charge = event.data.object;
-      const paymentIntent =
-        typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+      const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       // A partial refund (a goodwill credit) keeps the membership; a full one ends it.
       if (!charge.refunded || !paymentIntent) return;
-      if ((await markOrderRefunded(trx, paymentIntent)) === 0)
-        console.warn(`[stripe] refund of ${paymentIntent}: no order of ours`);
+      if ((await markOrderRefunded(trx, paymentIntent)) === 0) console.warn(`[stripe] refund of ${paymentIntent}: no order of ours`);
       return;
     }
     case "customer.subscription.created":

@@ -6,7 +6,7 @@ import { findOrCreateBuyer, findUserByEmail } from "~/models/user.server";
 import { recordMarketplaceRefund, recordMarketplaceSale } from "~/models/warriorplus-order.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { queueLoginDetails } from "./accounts.server";
-import type { WebhookReply } from "./fulfilment.server";
+import type { WebhookReply } from "~/lib/webhook-response";
 import { kickMailer } from "./mail.server";
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */

@@ -4,6 +4,7 @@ import * as paymentsMail from "./0002_payments_mail";
 import * as consentLeads from "./0003_consent_leads";
 import * as chapterOrder from "./0004_chapter_order";
 import * as progress from "./0006_progress";
+import * as business from "./0007_business";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003_consent_leads": consentLeads,
   "0004_chapter_order": chapterOrder,
   "0006_progress": progress,
+  "0007_business": business,
 };

@@ -97,5 +97,6 @@ async function send(email: OutgoingEmail) {
     to: email.to,
     subject: email.subject,
     text: email.text,
+    ...(email.html ? { html: email.html } : {}),
   });
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
-import { logIn, uniqueEmail } from "./helpers";
+import { hydrated, logIn, uniqueEmail } from "./helpers";
 
 const TRACKER_URL = "https://tracker.e2e.example/track.js";
 
@@ -210,6 +210,8 @@ test.describe("cookie consent", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
     await expect(page).toHaveURL(/\/consent\?from=%2Fterms-of-service$/);
     await expect(page.getByText("Your current choice: Decline.")).toBeVisible();
+    // The legal page loads no JavaScript, so /consent is a full page load: wait for React.
+    if (javaScriptEnabled) await hydrated(page);
     await page.getByRole("button", { name: "Accept All" }).click();
     if (javaScriptEnabled) {
       await expect(page.getByText("Saved. Your choice: Accept All.")).toBeVisible();

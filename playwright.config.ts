@@ -14,6 +14,8 @@ export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-pass
 export const E2E_SESSION_SECRET = "e2e-session-secret";
 /** The fake Stripe (tests/support/fake-stripe.ts) that the app's SDK and the browser both reach. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 2000);
+/** The marketplace's IPN key and membership item on the e2e server (tests/e2e/business.spec.ts posts sales). */
+export const E2E_WARRIORPLUS = { securityKey: "wp-e2e-key", membershipItem: "wso_e2e_front" };
 export const E2E_STRIPE = {
   baseUrl: `http://127.0.0.1:${STRIPE_PORT}`,
   secretKey: "sk_test_e2e",
@@ -94,6 +96,8 @@ export default defineConfig({
         STRIPE_API_BASE: E2E_STRIPE.baseUrl,
         STRIPE_PRICE_LIFETIME: E2E_STRIPE.price,
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+        WARRIORPLUS_SECURITY_KEY: E2E_WARRIORPLUS.securityKey,
+        WARRIORPLUS_MEMBERSHIP_ITEMS: E2E_WARRIORPLUS.membershipItem,
         // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).
         TRACKER_SCRIPT_URL: "https://tracker.e2e.example/track.js",
       },

@@ -5,6 +5,7 @@ import * as consentLeads from "./0003_consent_leads";
 import * as chapterOrder from "./0004_chapter_order";
 import * as security from "./0005_security";
 import * as progress from "./0006_progress";
+import * as business from "./0007_business";
 import * as account2fa from "./0008_account_2fa";
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   "0004_chapter_order": chapterOrder,
   "0005_security": security,
   "0006_progress": progress,
+  "0007_business": business,
   "0008_account_2fa": account2fa,
 };

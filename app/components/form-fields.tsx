@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { HONEYPOT_FIELD, PASSWORD_MIN } from "~/lib/validation/auth";
+import { EMAIL_MAX, HONEYPOT_FIELD, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/validation/auth-rules";
 import { Button } from "./button";
 
 type FieldProps = {
@@ -45,14 +45,23 @@ export function TextField({ label, field, type, className, ...input }: FieldProp
 
 /** The email address every account and lead form asks for. */
 export function EmailField({ field }: { field: FieldProps["field"] }) {
-  return <TextField label="Email address" field={field} type="email" autoComplete="email" required />;
+  return (
+    <TextField label="Email address" field={field} type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
+  );
 }
 
 /** A password being chosen (signup, reset), with its rule shown under it. */
 export function NewPasswordField(props: Omit<FieldProps, "type">) {
   return (
     <>
-      <TextField {...props} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />
+      <TextField
+        {...props}
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        required
+      />
       <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
     </>
   );

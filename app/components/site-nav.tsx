@@ -47,7 +47,7 @@ export function SiteNav() {
     }`;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Link to={user ? "/dashboard" : "/"} className="text-lg font-extrabold tracking-tight text-brand-700">
           {brand}

@@ -43,6 +43,12 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: optionalString,
     DATABASE_URL: optionalUrl,
+    // PostgreSQL pool per instance; instances x DATABASE_POOL_MAX must stay under max_connections.
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    // Bounds on every wait for PostgreSQL, so an outage answers 503 quickly instead of hanging.
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
     PGLITE_DIR: z.string().default("./data/pglite"),
     SESSION_SECRET: optionalString,
     PUBLIC_URL: optionalUrl,
@@ -61,6 +67,11 @@ const EnvSchema = z
     ALLOW_INSECURE_TEST_SETTINGS: booleanFlag,
     // Seconds an anonymous public page stays in the in-process cache (server/page-cache.js); 0 = off.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    // JSON log lines at this level and above (pretty-printed in development).
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // /metrics: a bearer token on the site's port, and/or a separate port never exposed publicly.
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { error: "must be at least 16 characters" }).optional()),
+    METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
     BRAND_NAME: z.string().default(DEFAULT_BRAND_NAME),
     STRIPE_SECRET_KEY: optionalString,

@@ -109,25 +109,43 @@ export async function recordCheckout(trx: Database, record: CheckoutRecord): Pro
 /**
  * A full refund or a dispute revokes the access its order gave. It is kept by payment intent
  * even when no order has it yet (the refund can arrive before the completion), so a later
- * completion lands revoked. Returns how many orders changed.
+ * completion lands revoked. Returns the ids of the orders it changed (for the refund notices).
  */
 export async function recordPaymentReversal(
   trx: Database,
   paymentIntentId: string,
   kind: "refunded" | "disputed",
-): Promise<number> {
+): Promise<string[]> {
   await trx
     .insertInto("stripe_payment_reversals")
     .values({ payment_intent_id: paymentIntentId, kind })
     .onConflict((oc) => oc.column("payment_intent_id").doNothing())
     .execute();
-  const result = await trx
+  const rows = await trx
     .updateTable("stripe_orders")
-    .set({ status: kind, updated_at: new Date() })
+    .set({ status: kind, updated_at: new Date(), ...(kind === "refunded" ? { refunded_at: sql`now()` } : {}) })
     .where("payment_intent_id", "=", paymentIntentId)
     .where("status", "in", ["pending", "completed"])
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks a completed order's receipt as queued, once: the row lock makes a concurrent or replayed
+ * fulfilment wait and then find it already marked. Returns the order's id when this call is the
+ * one that should send the receipt, else null (pending, already sent, or unknown).
+ */
+export async function claimStripeReceipt(trx: Database, checkoutSessionId: string): Promise<string | null> {
+  const row = await trx
+    .updateTable("stripe_orders")
+    .set({ receipt_queued_at: sql`now()` })
+    .where("checkout_session_id", "=", checkoutSessionId)
+    .where("status", "=", "completed")
+    .where("receipt_queued_at", "is", null)
+    .returning("id")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return row?.id ?? null;
 }
 
 export type SubscriptionRecord = {

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { CodeField } from "~/components/code-field";
 import { FlashMessage } from "~/components/flash-message";
 import { env } from "~/infra/env.server";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
 import { siteOrigin } from "~/lib/site-origin";
-import { formatUtc } from "~/lib/dates";
+import { formatDayTime } from "~/lib/dates";
 import { readTypedCode } from "~/lib/two-factor";
 import { describeDevice } from "~/lib/user-agent";
 import { emailChangeSchema, firstError, nameSchema, passwordChangeSchema } from "~/lib/validation/account";
@@ -43,8 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sessions: sessions.map((session) => ({
         id: session.idHash,
         device: describeDevice(session.userAgent),
-        started: formatUtc(session.createdAt),
-        lastSeen: formatUtc(session.lastSeenAt),
+        started: formatDayTime(session.createdAt),
+        lastSeen: formatDayTime(session.lastSeenAt),
         current: session.idHash === current,
       })),
     },
@@ -219,6 +219,12 @@ export default function AccountPage() {
                 Save name
               </button>
             </IntentForm>
+          </Section>
+
+          <Section id="purchases" title="Purchases" description="Your orders, each with a printable receipt.">
+            <Link to="/account/purchases" className={secondary}>
+              View your purchases
+            </Link>
           </Section>
 
           <Section

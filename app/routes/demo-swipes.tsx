@@ -13,13 +13,15 @@ import {
   type SwipeEmail,
 } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, type PageCacheRoute } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand } from "~/route-helpers/public-page.server";
 import { buttonClass } from "~/components/button";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
+/** Kept by the page cache; `tab` is the only query parameter the page reads. */
+export const pageCache: PageCacheRoute = { query: ["tab"] };
 
 /**
  * Tabs are links (?tab=demo|emails|emails-long|banners), so each works without JavaScript; no

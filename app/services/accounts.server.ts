@@ -1,4 +1,11 @@
-import { purchaseAddedEmail, resetPasswordEmail, setPasswordEmail, verifyEmailEmail } from "~/lib/emails";
+import {
+  purchaseAddedEmail,
+  resetPasswordEmail,
+  setPasswordEmail,
+  signInLinkEmail,
+  verifyEmailEmail,
+  type Receipt,
+} from "~/lib/emails";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { hashPassword } from "~/infra/password.server";
@@ -115,17 +122,24 @@ export function mayReceivePurchase(user: Pick<UserRecord, "emailVerified" | "pas
  * and hands over what was bought. Runs in the purchase's transaction; call kickMailer() after it
  * commits.
  */
-export async function queueLoginDetails(trx: Database, user: UserRecord, origin: string) {
+export async function queueLoginDetails(trx: Database, user: UserRecord, origin: string, receipt?: Receipt) {
   const brand = env().BRAND_NAME;
   const loginUrl = `${origin}/login`;
   const email =
     user.passwordHash && user.emailVerified
-      ? purchaseAddedEmail({ brand, name: user.name, loginUrl })
+      ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt })
       : setPasswordEmail({
           brand,
           name: user.name,
           loginUrl,
+          receipt,
           link: resetLink(origin, await createResetToken(trx, user.id)),
         });
   await enqueueEmail(trx, { to: user.email, ...email });
+}
+
+/** An admin's 'Send sign-in link': a single-use link to choose a password, queued in the caller's transaction. */
+export async function queueSignInLink(trx: Database, user: { id: string; email: string; name: string }, origin: string) {
+  const link = resetLink(origin, await createResetToken(trx, user.id));
+  await enqueueEmail(trx, { to: user.email, ...signInLinkEmail({ brand: env().BRAND_NAME, name: user.name, link, loginUrl: `${origin}/login` }) });
 }

@@ -9,7 +9,10 @@ import {
   type FulfilmentState,
 } from "~/models/stripe-order.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
+import type { WebhookReply } from "~/lib/webhook-response";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
+import { kickMailer } from "./mail.server";
+import { queueRefundNotices, queueStripeReceipt } from "./receipts.server";
 import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
 
 /**
@@ -27,11 +30,13 @@ export async function fulfilCheckoutSession(
     console.warn(`[stripe] checkout session ${session.id} ignored: ${record.ignored}`);
     return "ignored";
   }
-  const state = await (trx
-    ? recordCheckout(trx, record)
-    : db()
-        .transaction()
-        .execute((t) => recordCheckout(t, record)));
+  const apply = async (t: Database) => {
+    const state = await recordCheckout(t, record);
+    await queueStripeReceipt(t, record.checkoutSessionId);
+    return state;
+  };
+  const state = trx ? await apply(trx) : await db().transaction().execute(apply);
+  if (!trx) kickMailer();
   if (state === "ignored")
     console.warn(`[stripe] checkout session ${session.id} ignored: no matching membership checkout created here`);
   return state;
@@ -59,8 +64,6 @@ export async function fulfilReturnedSession(sessionId: unknown, userId: string):
   }
 }
 
-export type WebhookReply = { status: number; message: string };
-
 /**
  * POST /webhooks/stripe. The signature is checked over the raw body; the event id is recorded
  * in the same transaction that applies it, so a repeat is acknowledged and ignored. Answers 5xx
@@ -86,6 +89,7 @@ export async function receiveStripeWebhook(payload: string, signature: string | 
         await applyEvent(trx, event);
         return true;
       });
+    if (fresh) kickMailer();
     return { status: 200, message: fresh ? "ok" : "duplicate ignored" };
   } catch (error) {
     console.error(`[stripe] webhook ${event.id} (${event.type}) failed; Stripe will retry:`, error);
@@ -137,7 +141,10 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 /** Kept even before the order exists, so a completion that arrives later grants nothing. */
 async function reverse(trx: Database, paymentIntent: string | null, kind: "refunded" | "disputed") {
   if (!paymentIntent) return;
-  if ((await recordPaymentReversal(trx, paymentIntent, kind)) === 0) {
+  const changed = await recordPaymentReversal(trx, paymentIntent, kind);
+  if (changed.length === 0) {
     console.warn(`[stripe] ${kind} payment ${paymentIntent}: no order yet; kept for a later completion`);
   }
+  // The buyer hears that access ended, whether by a refund or a dispute.
+  await queueRefundNotices(trx, changed);
 }

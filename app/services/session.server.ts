@@ -16,6 +16,7 @@ import {
 } from "~/models/session.server";
 import { findUserById } from "~/models/user.server";
 import { kickMailer } from "./mail.server";
+import { readCookies, SESSION_COOKIE } from "~/lib/cookies";
 
 /**
  * The session cookie holds only a random session id, signed; the session itself lives in
@@ -23,7 +24,7 @@ import { kickMailer } from "./mail.server";
  */
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
-  cookie ??= createCookie("__session", {
+  cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -34,10 +35,9 @@ function sessionCookie() {
   return cookie;
 }
 
-
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  if (!header || !header.includes("__session=")) return null;
+  if (readCookies(header)[SESSION_COOKIE] === undefined) return null;
   const value = await sessionCookie().parse(header);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
@@ -54,7 +54,7 @@ const inFlight = new Map<string, Promise<SessionUser | null>>();
 /** The signed-in user, or null. Visitors without a session cookie cost no query at all. */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
   const header = request.headers.get("Cookie");
-  if (!header || !header.includes("__session=")) return Promise.resolve(null);
+  if (!header || readCookies(header)[SESSION_COOKIE] === undefined) return Promise.resolve(null);
   let lookup = inFlight.get(header);
   if (!lookup) {
     lookup = readSessionId(request)

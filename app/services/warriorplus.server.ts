@@ -6,8 +6,9 @@ import { findOrCreateBuyer, findUserByEmail } from "~/models/user.server";
 import { recordMarketplaceRefund, recordMarketplaceSale } from "~/models/warriorplus-order.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { mayReceivePurchase, queueLoginDetails } from "./accounts.server";
-import type { WebhookReply } from "./fulfilment.server";
+import type { WebhookReply } from "~/lib/webhook-response";
 import { kickMailer } from "./mail.server";
+import { queueRefundNotices, receiptFor } from "./receipts.server";
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */
 function sameSecret(given: string, expected: string): boolean {
@@ -46,16 +47,18 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
           // An unproven account may belong to whoever signed up with the buyer's address: the
           // order waits (no user) until the set-password link mailed to the buyer is used.
           const userId = mayReceivePurchase(buyer) ? buyer.id : null;
-          if (await recordMarketplaceSale(trx, { ipn, userId, grantsMembership })) {
-            await queueLoginDetails(trx, buyer, origin);
-          }
+          const orderId = await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
+          if (orderId) await queueLoginDetails(trx, buyer, origin, await receiptFor(trx, orderId, origin));
         } else if (ipn.kind !== "other") {
           // Upsells and refunds attach to an existing account only; they never create one, and
           // an upsell joins only an account that may receive purchases (see above).
           const existing = await findUserByEmail(ipn.buyerEmail, trx);
           const userId = existing && (ipn.kind !== "sale" || mayReceivePurchase(existing)) ? existing.id : null;
-          const record = ipn.kind === "sale" ? recordMarketplaceSale : recordMarketplaceRefund;
-          await record(trx, { ipn, userId, grantsMembership });
+          if (ipn.kind === "sale") await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
+          else {
+            const refunded = await recordMarketplaceRefund(trx, { ipn, userId, grantsMembership });
+            if (refunded) await queueRefundNotices(trx, [refunded]);
+          }
         }
         return true;
       });

@@ -18,7 +18,8 @@ export type RecordedRequest = {
 };
 
 /** How the next API calls misbehave, until `reset()`: an error answer, a session without url, or no answer. */
-export type FakeFailure = { kind: "error"; status: number; type: string; message: string } | { kind: "no-url" } | { kind: "drop" };
+export type FakeFailure =
+  { kind: "error"; status: number; type: string; message: string } | { kind: "no-url" } | { kind: "drop" };
 
 export type FakePrice = { unitAmount: number; currency: string };
 
@@ -30,6 +31,8 @@ export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly sessions = new Map<string, Session>();
   failure: FakeFailure | null = null;
+  /** Every API answer waits this long first, as a slow network or a busy Stripe would. */
+  delayMs = 0;
   private readonly idempotent = new Map<string, { body: string; status: number; response: unknown }>();
 
   private constructor(
@@ -39,7 +42,11 @@ export class FakeStripe {
     readonly prices: Record<string, FakePrice>,
   ) {}
 
-  static async start(options: { secretKey: string; prices: Record<string, FakePrice>; port?: number }): Promise<FakeStripe> {
+  static async start(options: {
+    secretKey: string;
+    prices: Record<string, FakePrice>;
+    port?: number;
+  }): Promise<FakeStripe> {
     let fake: FakeStripe | undefined;
     const server = http.createServer((req, res) => {
       fake!.handle(req, res).catch((error) => {
@@ -60,6 +67,7 @@ export class FakeStripe {
 
   reset() {
     this.failure = null;
+    this.delayMs = 0;
     this.requests.length = 0;
   }
 
@@ -129,15 +137,24 @@ export class FakeStripe {
     if (header(req, "authorization") !== `Bearer ${this.secretKey}`) {
       return send(res, 401, stripeError("invalid_request_error", "Invalid API Key provided: sk_****"));
     }
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failure?.kind === "drop") return void req.socket.destroy();
-    if (this.failure?.kind === "error") return send(res, this.failure.status, stripeError(this.failure.type, this.failure.message));
+    if (this.failure?.kind === "error")
+      return send(res, this.failure.status, stripeError(this.failure.type, this.failure.message));
 
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const key = header(req, "idempotency-key");
       const earlier = key ? this.idempotent.get(key) : undefined;
       if (earlier) {
         if (earlier.body !== body) {
-          return send(res, 400, stripeError("idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with."));
+          return send(
+            res,
+            400,
+            stripeError(
+              "idempotency_error",
+              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            ),
+          );
         }
         return send(res, earlier.status, earlier.response);
       }
@@ -148,9 +165,15 @@ export class FakeStripe {
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && retrieve) {
       const session = this.sessions.get(decodeURIComponent(retrieve[1]));
-      return session ? send(res, 200, session) : send(res, 404, stripeError("invalid_request_error", `No such checkout.session: '${retrieve[1]}'`));
+      return session
+        ? send(res, 200, session)
+        : send(res, 404, stripeError("invalid_request_error", `No such checkout.session: '${retrieve[1]}'`));
     }
-    return send(res, 404, stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`));
+    return send(
+      res,
+      404,
+      stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`),
+    );
   }
 
   private createSession(form: Record<string, string>): [number, unknown] {
@@ -228,7 +251,9 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json", "Request-Id": randomId("req") }).end(JSON.stringify(body));
+  res
+    .writeHead(status, { "Content-Type": "application/json", "Request-Id": randomId("req") })
+    .end(JSON.stringify(body));
 }
 
 function stripeError(type: string, message: string) {

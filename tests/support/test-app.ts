@@ -75,6 +75,8 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     SEED_DEMO_CONTENT: "true",
     // Each test browser claims its own address through X-Forwarded-For, as one proxy in front would.
     TRUST_PROXY: "1",
+    // One JSON line per request would bury the test output; warnings and errors still show.
+    LOG_LEVEL: "warn",
     ...extraEnv,
   });
 

@@ -24,6 +24,30 @@ describe("parseEnv", () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL/,
     );
   });
+  it("reads the operations settings: database bounds, log level, metrics access", () => {
+    const defaults = parseEnv({ METRICS_PORT: "", METRICS_TOKEN: "" });
+    expect([
+      defaults.DATABASE_POOL_MAX,
+      defaults.DATABASE_CONNECT_TIMEOUT_MS,
+      defaults.DATABASE_STATEMENT_TIMEOUT_MS,
+    ]).toEqual([10, 5000, 10000]);
+    expect([defaults.LOG_LEVEL, defaults.METRICS_PORT, defaults.METRICS_TOKEN]).toEqual(["info", undefined, undefined]);
+    const set = parseEnv({
+      METRICS_PORT: "9091",
+      METRICS_TOKEN: "a-long-enough-token",
+      LOG_LEVEL: "warn",
+      DATABASE_POOL_MAX: "4",
+    });
+    expect([set.METRICS_PORT, set.METRICS_TOKEN, set.LOG_LEVEL, set.DATABASE_POOL_MAX]).toEqual([
+      9091,
+      "a-long-enough-token",
+      "warn",
+      4,
+    ]);
+    expect(() => parseEnv({ METRICS_TOKEN: "short", METRICS_PORT: "x", LOG_LEVEL: "loud" })).toThrow(
+      /LOG_LEVEL[\s\S]*METRICS_TOKEN: must be at least 16 characters[\s\S]*METRICS_PORT/,
+    );
+  });
   it("treats empty strings as unset and reads flags", () => {
     const env = parseEnv({ DATABASE_URL: "", TRUST_PROXY: "fly", SEED_DEMO_CONTENT: "false" });
     expect(env.DATABASE_URL).toBeUndefined();

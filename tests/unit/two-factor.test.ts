@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUtc } from "../../app/lib/dates";
+import { formatDayTime } from "../../app/lib/dates";
 import {
   base32Encode,
   groupForReading,
@@ -51,6 +51,6 @@ describe("readable devices and dates", () => {
   });
 
   it("formats times in UTC, the same everywhere", () => {
-    expect(formatUtc("2026-11-23T15:04:00Z")).toBe("23 Nov 2026, 15:04 UTC");
+    expect(formatDayTime("2026-11-23T15:04:00Z")).toBe("23 Nov 2026, 15:04 UTC");
   });
 });

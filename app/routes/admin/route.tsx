@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import quillStyles from "react-quill-new/dist/quill.snow.css";
+import { AdminNav } from "~/components/admin/admin-page";
 import { AdminWorkspace } from "~/components/admin/admin-workspace";
 import { CourseList } from "~/components/admin/course-list";
 import { primaryButton } from "~/components/admin/form-controls";
@@ -73,6 +74,7 @@ export default function AdminPanel() {
             New Course
           </Link>
         </div>
+        <AdminNav />
         <div className="mt-6">
           <FlashMessage flash={flash} />
         </div>

@@ -14,6 +14,12 @@ export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-pass
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 2000);
 export const E2E_STRIPE = { baseUrl: `http://127.0.0.1:${STRIPE_PORT}`, secretKey: "sk_test_e2e", price: "price_lifetime_e2e" };
 
+/** The SMTP sink (tests/support/smtp-sink-server.ts): the app's SMTP_URL, and an HTTP API to read what arrived. */
+export const E2E_MAIL = {
+  smtpUrl: `smtp://127.0.0.1:${PORT + 2001}`,
+  apiUrl: `http://127.0.0.1:${PORT + 2002}`,
+};
+
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // the config is evaluated again in workers: keep one folder
 
@@ -60,6 +66,14 @@ export default defineConfig({
       env: { FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_SECRET_KEY: E2E_STRIPE.secretKey, FAKE_STRIPE_PRICE: E2E_STRIPE.price },
     },
     {
+      command: "./node_modules/.bin/tsx tests/support/smtp-sink-server.ts",
+      url: `${E2E_MAIL.apiUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      env: { SMTP_SINK_PORT: String(PORT + 2001), SMTP_SINK_API_PORT: String(PORT + 2002) },
+    },
+    {
       command: "node server.js",
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
@@ -80,6 +94,7 @@ export default defineConfig({
         STRIPE_API_BASE: E2E_STRIPE.baseUrl,
         STRIPE_PRICE_LIFETIME: E2E_STRIPE.price,
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+        SMTP_URL: E2E_MAIL.smtpUrl,
         // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).
         TRACKER_SCRIPT_URL: "https://tracker.e2e.example/track.js",
       },

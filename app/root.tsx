@@ -66,12 +66,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <>
+    // A flex column, so the consent sheet (first in the document, shown last) can stick to the
+    // foot of the screen and rest below the footer (see CookieConsentBanner).
+    <div className="flex min-h-screen flex-col">
       <CookieConsentBanner />
       <ConsentSync />
-      <SiteNav />
-      <Outlet />
-    </>
+      <div className="flex-1">
+        <SiteNav />
+        <Outlet />
+      </div>
+    </div>
   );
 }
 

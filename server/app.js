@@ -33,6 +33,9 @@ export function createApp(build, { publicDir = path.resolve("public"), mode = "p
 
   // Fingerprinted client bundles never change; everything else in public/ may.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  // The demo video and poster: large, versioned by a ?v= query in the pages (DEMO_VIDEO_MEDIA), so
+  // cached for a year; a missing file is a 404, never the catch-all route's redirect to an HTML page.
+  app.use("/media", express.static(path.join(publicDir, "media"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {

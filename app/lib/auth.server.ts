@@ -4,7 +4,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createUser, findUserByEmail, normalizeEmail } from "~/models/user.server";
 import { clearHits } from "~/models/rate-limit.server";
-import { loginSchema, signupSchema } from "./validation/auth";
+import { ACCOUNT_EXISTS_MESSAGE, loginSchema, signupSchema } from "./validation/auth";
 import { hashPassword, verifyPassword } from "./password.server";
 import { checkRateLimits, RATE_LIMITS, rateLimitKey } from "./rate-limit.server";
 
@@ -86,7 +86,7 @@ function authenticator(context: AuthContext) {
         if (!created) {
           return refuse(
             submission.reply({
-              fieldErrors: { email: ["An account with this email already exists. Sign in instead."] },
+              fieldErrors: { email: [ACCOUNT_EXISTS_MESSAGE] },
               hideFields: ["password"],
             }),
           );

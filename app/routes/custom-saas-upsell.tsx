@@ -4,7 +4,7 @@ import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
 import { ctaClass, DeclineLink, OfferPrice, Section } from "~/components/marketing";
 import { SiteFooter } from "~/components/site-footer";
-import { UpsellBanner } from "~/components/upsell-banner";
+import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/lib/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
@@ -26,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The custom SaaS upsell (OTO 2, SPEC §2). */
 export default function CustomSaasUpsell() {
-  const { content, checkoutUrl, declineUrl } = useLoaderData<typeof loader>();
+  const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
+  const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const { availability } = content;
   const takenPercent = Math.round((availability.taken / availability.max) * 100);
   return (

@@ -17,6 +17,7 @@ import { affiliatePage } from "~/lib/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand } from "~/lib/public-page.server";
+import { DemoVideo } from "~/components/demo-video";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
@@ -58,7 +59,7 @@ export default function DemoSwipesPage() {
         </nav>
 
         <div className="mt-8">
-          {tab === "demo" ? <DemoVideo /> : null}
+          {tab === "demo" ? <DemoVideoTab /> : null}
           {tab === "emails" || tab === "emails-long" ? (
             <EmailSwipes emails={emails} title={tab === "emails" ? "Email Swipes (Short)" : "Email Swipes (Long)"} />
           ) : null}
@@ -83,24 +84,13 @@ export default function DemoSwipesPage() {
   );
 }
 
-function DemoVideo() {
+function DemoVideoTab() {
   return (
     <section aria-labelledby="demo-title">
       <h2 id="demo-title" className="text-2xl font-bold">
         Demo Video
       </h2>
-      {/* preload="none": nothing is fetched until the visitor presses play. */}
-      <video
-        controls
-        preload="none"
-        poster={DEMO_VIDEO.poster}
-        width={DEMO_VIDEO.width}
-        height={DEMO_VIDEO.height}
-        className="mt-4 aspect-video h-auto w-full rounded-xl bg-slate-900"
-      >
-        <source src={DEMO_VIDEO.src} type="video/mp4" />
-        Your browser cannot play this video. <a href={DEMO_VIDEO.src}>Download the demo video</a> instead.
-      </video>
+      <DemoVideo className="mt-4 rounded-xl" />
       <h3 className="mt-6 text-lg font-bold">How to use the demo in your promotions</h3>
       <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-700">
         {DEMO_VIDEO.tips.map((tip) => (

@@ -8,7 +8,7 @@ import { authenticate } from "~/lib/auth.server";
 import { homeFor } from "~/lib/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSessionUser, startSession } from "~/lib/session.server";
-import { signupSchema } from "~/lib/validation/auth";
+import { ACCOUNT_EXISTS_MESSAGE, signupSchema } from "~/lib/validation/auth";
 
 export const meta: MetaFunction = () => [
   { title: "Create your account | AI Profit Labs" },
@@ -27,6 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return startSession(request, outcome.user.id, safeRedirect(outcome.redirectTo, "/payment-options"));
 }
 
+const helpLink = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";
+
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
@@ -36,6 +38,8 @@ export default function SignupPage() {
 
   const [form, fields] = useForm({
     lastResult,
+    // The lead confirmation email links here with the address filled in.
+    defaultValue: { email: searchParams.get("email") ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -54,7 +58,21 @@ export default function SignupPage() {
           autoComplete="name"
           required
         />
-        <EmailField field={fields.email} />
+        <EmailField
+          field={fields.email}
+          errorHelp={
+            fields.email.errors?.[0] === ACCOUNT_EXISTS_MESSAGE ? (
+              <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+                <Link to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login"} className={helpLink}>
+                  Sign in
+                </Link>
+                <Link to="/forgot-password" className={helpLink}>
+                  Forgot your password?
+                </Link>
+              </p>
+            ) : null
+          }
+        />
         <NewPasswordField
           label="Password"
           field={fields.password}

@@ -6,7 +6,7 @@ import { Icon } from "~/components/icon";
 import { CheckList, DeclineLink, OfferPrice, Section } from "~/components/marketing";
 import { CheckoutImageLink } from "~/components/sales-page";
 import { SiteFooter } from "~/components/site-footer";
-import { UpsellBanner } from "~/components/upsell-banner";
+import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
 import { whiteLabelContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/lib/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The white-label upsell (OTO 1, SPEC §2): every buy link and all four 'No Thanks' links go to the marketplace. */
 export default function WhiteLabelUpsell() {
-  const { content, checkoutUrl, declineUrl } = useLoaderData<typeof loader>();
+  const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
+  const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const buy = (
     <>
       <CheckoutImageLink href={checkoutUrl} alt={content.checkoutImageAlt} />

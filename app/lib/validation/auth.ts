@@ -14,6 +14,9 @@ const redirectTarget = z.string().max(2048).optional();
 
 /** Spam bots fill every field; people never see this one. */
 export const HONEYPOT_FIELD = "website";
+
+/** The signup refusal for a taken address; the signup page adds links to sign in or reset. */
+export const ACCOUNT_EXISTS_MESSAGE = "An account with this email already exists. Sign in instead.";
 export const honeypot = z.string().max(0, { error: "Your submission could not be processed." }).optional();
 
 export const loginSchema = z.object({

@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+const start = new Date("2026-01-01T12:00:00Z");
+await page.clock.install({ time: start });
+console.log("installed");
+await page.clock.pauseAt(new Date(start.getTime() + 60_000));
+console.log("paused");
+await page.goto("http://127.0.0.1:3810/", { waitUntil: "domcontentloaded" });
+console.log("loaded");
+console.log(await page.evaluate(() => 1 + 1));
+await page.screenshot({ path: "/tmp/i16/dbg.png" });
+console.log("shot");
+await browser.close();

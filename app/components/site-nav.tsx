@@ -1,8 +1,10 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { lockedHref, lockedToolKey } from "~/lib/locked-tools";
 import { useRootData } from "~/root";
+import { Icon } from "./icon";
 
-type NavItem = { to: string; label: string; mobileTo?: string };
+type NavItem = { to: string; label: string; mobileTo?: string; locked?: boolean };
 
 const MEMBER_LINKS: NavItem[] = [
   { to: "/dashboard", label: "Dashboard" },
@@ -12,6 +14,18 @@ const MEMBER_LINKS: NavItem[] = [
   { to: "/bonuses", label: "Bonuses" },
   { to: "/upgrades", label: "Upgrades" },
 ];
+
+/** A nav link's text; a locked one carries a padlock and says so to screen readers. */
+function NavLabel({ item }: { item: NavItem }) {
+  if (!item.locked) return <>{item.label}</>;
+  return (
+    <span className="inline-flex items-center gap-1.5" data-locked="true">
+      <Icon name="lock" className="h-4 w-4 text-slate-400" />
+      {item.label}
+      <span className="sr-only"> (locked: lifetime access)</span>
+    </span>
+  );
+}
 
 function LogoutButton({ className }: { className: string }) {
   return (
@@ -36,21 +50,29 @@ export function SiteNav() {
   }, [location.key]);
   const user = data?.user ?? null;
   const brand = data?.brand.name ?? "AI Profit Labs";
-  const links = user ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : [])] : [];
+  // A signed-in user who has not paid sees the member tools locked: each leads to the plan page,
+  // which names the tool (app/lib/locked-tools.ts), instead of a silent bounce by the guard.
+  const unpaid = user !== null && !user.hasPaid && !user.isAdmin;
+  const links: NavItem[] = user
+    ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : [])].map((item) => {
+        const key = unpaid ? lockedToolKey(item.to) : null;
+        return key ? { to: lockedHref(key), label: item.label, locked: true } : item;
+      })
+    : [];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <Link to={user ? "/dashboard" : "/"} className="text-lg font-extrabold tracking-tight text-brand-700">
+        <Link to={user ? "/dashboard" : "/"} className="inline-flex min-h-11 items-center text-lg font-extrabold tracking-tight text-brand-700">
           {brand}
         </Link>
 
         <div className="hidden items-center gap-1 md:flex">
           {links.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass} prefetch="intent">
-              {item.label}
+            <NavLink key={item.to} to={item.to} className={linkClass} prefetch={item.locked ? "none" : "intent"}>
+              <NavLabel item={item} />
             </NavLink>
           ))}
           {user ? (
@@ -63,7 +85,7 @@ export function SiteNav() {
         </div>
 
         <details ref={mobileMenu} className="group relative md:hidden">
-          <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+          <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Toggle menu</span>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
               <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
@@ -72,14 +94,14 @@ export function SiteNav() {
           </summary>
           <div className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
             {links.map((item) => (
-              <NavLink key={item.to} to={item.mobileTo ?? item.to} className={(state) => `flex min-h-10 items-center ${linkClass(state)}`}>
-                {item.label}
+              <NavLink key={item.to} to={item.mobileTo ?? item.to} className={(state) => `flex min-h-11 items-center ${linkClass(state)}`}>
+                <NavLabel item={item} />
               </NavLink>
             ))}
             {user ? (
-              <LogoutButton className="mt-1 block min-h-10 w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
+              <LogoutButton className="mt-1 block min-h-11 w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
             ) : (
-              <Link to="/login" className="flex min-h-10 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100">
+              <Link to="/login" className="flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100">
                 Login
               </Link>
             )}

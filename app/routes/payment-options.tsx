@@ -1,14 +1,18 @@
 import crypto from "node:crypto";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { formatDollars, PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
 import { CHECKOUT_MESSAGES, siteOrigin } from "~/lib/checkout";
 import { env } from "~/lib/env.server";
+import { takeFlash } from "~/lib/flash.server";
+import { FlashMessage } from "~/components/flash-message";
+import { LOCKED_PARAM, lockedNotice } from "~/lib/locked-tools";
 import { requireUser } from "~/lib/guards.server";
 import { getSessionUser } from "~/lib/session.server";
 import { startCheckout } from "~/services/checkout.server";
 import { isCheckoutConfigured } from "~/services/stripe.server";
 import { SiteFooter } from "~/components/site-footer";
+import { Icon } from "~/components/icon";
 
 export const meta: MetaFunction = () => [{ title: "Choose Your Access Plan | AI Profit Labs" }];
 
@@ -18,12 +22,21 @@ const hasAccess = (user: { hasPaid: boolean; isAdmin: boolean }) => user.hasPaid
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (hasAccess(user)) throw redirect("/dashboard");
-  return {
-    configured: isCheckoutConfigured(PLAN_PRODUCT),
-    // One checkout per rendering: a double submit of this form reuses the same Stripe session.
-    formKey: crypto.randomBytes(18).toString("base64url"),
-  };
+  // A flash from the password reset, which sends an account without access here.
+  const { flash, headers } = await takeFlash(request);
+  headers.set("Cache-Control", "private, no-store");
+  return data(
+    {
+      configured: isCheckoutConfigured(PLAN_PRODUCT),
+      // One checkout per rendering: a double submit of this form reuses the same Stripe session.
+      formKey: crypto.randomBytes(18).toString("base64url"),
+      flash,
+    },
+    { headers },
+  );
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getSessionUser(request);
@@ -44,18 +57,31 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentOptions() {
-  const { configured, formKey } = useLoaderData<typeof loader>();
+  const { configured, formKey, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formAction === "/payment-options";
   const product = PRODUCTS[PLAN_PRODUCT];
   const error = actionData?.error ?? (configured ? null : CHECKOUT_MESSAGES.notConfigured);
+  // A locked member link brought the user here: say which tool, and that this plan unlocks it.
+  const locked = lockedNotice(useSearchParams()[0].get(LOCKED_PARAM));
 
   return (
     <>
       <main className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
         <div className="mx-auto max-w-xl">
           <h1 className="text-center text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Choose Your Access Plan</h1>
+          {flash ? (
+            <div className="mt-6">
+              <FlashMessage flash={flash} />
+            </div>
+          ) : null}
+          {locked ? (
+            <p role="status" className="mt-6 flex gap-3 rounded-xl border border-brand-100 bg-white px-4 py-3 text-slate-800 shadow-sm">
+              <Icon name="lock" className="mt-0.5 h-5 w-5 flex-none text-brand-600" />
+              <span>{locked}</span>
+            </p>
+          ) : null}
 
           <section aria-labelledby="plan-title" className="mt-8 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">
             <h2 id="plan-title" className="text-xl font-bold text-slate-900">

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, NewPasswordField, SubmitButton } from "~/components/form-fields";
+import { flashCookie, toFlash } from "~/lib/flash.server";
 import { startSession } from "~/lib/session.server";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable } from "~/models/password-reset.server";
@@ -11,6 +12,8 @@ import { resetPassword } from "~/services/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: "Set your password | AI Profit Labs" }, { name: "robots", content: "noindex" }];
 
+/** Said on the page the reset leads to (the dashboard, or the plan page for an account without access). */
+const PASSWORD_UPDATED = "Your password has been updated.";
 const LINK_UNUSABLE = "This link has expired or has already been used. Ask for a new one below.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,8 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await resetPassword(submission.value.token, submission.value.password);
   if (!result) return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
-  // The member guard sends an account without access on to the plan page.
-  return startSession(request, result.userId, "/dashboard");
+  // The member guard sends an account without access on to the plan page; either page shows the flash.
+  const response = await startSession(request, result.userId, toFlash("/dashboard"));
+  response.headers.append("Set-Cookie", await flashCookie({ kind: "success", message: PASSWORD_UPDATED }));
+  return response;
 }
 
 export default function ResetPassword() {

@@ -8,7 +8,7 @@ import { DeleteLink, secondaryButton } from "./form-controls";
 // colours are kept apart from the shape because two Tailwind colour classes on one element do
 // not override each other by order: the Delete button would lose its red.
 const smallShape =
-  "inline-flex h-10 min-w-10 items-center justify-center rounded-md border bg-white px-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-30";
+  "inline-flex h-11 min-w-11 items-center justify-center rounded-md border bg-white px-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-30";
 const smallButton = `${smallShape} border-slate-300 text-slate-700 hover:bg-slate-100`;
 const smallDangerButton = `${smallShape} border-red-200 text-red-700 hover:bg-red-50`;
 

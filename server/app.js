@@ -35,7 +35,8 @@ export function createApp(build, { publicDir = path.resolve("public"), mode = "p
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
   // The demo video and poster: large, versioned by a ?v= query in the pages (DEMO_VIDEO_MEDIA), so
   // cached for a year; a missing file is a 404, never the catch-all route's redirect to an HTML page.
-  app.use("/media", express.static(path.join(publicDir, "media"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  app.use("/media", express.static(path.join(publicDir, "media"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/media", (req, res) => res.status(404).type("text/plain").send("Not found"));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {

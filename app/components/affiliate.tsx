@@ -35,7 +35,7 @@ export function AffiliateSubHeader({ badge }: { badge?: ReactNode }) {
   return (
     <div className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-1">
-        <Link to="/jv-affiliate" className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 hover:underline">
+        <Link to="/jv-affiliate" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
           ← Back to JV Page
         </Link>
         {badge ?? (
@@ -107,14 +107,14 @@ export function JvContact({ supportEmail }: { supportEmail: string }) {
   return (
     <ul className="mt-4 space-y-2 text-slate-800">
       <li>
-        <a href={JV_CONTACT.socialUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+        <a href={JV_CONTACT.socialUrl} target="_blank" rel="noopener noreferrer" className="tap-inline font-semibold text-brand-700 underline">
           {JV_CONTACT.socialLabel}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </li>
       <li>
         Email:{" "}
-        <a href={`mailto:${supportEmail}`} className="font-semibold text-brand-700 underline">
+        <a href={`mailto:${supportEmail}`} className="tap-inline font-semibold text-brand-700 underline">
           {supportEmail}
         </a>
       </li>

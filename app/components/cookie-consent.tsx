@@ -149,7 +149,7 @@ export function CookieConsentBanner() {
           </h2>
           <p className="mt-0.5 pr-2 text-sm leading-5 text-slate-700">
             {CONSENT_COPY.intro}{" "}
-            <Link to="/privacy-policy#cookie-policy" className="font-semibold text-brand-700 underline">
+            <Link to="/privacy-policy#cookie-policy" className="tap-inline font-semibold text-brand-700 underline">
               How we use cookies
             </Link>
           </p>

@@ -32,7 +32,7 @@ export function CopyButton({ text, label = "Copy", describedBy }: { text: string
       type="button"
       onClick={copy}
       aria-describedby={describedBy}
-      className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+      className="inline-flex min-h-11 items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
     >
       {copied ? (
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="3">

@@ -9,7 +9,7 @@ import { useRootData } from "~/root";
  * earnings disclaimer, say) through `children`.
  */
 // Tall enough (40px) to tap on a phone without hitting the neighbouring link.
-const footerLink = "inline-flex min-h-10 items-center hover:text-brand-700 hover:underline";
+const footerLink = "inline-flex min-h-11 items-center hover:text-brand-700 hover:underline";
 
 export function SiteFooter({ children }: { children?: ReactNode }) {
   const data = useRootData();

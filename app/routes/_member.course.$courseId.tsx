@@ -68,7 +68,7 @@ export default function CourseViewer() {
           aria-labelledby="course-title"
           className="group rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:sticky md:top-20"
         >
-          <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to="/dashboard" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
             ← All courses
           </Link>
           <h1 id="course-title" className="mt-3 text-xl font-bold tracking-tight text-slate-900">

@@ -79,7 +79,7 @@ export default function TrainingArea() {
         {supportEmail ? (
           <>
             Questions about the training? Email{" "}
-            <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
+            <a href={`mailto:${supportEmail}`} className="tap-inline font-medium text-brand-700 underline">
               {supportEmail}
             </a>
           </>

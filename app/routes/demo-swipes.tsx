@@ -49,7 +49,7 @@ export default function DemoSwipesPage() {
               to={`?tab=${entry.tab}`}
               preventScrollReset
               aria-current={entry.tab === tab ? "page" : undefined}
-              className={`inline-flex min-h-10 items-center rounded-lg px-4 py-2 text-sm font-semibold ${
+              className={`inline-flex min-h-11 items-center rounded-lg px-4 py-2 text-sm font-semibold ${
                 entry.tab === tab ? "bg-brand-600 text-white" : "bg-white text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100"
               }`}
             >
@@ -176,7 +176,7 @@ function Banners({ supportEmail }: { supportEmail: string }) {
             <a
               href={banner.src}
               download={banner.filename}
-              className="mt-3 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
             >
               Download<span className="sr-only"> the {banner.size} banner</span>
             </a>
@@ -186,7 +186,7 @@ function Banners({ supportEmail }: { supportEmail: string }) {
       <p className="mt-6">
         <a
           href={`mailto:${supportEmail}?subject=${encodeURIComponent("Custom graphics request")}`}
-          className="font-semibold text-brand-700 underline"
+          className="tap-inline font-semibold text-brand-700 underline"
         >
           Request Custom Graphics
         </a>

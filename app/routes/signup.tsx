@@ -85,7 +85,7 @@ export default function SignupPage() {
         Already have an account?{" "}
         <Link
           to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login"}
-          className="font-semibold text-brand-700 hover:underline"
+          className="tap-inline font-semibold text-brand-700 hover:underline"
         >
           Sign in
         </Link>

@@ -46,7 +46,7 @@ export function CourseList({
                 to={courseHref(open ? null : course.id)}
                 aria-expanded={open}
                 preventScrollReset
-                className="flex items-start gap-2 rounded-t-xl px-4 pt-4 font-semibold text-slate-900 hover:text-brand-700"
+                className="flex min-h-11 items-start gap-2 rounded-t-xl px-4 pt-4 font-semibold text-slate-900 hover:text-brand-700"
               >
                 <svg
                   aria-hidden="true"

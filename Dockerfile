@@ -9,7 +9,7 @@ COPY package.json package-lock.json ./
 # `npm install`, not `npm ci`: the lockfile lacks other platforms' optional binaries (STACK.md).
 RUN npm install
 COPY . .
-RUN npx remix build
+RUN npm run build
 
 FROM base AS runtime
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
@@ -17,9 +17,7 @@ COPY package.json package-lock.json ./
 RUN npm install --omit=dev && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-COPY server.js ./
-COPY server ./server
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "server.js"]
+CMD ["node", "build/server.js"]

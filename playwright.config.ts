@@ -74,7 +74,7 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(PORT + 2001), SMTP_SINK_API_PORT: String(PORT + 2002) },
     },
     {
-      command: "node server.js",
+      command: "node build/server.js",
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

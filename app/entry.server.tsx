@@ -2,19 +2,19 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { checkoutOriginFromApiBase, contentSecurityPolicy } from "./lib/csp.server";
-import { closeDatabase, db, migrateToLatest } from "./lib/db.server";
-import { env } from "./lib/env.server";
-import { NonceContext } from "./lib/nonce";
-import { seed } from "./lib/seed.server";
+import { checkoutOriginFromApiBase, contentSecurityPolicy } from "~/infra/csp.server";
+import { closeDatabase, db, migrateToLatest } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { NonceContext } from "~/hooks/use-nonce";
+import { seed } from "~/services/seed.server";
 import { startMailer, stopMailer } from "./services/mail.server";
-import { startMaintenance, stopMaintenance } from "./lib/maintenance.server";
+import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
- * Called by server.js before it listens: validates the configuration (a bad value stops the
+ * Called by server/index.ts before it listens: validates the configuration (a bad value stops the
  * server with a message that names it), migrates the database, seeds a fresh install, prunes
  * expired rows (and keeps doing so) and starts the mail sender.
  */
@@ -26,7 +26,7 @@ export async function startup() {
   startMailer();
 }
 
-/** Migrations only, for the deploy's release step (`node server.js --migrate`). */
+/** Migrations only, for the deploy's release step (`node build/server.js --migrate`). */
 export async function migrate() {
   env();
   await migrateToLatest();

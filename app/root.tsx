@@ -4,18 +4,19 @@ import {
   Links,
   Meta,
   Outlet,
+  LiveReload,
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
 import { SiteNav } from "./components/site-nav";
 import { parseConsentChoice } from "./lib/consent";
-import { env } from "./lib/env.server";
-import { useNonce } from "./lib/nonce";
-import { getSessionUser } from "./lib/session.server";
+import { env } from "~/infra/env.server";
+import { useNonce } from "~/hooks/use-nonce";
+import { getSessionUser } from "~/services/session.server";
 import stylesheet from "./styles/app.css";
+import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,11 +40,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -59,12 +55,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* `npm run dev` only: reloads the page after a rebuild (renders nothing in production). */}
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   );
 }
 
 export default function App() {
+  // A marker the end-to-end tests wait for: set once React has hydrated the whole page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     // A flex column, so the consent sheet (first in the document, shown last) can stick to the
     // foot of the screen and rest below the footer (see CookieConsentBanner).

@@ -1,7 +1,7 @@
 // `npm run db:seed`: creates or updates the admin account (ADMIN_EMAIL / ADMIN_PASSWORD) and adds the
 // demo course to an empty database. The server does the same at start; this is for a managed database.
-import { closeDatabase, migrateToLatest } from "../app/lib/db.server";
-import { seed } from "../app/lib/seed.server";
+import { closeDatabase, migrateToLatest } from "../app/infra/db.server";
+import { seed } from "../app/services/seed.server";
 
 try {
   await migrateToLatest();

@@ -1,6 +1,6 @@
 // `npm start`: build the app, then serve it. Works on a fresh machine with no configuration:
 // the embedded database is created, migrated and seeded, and a session secret is generated once
-// and kept beside it. Deployments run `node server.js` with real configuration instead.
+// and kept beside it. Deployments run `node build/server.js` with real configuration instead.
 import { spawnSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,10 +19,9 @@ if (!env.SESSION_SECRET) {
   env.SESSION_SECRET = fs.readFileSync(secretFile, "utf8").trim();
 }
 
-const bin = (name) => path.resolve("node_modules/.bin", name);
-const build = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env });
+const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(process.execPath, ["server.js"], { stdio: "inherit", env });
+const server = spawn(process.execPath, ["build/server.js"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

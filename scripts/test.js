@@ -1,4 +1,4 @@
-// `npm test`: everything a change can break, in order: typecheck, build, unit + integration
+// `npm test`: everything a change can break, in order: lint, typecheck, build, unit + integration
 // tests (vitest, on PostgreSQL and on PGlite), then end-to-end tests (Playwright, Chromium).
 // Runs every step even after a failure, prints a summary, and exits non-zero on any failure.
 import { spawnSync } from "node:child_process";
@@ -15,8 +15,9 @@ const vitestJson = path.join(reports, "vitest.json");
 const playwrightJson = path.join(reports, "playwright.json");
 
 const steps = [
+  { name: "lint", command: bin("eslint"), args: [".", "--max-warnings=0"] },
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
-  { name: "build", command: bin("remix"), args: ["build"], env: { NODE_ENV: "production" } },
+  { name: "build", command: "npm", args: ["run", "--silent", "build"], env: { NODE_ENV: "production" } },
   { name: "vitest (unit + integration on PostgreSQL and PGlite)", command: bin("vitest"), args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...passthrough] },
   { name: "playwright (Chromium, JavaScript on and off)", command: bin("playwright"), args: ["test", "--reporter=list,json"], needs: "build", env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } },
 ];

@@ -12,7 +12,7 @@ import {
   type ConsentChoice,
   type CookieCategory,
 } from "~/lib/consent";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 import type { action as consentAction } from "~/routes/consent";
 
 /** One fetcher for every consent form on the page, so a choice made anywhere hides the banner. */
@@ -139,6 +139,7 @@ export function CookieConsentBanner() {
       id="cookie-consent"
       aria-labelledby="cookie-consent-title"
       tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- issue 16: focus moves to the sheet (a landmark, not a control), without JavaScript too
       autoFocus
       className="sticky bottom-0 z-50 order-last max-h-[30vh] overflow-y-auto border-t border-slate-200 bg-white shadow-[0_-8px_24px_rgba(15,23,42,0.12)] outline-none has-[details[open]]:max-h-[75vh]"
     >
@@ -195,8 +196,11 @@ export function ConsentGatedScript({
   onLoad?: () => void;
 }) {
   const allowed = isCategoryAllowed(useConsentChoice(), category);
+  // The latest callback, without re-running the loader effect when the caller passes a new one.
   const onLoadRef = useRef(onLoad);
-  onLoadRef.current = onLoad;
+  useEffect(() => {
+    onLoadRef.current = onLoad;
+  });
   useEffect(() => {
     if (!allowed) return;
     const existing = Array.from(document.scripts).find((script) => script.src === new URL(src, document.baseURI).href);

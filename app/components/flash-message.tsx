@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { Flash } from "~/lib/flash.server";
+import type { Flash } from "~/infra/flash.server";
 
 /** The flash's element id: flash redirects end in #flash, so even without JavaScript the browser scrolls to it. */
 export const FLASH_ID = "flash";

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import type { Idea } from "~/content/idea-templates";
 import { appBuilderHref } from "~/lib/idea-export";
-import type { Idea } from "~/lib/idea-generator";
 
 const secondaryButton =
   "inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 
 /**
  * The footer shared by public and member pages: the current year, the legal links and a

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useRootData } from "~/hooks/use-root-data";
 import { lockedHref, lockedToolKey } from "~/lib/locked-tools";
-import { useRootData } from "~/root";
 import { Icon } from "./icon";
 
 type NavItem = { to: string; label: string; mobileTo?: string; locked?: boolean };

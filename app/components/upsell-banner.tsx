@@ -1,5 +1,5 @@
 import { MEMBER_UPSELL } from "~/content/upsells";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 
 /**
  * Whether the visitor is a signed-in member (paid, or an admin). The upsell pages then speak to a

@@ -1,5 +1,3 @@
-import type { Idea } from "~/lib/idea-generator";
-
 /**
  * The SaaS idea generator's content (SPEC §3 Idea, Idea filter; §9 counts): the filter's choices and
  * the five idea templates the generator personalises.
@@ -17,6 +15,21 @@ import type { Idea } from "~/lib/idea-generator";
  * by `problemSolved.named`, which says how this product tackles any problem of its audience.
  * Titles put {industry} first and are title-cased after filling.
  */
+
+/** One generated idea: what the generator returns, the page shows and the export writes. */
+export type Idea = {
+  id: string;
+  title: string;
+  description: string;
+  targetMarket: string;
+  problemSolved: string;
+  keyFeatures: string[];
+  monetizationStrategy: string;
+  estimatedDevTime: string;
+  marketPotential: string;
+  competitorAnalysis: string;
+  techStack: string[];
+};
 
 export const COMPLEXITY_LEVELS = ["low", "medium", "high"] as const;
 export type Complexity = (typeof COMPLEXITY_LEVELS)[number];

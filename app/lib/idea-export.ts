@@ -1,5 +1,6 @@
 import { APP_BUILDER_PROMPT_PARAM, APP_PROMPT_MAX_LENGTH } from "~/content/member-tools";
-import type { Idea, IdeaFilter } from "~/lib/idea-generator";
+import type { Idea } from "~/content/idea-templates";
+import type { IdeaFilter } from "~/lib/idea-generator";
 
 /**
  * What the idea generator hands on: an idea as an app prompt for /app-builder, and a run's ideas as

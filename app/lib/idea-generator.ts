@@ -6,6 +6,7 @@ import {
   MONETIZATION_MODELS,
   TECH_STACK_OPTIONS,
   type Complexity,
+  type Idea,
   type IdeaTemplate,
   type MonetizationModel,
   type TechStackOption,
@@ -17,20 +18,6 @@ import {
  * the filter and a seed, both carried in the page's URL, so the page, a reload and the JSON export
  * show the same ideas.
  */
-
-export type Idea = {
-  id: string;
-  title: string;
-  description: string;
-  targetMarket: string;
-  problemSolved: string;
-  keyFeatures: string[];
-  monetizationStrategy: string;
-  estimatedDevTime: string;
-  marketPotential: string;
-  competitorAnalysis: string;
-  techStack: string[];
-};
 
 export type IdeaFilter = {
   industry: string;

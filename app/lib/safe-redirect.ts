@@ -6,6 +6,7 @@
 export function safeRedirect(target: unknown, fallback = "/"): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;
   if (!target.startsWith("/") || target.startsWith("//")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\\\u0000-\u001f\u007f]/.test(target)) return fallback;
   try {
     const base = "http://same.site";

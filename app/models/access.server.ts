@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 
 /** The one paid check (SQL function has_paid_access, SPEC §6). */
 export async function hasPaidAccess(userId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
-import type { DB } from "~/lib/db-schema";
-import { db } from "~/lib/db.server";
+import type { DB } from "~/infra/db-schema";
+import { db } from "~/infra/db.server";
 
 export type Chapter = { id: string; course_id: string; title: string; content: string; sort_order: number };
 export type ChapterInput = { title: string; content: string };

@@ -1,4 +1,4 @@
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import type { ConsentChoice } from "~/lib/consent";
 
 export type ConsentProof = {

@@ -1,5 +1,5 @@
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 
 export type CourseSummary = { id: string; title: string; description: string };
 export type ChapterHeading = { id: string; title: string; sort_order: number };

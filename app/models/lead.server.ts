@@ -1,4 +1,4 @@
-import { db, type Database } from "~/lib/db.server";
+import { db, type Database } from "~/infra/db.server";
 import { normalizeEmail } from "./user.server";
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 
 /**
  * Deletes rows that can never matter again: expired sessions, reset tokens that were used or

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db, type Database } from "~/lib/db.server";
+import { db, type Database } from "~/infra/db.server";
 
 export type OutgoingEmail = { to: string; subject: string; text: string };
 export type ClaimedEmail = OutgoingEmail & { id: string; attempts: number };

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { db, type Database } from "~/lib/db.server";
+import { db, type Database } from "~/infra/db.server";
 import { RESET_TOKEN_HOURS } from "~/lib/emails";
 
 /** Only a hash is stored: a leaked table does not let anyone set a password. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 
 /**
  * Counts one hit against `key` in a fixed window, atomically (one upsert, no read-then-write),

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { db, type Database } from "~/lib/db.server";
+import { db, type Database } from "~/infra/db.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 

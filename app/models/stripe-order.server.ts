@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { CheckoutRecord } from "~/lib/checkout";
-import type { Database } from "~/lib/db.server";
-import type { StripeOrderStatus } from "~/lib/db-schema";
+import type { Database } from "~/infra/db.server";
+import type { StripeOrderStatus } from "~/infra/db-schema";
 
 export type FulfilmentState = StripeOrderStatus | "subscription" | "ignored";
 

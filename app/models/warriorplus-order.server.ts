@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/infra/db.server";
 import type { Ipn } from "~/lib/warriorplus";
 
 type OrderInput = { ipn: Ipn; userId: string | null; grantsMembership: boolean };

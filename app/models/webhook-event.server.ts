@@ -1,4 +1,4 @@
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/infra/db.server";
 
 /**
  * Records a provider's event id; false when it was already recorded (a repeat delivery).

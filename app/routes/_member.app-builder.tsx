@@ -9,8 +9,8 @@ import {
   PROMPT_HABITS,
   PROMPT_TIPS,
 } from "~/content/member-tools";
-import { env } from "~/lib/env.server";
-import { requirePaidMember } from "~/lib/guards.server";
+import { env } from "~/infra/env.server";
+import { requirePaidMember } from "~/services/guards.server";
 import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [{ title: "AI App Builder | AI Profit Labs" }];

@@ -6,7 +6,7 @@ import { IdeaCard, IdeaDetails } from "~/components/idea-views";
 import { MemberPageHeader } from "~/components/member-page-header";
 import type { ExportFormat } from "~/lib/idea-export";
 import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
-import { requirePaidMember } from "~/lib/guards.server";
+import { requirePaidMember } from "~/services/guards.server";
 import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [{ title: "SaaS Idea Generator | AI Profit Labs" }];
@@ -34,11 +34,11 @@ export default function IdeaGeneratorPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const run = useMemo(() => ideasForQuery(params), [params]);
-  const [generating, setGenerating] = useState(false);
+  // The location a run started from: the run ends when the URL changes (its own URL was
+  // reached, or the visitor went elsewhere meanwhile).
+  const [generatingFrom, setGeneratingFrom] = useState<string | null>(null);
+  const generating = generatingFrom === location.key;
   const timer = useRef<ReturnType<typeof setTimeout>>();
-
-  // A run ends when its URL has been reached (or the visitor went elsewhere meanwhile).
-  useEffect(() => setGenerating(false), [location.key]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   /** The enhanced form: the spec's ~1.2 s 'generating' state, then the URL of the run. */
@@ -49,7 +49,7 @@ export default function IdeaGeneratorPage() {
       if (name !== "seed" && typeof value === "string" && value.trim() !== "") query.append(name, value);
     }
     query.set("seed", String(newSeed()));
-    setGenerating(true);
+    setGeneratingFrom(location.key);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => navigate({ search: `?${query}` }, { preventScrollReset: true }), GENERATION_DELAY_MS);
   }

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useSearchParams } from "@remix-run/react";
 import { MemberPageHeader } from "~/components/member-page-header";
 import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, type BonusCard } from "~/content/bonuses";
-import { requirePaidMember } from "~/lib/guards.server";
-import { useRootData } from "~/root";
+import { requirePaidMember } from "~/services/guards.server";
+import { useRootData } from "~/hooks/use-root-data";
 import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [{ title: "Premium Bonuses | AI Profit Labs" }];

@@ -1,7 +1,7 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { requirePaidMember } from "~/lib/guards.server";
+import { redirectWithFlash } from "~/infra/flash.server";
+import { requirePaidMember } from "~/services/guards.server";
 import { sanitizeChapterHtml } from "~/lib/html-sanitizer.server";
 import { cachingHeaders, memberCaching } from "~/lib/member-cache.server";
 import { isUuid } from "~/lib/validation/course";

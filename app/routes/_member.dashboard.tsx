@@ -2,11 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlashMessage } from "~/components/flash-message";
 import { SiteFooter } from "~/components/site-footer";
-import { takeFlash } from "~/lib/flash.server";
-import { requirePaidMember } from "~/lib/guards.server";
+import { takeFlash } from "~/infra/flash.server";
+import { requirePaidMember } from "~/services/guards.server";
 import { cachingHeaders, memberCaching, NOT_CACHED } from "~/lib/member-cache.server";
 import { listCourses, type CourseSummary } from "~/models/course.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/hooks/use-root-data";
 
 export const meta: MetaFunction = () => [{ title: "Training | AI Profit Labs" }];
 

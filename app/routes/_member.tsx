@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { requirePaidMember } from "~/lib/guards.server";
+import { requirePaidMember } from "~/services/guards.server";
 
 /**
  * Pathless layout for the training area: paid members and admins only (SPEC §6). Child loaders

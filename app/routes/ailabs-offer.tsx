@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { SalesPage } from "~/components/sales-page";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders } from "~/lib/cache-policy";
-import { loadSalesPage } from "~/lib/sales-page.server";
+import { loadSalesPage } from "~/route-helpers/sales-page.server";
 
 /** Sales page variant A: $17 today, coupon LAUNCH (ARCHITECTURE decision 1). */
 export const headers = publicPageHeaders;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requirePaidMember } from "~/lib/guards.server";
+import { requirePaidMember } from "~/services/guards.server";
 import { ideasMarkdown, parseExportFormat } from "~/lib/idea-export";
 import { ideasForQuery } from "~/lib/idea-generator";
 

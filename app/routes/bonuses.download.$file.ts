@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findBonusFile } from "~/lib/bonus-downloads.server";
-import { requirePaidMember } from "~/lib/guards.server";
+import { requirePaidMember } from "~/services/guards.server";
 
 /**
  * GET /bonuses/download/<file>: a bonus file for paid members and admins, as an attachment.

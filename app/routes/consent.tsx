@@ -4,9 +4,9 @@ import { ConsentForm, CookieCategoryList, type ConsentHandle } from "~/component
 import { SiteFooter } from "~/components/site-footer";
 import { describeChoice } from "~/content/consent";
 import { isConsentChoice, parseConsentChoice } from "~/lib/consent";
-import { saveConsentChoice } from "~/lib/consent.server";
+import { saveConsentChoice } from "~/services/consent.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import type { RootData } from "~/root";
+import type { RootData } from "~/hooks/use-root-data";
 
 /** Not a landing page: kept out of search results. */
 export const meta: MetaFunction = ({ matches }) => {

@@ -6,10 +6,10 @@ import { ctaClass, DeclineLink, OfferPrice, Section } from "~/components/marketi
 import { SiteFooter } from "~/components/site-footer";
 import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
-import { marketplaceLinks } from "~/lib/marketplace.server";
+import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders } from "~/lib/cache-policy";
-import { brand, publicPage } from "~/lib/public-page.server";
+import { brand, publicPage } from "~/route-helpers/public-page.server";
 
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;

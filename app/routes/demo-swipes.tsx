@@ -13,10 +13,10 @@ import {
   shortSwipes,
   type SwipeEmail,
 } from "~/content/affiliate";
-import { affiliatePage } from "~/lib/affiliate.server";
+import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
-import { brand } from "~/lib/public-page.server";
+import { brand } from "~/route-helpers/public-page.server";
 import { DemoVideo } from "~/components/demo-video";
 
 export const meta = publicPageMeta;

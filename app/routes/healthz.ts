@@ -1,4 +1,4 @@
-import { isDatabaseHealthy } from "~/lib/db.server";
+import { isDatabaseHealthy } from "~/infra/db.server";
 
 /** The platform's health check: 200 only when the database answers. A real Response (STACK trap 6). */
 export async function loader() {

@@ -4,7 +4,7 @@ import { AffiliateAccessLink, ContestDetails, FunnelCards, JvContact, Section } 
 import { LaunchCountdown } from "~/components/launch-countdown";
 import { SiteFooter } from "~/components/site-footer";
 import { LAUNCH_LABEL, PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/content/affiliate";
-import { affiliatePage } from "~/lib/affiliate.server";
+import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 

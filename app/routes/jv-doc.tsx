@@ -5,7 +5,7 @@ import { CopyButton } from "~/components/copy-button";
 import { LaunchCountdown } from "~/components/launch-countdown";
 import { SiteFooter } from "~/components/site-footer";
 import { IMPORTANT_DATES, LAUNCH_LABEL, PROMO_RESOURCES } from "~/content/affiliate";
-import { affiliatePage } from "~/lib/affiliate.server";
+import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 

@@ -2,12 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { AuthCard } from "~/components/auth-card";
 import { EmailField, FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
-import { authenticate } from "~/lib/auth.server";
+import { authenticate } from "~/services/auth.server";
 import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
-import { getSessionUser, secureCookies, startSession } from "~/lib/session.server";
+import { secureCookies } from "~/infra/env.server";
+import { getSessionUser, startSession } from "~/services/session.server";
 import { loginSchema } from "~/lib/validation/auth";
 import { hasPaidAccess } from "~/models/access.server";
 
@@ -50,6 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return startSession(request, outcome.user.id, destination);
 }
 
+/** Session storage has no change events worth following here: it is read once after hydration. */
+const subscribeToNothing = () => () => {};
+
 export default function LoginPage() {
   const { specialAccess: serverFlag } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -61,10 +65,15 @@ export default function LoginPage() {
   const notice = searchParams.get("notice") === "no-session" ? "No active session" : null;
 
   // SPEC §4: the flag may also live in session storage from an earlier visit.
-  const [specialAccess, setSpecialAccess] = useState(serverFlag);
+  // Read after hydration (the server cannot see session storage), so both renders match.
+  const storedFlag = useSyncExternalStore(
+    subscribeToNothing,
+    () => window.sessionStorage.getItem(SPECIAL_ACCESS_STORAGE_KEY) === "true",
+    () => false,
+  );
+  const specialAccess = serverFlag || storedFlag;
   useEffect(() => {
     if (serverFlag) window.sessionStorage.setItem(SPECIAL_ACCESS_STORAGE_KEY, "true");
-    else if (window.sessionStorage.getItem(SPECIAL_ACCESS_STORAGE_KEY) === "true") setSpecialAccess(true);
   }, [serverFlag]);
 
   const [form, fields] = useForm({

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { clearSessionCookie, getSessionUser, secureCookies } from "~/lib/session.server";
+import { secureCookies } from "~/infra/env.server";
+import { clearSessionCookie, getSessionUser } from "~/services/session.server";
 import { specialAccessCookie } from "~/lib/login-flow";
 import { deleteAllSessionsOfUser } from "~/models/session.server";
 

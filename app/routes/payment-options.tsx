@@ -3,12 +3,12 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { formatDollars, PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
 import { CHECKOUT_MESSAGES, siteOrigin } from "~/lib/checkout";
-import { env } from "~/lib/env.server";
-import { takeFlash } from "~/lib/flash.server";
+import { env } from "~/infra/env.server";
+import { takeFlash } from "~/infra/flash.server";
 import { FlashMessage } from "~/components/flash-message";
 import { LOCKED_PARAM, lockedNotice } from "~/lib/locked-tools";
-import { requireUser } from "~/lib/guards.server";
-import { getSessionUser } from "~/lib/session.server";
+import { requireUser } from "~/services/guards.server";
+import { getSessionUser } from "~/services/session.server";
 import { startCheckout } from "~/services/checkout.server";
 import { isCheckoutConfigured } from "~/services/stripe.server";
 import { SiteFooter } from "~/components/site-footer";

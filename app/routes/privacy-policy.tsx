@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal-page";
 import { privacyPolicy } from "~/content/legal";
 import { publicPageHeaders } from "~/lib/cache-policy";
-import { loadLegalDocument } from "~/lib/legal-document.server";
+import { loadLegalDocument } from "~/route-helpers/legal-document.server";
 import { publicPageMeta } from "~/lib/page-meta";
 
 export const meta = publicPageMeta;

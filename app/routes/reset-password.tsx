@@ -4,8 +4,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, NewPasswordField, SubmitButton } from "~/components/form-fields";
-import { flashCookie, toFlash } from "~/lib/flash.server";
-import { startSession } from "~/lib/session.server";
+import { flashCookie, toFlash } from "~/infra/flash.server";
+import { startSession } from "~/services/session.server";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable } from "~/models/password-reset.server";
 import { resetPassword } from "~/services/accounts.server";

@@ -4,10 +4,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { EmailField, FormError, Honeypot, NewPasswordField, SubmitButton, TextField } from "~/components/form-fields";
-import { authenticate } from "~/lib/auth.server";
-import { homeFor } from "~/lib/guards.server";
+import { authenticate } from "~/services/auth.server";
+import { homeFor } from "~/services/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getSessionUser, startSession } from "~/lib/session.server";
+import { getSessionUser, startSession } from "~/services/session.server";
 import { ACCOUNT_EXISTS_MESSAGE, signupSchema } from "~/lib/validation/auth";
 
 export const meta: MetaFunction = () => [

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PaymentReturn } from "~/components/payment-return";
-import { getSessionUser } from "~/lib/session.server";
+import { getSessionUser } from "~/services/session.server";
 import { fulfilReturnedSession } from "~/services/fulfilment.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment Successful! | AI Profit Labs" }, { name: "robots", content: "noindex" }];

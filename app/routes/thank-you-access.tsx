@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { ConsentGatedScript } from "~/components/cookie-consent";
 import { SiteFooter } from "~/components/site-footer";
 import { leadPageCopy, THANK_YOU_ACCESS } from "~/content/lead-pages";
-import { env } from "~/lib/env.server";
+import { env } from "~/infra/env.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
-import { brand, publicPage } from "~/lib/public-page.server";
+import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { trackConversion } from "~/lib/tracker";
 
 export const meta = publicPageMeta;

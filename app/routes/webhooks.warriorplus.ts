@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/lib/checkout";
-import { env } from "~/lib/env.server";
+import { env } from "~/infra/env.server";
 import { postOnly, webhookResponse } from "~/lib/webhook-response";
 import { receiveWarriorPlusIpn } from "~/services/warriorplus.server";
 

@@ -1,7 +1,7 @@
 import { purchaseAddedEmail, resetPasswordEmail, setPasswordEmail } from "~/lib/emails";
-import { db, type Database } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { hashPassword } from "~/lib/password.server";
+import { db, type Database } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { hashPassword } from "~/infra/password.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { consumeResetToken, createResetToken, deleteUnusedResetTokens } from "~/models/password-reset.server";
 import { deleteAllSessionsOfUser } from "~/models/session.server";

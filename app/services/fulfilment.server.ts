@@ -1,6 +1,6 @@
 import { checkoutRecordFromSession, isCheckoutSessionId } from "~/lib/checkout";
-import { db, type Database } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
+import { db, type Database } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { markOrderRefunded, recordCheckout, upsertSubscription, type FulfilmentState } from "~/models/stripe-order.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";

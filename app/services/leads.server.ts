@@ -1,7 +1,7 @@
 import { THANK_YOU_ACCESS } from "~/content/lead-pages";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { leadConfirmationEmail } from "~/lib/emails";
-import { env } from "~/lib/env.server";
+import { env } from "~/infra/env.server";
 import { captureLead } from "~/models/lead.server";
 import { normalizeEmail } from "~/models/user.server";
 import { enqueueEmail } from "~/models/outbox.server";

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { retryDelaySeconds } from "~/lib/emails";
-import { env } from "~/lib/env.server";
+import { env } from "~/infra/env.server";
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutgoingEmail } from "~/models/outbox.server";
 
 /**

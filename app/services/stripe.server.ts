@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { PRODUCTS, type ProductKey } from "~/content/products";
-import { env } from "~/lib/env.server";
+import { env } from "~/infra/env.server";
 
 /**
  * The real Stripe SDK, configured from the environment. STRIPE_API_BASE points it at another

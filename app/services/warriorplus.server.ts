@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
+import { db } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { parseIpn, parseItemList, type Ipn } from "~/lib/warriorplus";
 import { findOrCreateBuyer, findUserByEmail } from "~/models/user.server";
 import { recordMarketplaceRefund, recordMarketplaceSale } from "~/models/warriorplus-order.server";

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { logIn, logOut, signUp } from "./helpers";
+import { hydrated, logIn, logOut, signUp } from "./helpers";
 
 test.describe("accounts", () => {
   test("signup leads to the plan page, and logout returns home", async ({ page }) => {
@@ -22,6 +22,21 @@ test.describe("accounts", () => {
     await context.clearCookies();
     await logIn(page, account.email, account.password);
     await page.waitForURL("**/payment-options");
+  });
+
+  test("the special-access flag kept in this browser's session storage rides along with the login form @js-only", async ({ page, context }) => {
+    await page.goto("/login?special_access=true");
+    await hydrated(page);
+    expect(await page.evaluate(() => window.sessionStorage.getItem("special_access"))).toBe("true");
+    // Without the query parameter and the cookie, the browser-session flag alone still marks the form.
+    await context.clearCookies();
+    await page.goto("/login");
+    await hydrated(page);
+    await expect(page.locator('input[type="hidden"][name="special_access"]')).toHaveValue("true");
+    await page.evaluate(() => window.sessionStorage.removeItem("special_access"));
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator('input[type="hidden"][name="special_access"]')).toHaveCount(0);
   });
 
   test("a wrong password shows the message above the form and keeps the email", async ({ page }) => {

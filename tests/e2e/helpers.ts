@@ -27,11 +27,9 @@ export async function logOut(page: Page) {
   await page.waitForURL((url) => url.pathname === "/");
 }
 
-/** Waits until React has hydrated the page (its nodes carry React's fiber keys), so handlers are attached. */
+/** Waits until React has hydrated the page (the root layout marks <html data-hydrated>), so handlers are attached. */
 export async function hydrated(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react"))))
-    .toBe(true);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
 /** Signs up and pays through the fake Stripe Checkout page: a real paid member, not an admin. */

@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations";
-import { Migrator, NO_MIGRATIONS } from "kysely";
+import { Migrator, NO_MIGRATIONS, sql } from "kysely";
 import { createUser, signIn } from "../support/fixtures";
 import { Browser } from "../support/http";
 import { startTestApp, type TestApp } from "../support/test-app";

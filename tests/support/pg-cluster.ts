@@ -8,7 +8,8 @@ const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
 export type Cluster = { url: string; stop: () => void };
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (the caller binds it soon after). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);

@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
 import type { Kysely } from "kysely";
 import pg from "pg";
+import type { ServerBuild as RemixServerBuild } from "@remix-run/node";
 import { inject } from "vitest";
-import type { DB } from "../../app/lib/db-schema";
+import { createApp } from "../../server/app";
+import type { DB } from "../../app/infra/db-schema";
 import { TEMPLATE_DATABASE } from "./global-setup";
+import { freePort } from "./pg-cluster";
 
 export const ADMIN_EMAIL = "admin@test.example";
 export const ADMIN_PASSWORD = "admin-password-123";
@@ -73,17 +75,16 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   });
 
   const buildPath = path.resolve("build/index.js");
-  if (!fs.existsSync(buildPath)) throw new Error("build/index.js is missing: run `npx remix build` first (npm test does).");
+  if (!fs.existsSync(buildPath)) throw new Error("build/index.js is missing: run `npm run build` first (npm test does).");
   const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
-  const { createApp } = await import(url.pathToFileURL(path.resolve("server/app.js")).href);
 
-  // Listen first: production requires PUBLIC_URL, which is this server's own address unless the
-  // test names another. No request arrives before startup() below has finished.
-  const server = createApp(build).listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  // Production requires PUBLIC_URL, which is this server's own address unless the test names
+  // another, and the server layer reads the configuration once: choose the port first.
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   process.env.PUBLIC_URL = extraEnv.PUBLIC_URL ?? baseUrl;
+  const server = createApp(build as unknown as RemixServerBuild).listen(port, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   await build.entry.module.startup();
 
   return {

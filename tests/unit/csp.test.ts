@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutOriginFromApiBase, contentSecurityPolicy } from "~/lib/csp.server";
+import { checkoutOriginFromApiBase, contentSecurityPolicy } from "~/infra/csp.server";
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts only with the request's nonce and forbids framing", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/lib/env.server";
+import { parseEnv } from "~/infra/env.server";
 import { describeRetryAfter } from "~/lib/retry-after";
 
 describe("parseEnv", () => {

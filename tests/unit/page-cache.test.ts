@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cacheKey, createPageCache, isStorable, pickEncoding } from "../../server/page-cache.js";
+import { cacheKey, createPageCache, isStorable, pickEncoding } from "../../server/page-cache";
 
 describe("cacheKey", () => {
   const base = { method: "GET", host: "site.test", url: "/ailabs-offer" };

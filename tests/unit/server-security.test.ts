@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseSecurityHeaders, clientAddress, isCrossSiteWrite } from "../../server/security.js";
+import { baseSecurityHeaders, clientAddress, isCrossSiteWrite } from "../../server/security";
 
 describe("isCrossSiteWrite", () => {
   const request = (overrides: Record<string, string | undefined>) => ({

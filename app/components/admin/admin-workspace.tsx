@@ -1,7 +1,7 @@
 import { adminMessages } from "~/content/admin-messages";
 import { Link } from "@remix-run/react";
 import { adminHref, courseHref, type AdminView } from "~/lib/admin-view";
-import type { AdminActionFailure } from "~/lib/course-admin.server";
+import type { AdminActionFailure } from "~/routes/admin/course-admin.server";
 import type { Chapter } from "~/models/chapter.server";
 import type { CourseOutline } from "~/models/course.server";
 import { ChapterEditor } from "./chapter-editor";

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 const RichTextEditor = lazy(() => import("./rich-text-editor.client"));
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useId, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { FormError } from "~/components/form-fields";
 import { inputClass, panelClass, SaveOrCancel, useSubmitting } from "./form-controls";
 

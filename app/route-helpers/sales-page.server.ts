@@ -1,0 +1,13 @@
+import { salesContent, type SalesVariantKey } from "~/content/sales";
+import { marketplaceLinks } from "~/services/marketplace.server";
+import { brand, publicPage } from "./public-page.server";
+
+/** Which marketplace offer each sales variant sells: the $1 offer has its own buy link. */
+const CHECKOUT_LINK = { a: "checkout", b: "trialCheckout", launch: "checkout" } as const;
+
+/** The loader of a sales page variant (routes/ailabs-offer*.tsx). */
+export function loadSalesPage(request: Request, variant: SalesVariantKey, path: string) {
+  const content = salesContent(variant, brand());
+  const checkoutUrl = marketplaceLinks()[CHECKOUT_LINK[variant]];
+  return publicPage(request, path, content.page, { content, checkoutUrl });
+}

@@ -1,0 +1,80 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import quillStyles from "react-quill-new/dist/quill.snow.css";
+import { AdminWorkspace } from "~/components/admin/admin-workspace";
+import { CourseList } from "~/components/admin/course-list";
+import { primaryButton } from "~/components/admin/form-controls";
+import { FlashMessage } from "~/components/flash-message";
+import { adminHref, parseAdminView } from "~/lib/admin-view";
+import { handleAdminAction } from "./course-admin.server";
+import { takeFlash } from "~/infra/flash.server";
+import { requireAdmin } from "~/services/guards.server";
+import { getChapter } from "~/models/chapter.server";
+import { getCourseOutline, listCourses } from "~/models/course.server";
+import { SiteFooter } from "~/components/site-footer";
+
+export const meta: MetaFunction = () => [{ title: "Admin Panel | AI Profit Labs" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
+
+/** The course list, the expanded course's chapters, and whatever the URL says is open. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const view = parseAdminView(new URL(request.url).searchParams);
+  const { panel } = view;
+  const chapterId = panel.kind === "edit-chapter" || panel.kind === "delete-chapter" ? panel.chapterId : null;
+  const [{ flash, headers }, courses, expanded, chapter] = await Promise.all([
+    takeFlash(request),
+    listCourses(),
+    view.courseId ? getCourseOutline(view.courseId) : undefined,
+    chapterId ? getChapter(chapterId) : undefined,
+  ]);
+  return data(
+    {
+      flash,
+      view,
+      courses,
+      expanded: expanded ?? null,
+      chapter: chapter && chapter.course_id === expanded?.id ? chapter : null,
+    },
+    { headers }
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleAdminAction(request);
+}
+
+export default function AdminPanel() {
+  const { flash, view, courses, expanded, chapter } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() ?? null;
+
+  return (
+    <>
+      <main className="mx-auto max-w-6xl px-4 py-10">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h1 className="text-3xl font-bold">Admin Panel</h1>
+          <Link to={adminHref({ courseId: null, panel: { kind: "new-course" } })} className={primaryButton}>
+            New Course
+          </Link>
+        </div>
+        <div className="mt-6">
+          <FlashMessage flash={flash} />
+        </div>
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+          <CourseList courses={courses} expanded={expanded} view={view} />
+          <div className="order-first lg:order-none">
+            <AdminWorkspace view={view} expanded={expanded} chapter={chapter} failure={failure} />
+          </div>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

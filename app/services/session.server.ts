@@ -1,0 +1,63 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { createSession, findSessionUser, SESSION_LIFETIME_MS, type SessionUser } from "~/models/session.server";
+import { secureCookies, sessionSecrets } from "~/infra/env.server";
+
+/**
+ * The session cookie holds only a random session id, signed; the session itself lives in
+ * Postgres so it can be revoked (logout ends every device).
+ */
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookies(),
+    secrets: sessionSecrets(),
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+  return cookie;
+}
+
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes("__session=")) return null;
+  const value = await sessionCookie().parse(header);
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/**
+ * Lookups in flight, by the Cookie header they read. Remix hands each loader of a page its own
+ * copy of the Request (it strips its own query parameters per loader), so a memo keyed on the
+ * Request object would query once per loader: root + layout + route = three lookups. The loaders
+ * of a page start together, so sharing the lookup while it runs gives the page ONE query; it is
+ * dropped as soon as it settles, so a later request (or the loaders after an action) reads afresh.
+ */
+const inFlight = new Map<string, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null. Visitors without a session cookie cost no query at all. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes("__session=")) return Promise.resolve(null);
+  let lookup = inFlight.get(header);
+  if (!lookup) {
+    lookup = readSessionId(request)
+      .then((id) => (id ? findSessionUser(id) : null))
+      .finally(() => inFlight.delete(header));
+    inFlight.set(header, lookup);
+  }
+  return lookup;
+}
+
+export async function startSession(request: Request, userId: string, redirectTo: string) {
+  const session = await createSession(userId, request.headers.get("User-Agent"));
+  return redirect(redirectTo, {
+    status: 303,
+    headers: { "Set-Cookie": await sessionCookie().serialize(session.id, { expires: session.expiresAt }) },
+  });
+}
+
+export async function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -1,0 +1,28 @@
+// Bundles the TypeScript HTTP layer (server/) into build/server.js, next to the Remix build it
+// serves. Packages stay external (installed in node_modules); the app modules it imports (the
+// validated configuration) are compiled in, through the same `~/` alias as the app.
+import path from "node:path";
+import { build } from "esbuild";
+
+/** `~/x` is `app/x`, as in tsconfig.json; esbuild would otherwise take `~` for a package. */
+const appAlias = {
+  name: "app-alias",
+  setup(builder) {
+    builder.onResolve({ filter: /^~\// }, (args) =>
+      builder.resolve(`./${args.path.slice(2)}`, { resolveDir: path.resolve("app"), kind: args.kind }),
+    );
+  },
+};
+
+await build({
+  entryPoints: ["server/index.ts"],
+  outfile: "build/server.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  plugins: [appAlias],
+  sourcemap: true,
+  logLevel: "warning",
+});

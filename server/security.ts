@@ -1,0 +1,88 @@
+// Request-level security shared by every response, kept framework-free so it is unit-tested alone.
+import crypto from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Paths authenticated by their own signature or shared key instead of the browser's origin. */
+export function isWebhookPath(pathname: string): boolean {
+  return pathname.startsWith("/webhooks/");
+}
+
+/**
+ * A state-changing request from a browser on another site is refused (CSRF). Browsers send
+ * Origin on every POST; when it is missing we fall back to Referer, and a request with neither
+ * comes from a non-browser client that cannot ride a visitor's cookies, so it is allowed.
+ */
+type WriteRequest = {
+  method: string;
+  pathname: string;
+  originHeader?: string;
+  refererHeader?: string;
+  host?: string;
+  publicOrigin?: string;
+};
+
+export function isCrossSiteWrite({ method, pathname, originHeader, refererHeader, host, publicOrigin }: WriteRequest): boolean {
+  if (!UNSAFE_METHODS.has(method.toUpperCase()) || isWebhookPath(pathname)) return false;
+  const claimed = originHeader && originHeader !== "null" ? originHeader : refererHeader;
+  if (!claimed) return originHeader === "null";
+  let claimedOrigin: URL;
+  try {
+    claimedOrigin = new URL(claimed);
+  } catch {
+    return true;
+  }
+  const allowedHosts = new Set([host?.toLowerCase()]);
+  if (publicOrigin) {
+    try {
+      allowedHosts.add(new URL(publicOrigin).host.toLowerCase());
+    } catch {
+      /* validated at start */
+    }
+  }
+  return !allowedHosts.has(claimedOrigin.host.toLowerCase());
+}
+
+/**
+ * The visitor's address for rate limits and logs. Proxy headers are trusted only when the
+ * operator says a proxy is in front (TRUST_PROXY), otherwise anyone could forge them.
+ */
+export function clientAddress({
+  trustProxy,
+  headers,
+  socketAddress,
+}: {
+  trustProxy: boolean;
+  headers: IncomingHttpHeaders;
+  socketAddress?: string;
+}): string {
+  if (trustProxy) {
+    const flyClient = headers["fly-client-ip"];
+    if (typeof flyClient === "string" && flyClient.trim()) return flyClient.trim();
+    const forwarded = headers["x-forwarded-for"];
+    const list = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
+    if (list.length > 0) return list[list.length - 1]!;
+  }
+  return socketAddress ?? "unknown";
+}
+
+export function createNonce(): string {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/** Headers every response carries; the document CSP (with its nonce) is added by entry.server. */
+export function baseSecurityHeaders({ hsts }: { hsts: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  };
+  if (hsts) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}

@@ -54,7 +54,7 @@ async function saveChapter(page: Page, javaScriptEnabled: boolean) {
 }
 
 async function addChapter(page: Page, javaScriptEnabled: boolean, title: string, writeContent: () => Promise<void>) {
-  await page.getByRole("link", { name: "Add Chapter" }).click();
+  await page.getByRole("link", { name: "Add Chapter", exact: true }).click();
   await page.getByLabel("Chapter title").fill(title);
   await writeContent();
   await saveChapter(page, javaScriptEnabled);
@@ -135,7 +135,7 @@ test("an admin creates a course and adds chapters with bold text, a list, a link
   await addChapter(page, javaScriptEnabled, "Chapter Three", async () => {});
 
   // A blank title is refused with the spec's words, and nothing is added.
-  await page.getByRole("link", { name: "Add Chapter" }).click();
+  await page.getByRole("link", { name: "Add Chapter", exact: true }).click();
   await page.getByLabel("Chapter title").fill("   ");
   await page.getByRole("button", { name: "Save chapter" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please enter a title for the chapter");

@@ -5,14 +5,22 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * End-to-end tests: Debian's Chromium (never a downloaded browser) drives the built server on
- * 127.0.0.1 with a fresh embedded database, once with JavaScript and once without.
+ * 127.0.0.1 with a fresh throwaway PostgreSQL cluster (tests/support/e2e-server.ts), which the
+ * fixtures of tests/e2e/fixtures.ts write to as well; once with JavaScript and once without.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password" };
+export const E2E_SESSION_SECRET = "e2e-session-secret";
 /** The fake Stripe (tests/support/fake-stripe.ts) that the app's SDK and the browser both reach. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 2000);
-export const E2E_STRIPE = { baseUrl: `http://127.0.0.1:${STRIPE_PORT}`, secretKey: "sk_test_e2e", price: "price_lifetime_e2e" };
+/** The marketplace's IPN key and membership item on the e2e server (tests/e2e/business.spec.ts posts sales). */
+export const E2E_WARRIORPLUS = { securityKey: "wp-e2e-key", membershipItem: "wso_e2e_front" };
+export const E2E_STRIPE = {
+  baseUrl: `http://127.0.0.1:${STRIPE_PORT}`,
+  secretKey: "sk_test_e2e",
+  price: "price_lifetime_e2e",
+};
 
 /** The SMTP sink (tests/support/smtp-sink-server.ts): the app's SMTP_URL, and an HTTP API to read what arrived. */
 export const E2E_MAIL = {
@@ -63,7 +71,11 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: "pipe",
-      env: { FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_SECRET_KEY: E2E_STRIPE.secretKey, FAKE_STRIPE_PRICE: E2E_STRIPE.price },
+      env: {
+        FAKE_STRIPE_PORT: String(STRIPE_PORT),
+        FAKE_STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+        FAKE_STRIPE_PRICE: E2E_STRIPE.price,
+      },
     },
     {
       command: "./node_modules/.bin/tsx tests/support/smtp-sink-server.ts",
@@ -74,18 +86,20 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(PORT + 2001), SMTP_SINK_API_PORT: String(PORT + 2002) },
     },
     {
-      command: "node build/server.js",
+      command: "./node_modules/.bin/tsx tests/support/e2e-server.ts",
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 90_000,
       stdout: "pipe",
+      // SIGTERM lets the wrapper stop the app and then its PostgreSQL cluster.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
       env: {
+        E2E_DATA_DIR: dataDir,
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         PORT: String(PORT),
         PUBLIC_URL: E2E_BASE_URL,
-        PGLITE_DIR: path.join(dataDir, "pglite"),
-        SESSION_SECRET: "e2e-session-secret",
+        SESSION_SECRET: E2E_SESSION_SECRET,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         BCRYPT_COST: "4",
@@ -95,6 +109,8 @@ export default defineConfig({
         STRIPE_PRICE_LIFETIME: E2E_STRIPE.price,
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
         SMTP_URL: E2E_MAIL.smtpUrl,
+        WARRIORPLUS_SECURITY_KEY: E2E_WARRIORPLUS.securityKey,
+        WARRIORPLUS_MEMBERSHIP_ITEMS: E2E_WARRIORPLUS.membershipItem,
         // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).
         TRACKER_SCRIPT_URL: "https://tracker.e2e.example/track.js",
       },

@@ -29,6 +29,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
+      {
+        // Real server processes on their own PostgreSQL cluster, which the tests stop and hang:
+        // several instances, outages, signals, backups.
+        resolve: { alias },
+        test: {
+          name: "operations",
+          globals: true,
+          include: ["tests/operations/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
     ],
   },
 });

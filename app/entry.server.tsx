@@ -1,35 +1,43 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { SERVICE_UNAVAILABLE_RETRY_SECONDS, ServiceUnavailablePage } from "./components/service-unavailable-page";
 import { checkoutOriginFromApiBase, contentSecurityPolicy } from "~/infra/csp.server";
-import { closeDatabase, db, migrateToLatest } from "~/infra/db.server";
+import { isDatabaseUnavailable } from "~/lib/database-errors";
+import { closeDatabase, db, migrateToLatest, withStartupLock } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { NonceContext } from "~/hooks/use-nonce";
 import { seed } from "~/services/seed.server";
 import { startMailer, stopMailer } from "./services/mail.server";
+import { registerDatabaseMetrics } from "./services/metrics.server";
 import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
+import stylesheet from "./styles/app.css";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
  * Called by server/index.ts before it listens: validates the configuration (a bad value stops the
- * server with a message that names it), migrates the database, seeds a fresh install, prunes
- * expired rows (and keeps doing so) and starts the mail sender.
+ * server with a message that names it), migrates the database and seeds a fresh install (under
+ * an advisory lock, so instances starting together do it once), prunes expired rows (and keeps
+ * doing so) and starts the mail sender.
  */
 export async function startup() {
   env();
-  await migrateToLatest();
-  await seed();
+  await withStartupLock(async (migrationDatabase) => {
+    await migrateToLatest(migrationDatabase);
+    await seed();
+  });
   await startMaintenance();
+  registerDatabaseMetrics();
   startMailer();
 }
 
 /** Migrations only, for the deploy's release step (`node build/server.js --migrate`). */
 export async function migrate() {
   env();
-  await migrateToLatest();
+  await withStartupLock(migrateToLatest);
 }
 
 export async function shutdown() {
@@ -55,6 +63,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (loadContext.databaseUnavailable && responseStatusCode >= 500) return serviceUnavailable();
   const nonce = loadContext.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     let failed = false;
@@ -106,11 +115,30 @@ export default function handleRequest(
  * response whose routes said nothing about caching carries the visitor's data, so no shared
  * cache may keep it. Routes that may be shared (public pages) set their own policy.
  */
-export function handleDataRequest(response: Response) {
-  if (response.headers.has("Cache-Control")) return response;
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  const outage = Boolean(context.databaseUnavailable) && response.status >= 500;
+  if (response.headers.has("Cache-Control") && !outage) return response;
   const headers = new Headers(response.headers);
-  headers.set("Cache-Control", "private, no-store");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+  if (outage) headers.set("Retry-After", String(SERVICE_UNAVAILABLE_RETRY_SECONDS));
+  return new Response(response.body, { status: outage ? 503 : response.status, headers });
+}
+
+/**
+ * The database is out of reach (stopped, restarting, hung past the timeouts): a short static
+ * page with 503 and Retry-After, so visitors, crawlers and uptime checks all know to come back.
+ */
+function serviceUnavailable(): Response {
+  const html = renderToStaticMarkup(<ServiceUnavailablePage stylesheet={stylesheet} brand={env().BRAND_NAME} />);
+  return new Response(`<!DOCTYPE html>${html}`, {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(SERVICE_UNAVAILABLE_RETRY_SECONDS),
+      "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    },
+  });
 }
 
 /** The tracker's origin, allowed to receive its reports; the script itself loads only with consent. */
@@ -119,7 +147,16 @@ function trackerOrigins(): string[] {
   return tracker ? [new URL(tracker).origin] : [];
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * Every error a loader or action throws passes here first (with the request's load context).
+ * An outage is noted on the context, so the response becomes the 503 page instead of a 500.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    context.databaseUnavailable = true;
+    console.error(`[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
   console.error(error);
 }

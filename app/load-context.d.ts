@@ -6,6 +6,10 @@ declare module "@remix-run/node" {
     cspNonce?: string;
     /** The visitor's address, from the socket or (with TRUST_PROXY) the proxy's headers. */
     clientAddress?: string;
+    /** Set by handleError when a query failed because the database is out of reach: answer 503. */
+    databaseUnavailable?: boolean;
+    /** The signed-in user's id, set by the root loader, for the request's log line. */
+    userId?: string;
   }
 }
 

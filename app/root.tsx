@@ -10,10 +10,12 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
+import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
 import { parseConsentChoice } from "./lib/consent";
 import { env } from "~/infra/env.server";
 import { useNonce } from "~/hooks/use-nonce";
+import { brandFromMatches } from "~/lib/page-meta";
 import { getSessionUser } from "~/services/session.server";
 import stylesheet from "./styles/app.css";
 import { useEffect } from "react";
@@ -23,15 +25,17 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: brandFromMatches(matches) }];
 
 /**
  * Who is visiting, resolved once per request (one query; none at all without a session cookie),
  * and their cookie choice, read from the consent cookie alone: for an anonymous visitor the page
  * then depends on nothing but that cookie's value.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
+  // The HTTP layer's request log line names the signed-in user (by id only).
+  if (user) context.userId = user.id;
   const { BRAND_NAME, SUPPORT_EMAIL } = env();
   return {
     user,
@@ -39,7 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     consent: parseConsentChoice(request.headers.get("Cookie")),
   };
 }
-
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -73,10 +76,12 @@ export default function App() {
     <div className="flex min-h-screen flex-col">
       <CookieConsentBanner />
       <ConsentSync />
+      <SiteNav />
+      {/* Grows to fill the screen, so the footer sits at the bottom of short pages. */}
       <div className="flex-1">
-        <SiteNav />
         <Outlet />
       </div>
+      <SiteFooter />
     </div>
   );
 }
@@ -85,8 +90,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const detail =
-    process.env.NODE_ENV === "development" && error instanceof Error ? error.stack : undefined;
+  const detail = process.env.NODE_ENV === "development" && error instanceof Error ? error.stack : undefined;
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>

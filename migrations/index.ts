@@ -3,6 +3,8 @@ import * as foundation from "./0001_foundation";
 import * as paymentsMail from "./0002_payments_mail";
 import * as consentLeads from "./0003_consent_leads";
 import * as chapterOrder from "./0004_chapter_order";
+import * as progress from "./0006_progress";
+import * as business from "./0007_business";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   "0002_payments_mail": paymentsMail,
   "0003_consent_leads": consentLeads,
   "0004_chapter_order": chapterOrder,
+  "0006_progress": progress,
+  "0007_business": business,
 };

@@ -5,28 +5,37 @@ import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { env } from "~/infra/env.server";
+import { createLogger, type Logger } from "./logger";
+import { createHttpMetrics, metricsEndpoint } from "./metrics";
 import { createPageCache } from "./page-cache";
+import { requestLog } from "./request-log";
+import { createRouteMatcher } from "./route-pattern";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
 
-type Options = { publicDir?: string; mode?: "production" | "development" };
+type Options = { publicDir?: string; mode?: "production" | "development"; logger?: Logger };
 
 /**
  * Builds the Express app around a Remix server build, from the validated configuration. Used by
  * server/index.ts and by the integration tests, which listen on an ephemeral port and speak real
  * HTTP to it (they set the environment first: the configuration is read here once).
  */
-export function createApp(build: ServerBuild, { publicDir = path.resolve("public"), mode = "production" }: Options = {}) {
+export function createApp(build: ServerBuild, { publicDir = path.resolve("public"), mode = "production", logger }: Options = {}) {
   const config = env();
   const app = express();
+  const log = logger ?? createLogger({ level: config.LOG_LEVEL, pretty: mode === "development" });
+  const metrics = createHttpMetrics();
   // HSTS only where the site is really served over HTTPS, never on a local http://localhost.
   const securityHeaders = baseSecurityHeaders({
     hsts: mode === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
   });
 
   // Anonymous public pages are answered from memory first (server/page-cache.ts); 0 turns it off.
-  const pageCache = createPageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS });
+  const pageCache = createPageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, onLookup: metrics.observePageCache });
 
   app.disable("x-powered-by");
+  // First, so pages answered from the cache are logged and measured too.
+  app.use(requestLog({ logger: log, routeOf: createRouteMatcher(build.routes), observe: metrics.observeRequest }));
+  if (config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
   app.use(pageCache.lookup);
   app.use((req, res, next) => {
     res.set(securityHeaders);
@@ -64,14 +73,19 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (req) => ({
-        cspNonce: createNonce(),
-        clientAddress: clientAddress({
-          trustProxy: config.TRUST_PROXY,
-          headers: req.headers,
-          socketAddress: req.socket.remoteAddress,
-        }),
-      }),
+      getLoadContext: (req, res) => {
+        const context = {
+          cspNonce: createNonce(),
+          clientAddress: clientAddress({
+            trustProxy: config.TRUST_PROXY,
+            headers: req.headers,
+            socketAddress: req.socket.remoteAddress,
+          }),
+        };
+        // Kept for the request's log line, which reads what the app noted there (the user id).
+        res.locals.loadContext = context;
+        return context;
+      },
     }),
   );
 

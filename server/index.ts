@@ -1,10 +1,13 @@
 // The process entry: `node build/server.js` (built by `npm run build`). Validates the
-// configuration, prepares the database, then listens; SIGTERM/SIGINT close it cleanly.
+// configuration, prepares the database, then listens; SIGTERM/SIGINT drain it (see `drain`).
 import path from "node:path";
 import url from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
+import express from "express";
 import { env } from "~/infra/env.server";
 import { createApp } from "./app";
+import { createLogger, routeConsoleTo } from "./logger";
+import { startMetricsServer } from "./metrics";
 
 installGlobals({ nativeFetch: true });
 
@@ -22,6 +25,8 @@ const migrateOnly = process.argv.includes("--migrate");
 let config: ReturnType<typeof env>;
 try {
   config = env();
+  const logger = createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === "development" });
+  routeConsoleTo(logger);
   if (migrateOnly) {
     await build.entry.module.migrate();
     await build.entry.module.shutdown();
@@ -35,17 +40,52 @@ try {
 
 const development = config.NODE_ENV === "development";
 const host = config.HOST ?? "0.0.0.0";
-const server = createApp(build, { mode: development ? "development" : "production" }).listen(config.PORT, host, () => {
-  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-  console.log(`[server] listening on http://${shown}:${config.PORT}`);
-  // `npm run dev` (remix dev) restarts this process on every rebuild and waits for this signal.
-  if (development) void broadcastDevReady(build);
-});
+let draining = false;
+const app = createApp(build, { mode: development ? "development" : "production" });
+const server = express()
+  // While draining, each answer closes its connection, so keep-alive clients reconnect elsewhere.
+  .use((_req, res, next) => {
+    if (draining) res.setHeader("Connection", "close");
+    next();
+  })
+  .use(app)
+  .listen(config.PORT, host, () => {
+    const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+    console.log(`[server] listening on http://${shown}:${config.PORT}`);
+    // `npm run dev` (remix dev) restarts this process on every rebuild and waits for this signal.
+    if (development) void broadcastDevReady(build);
+  });
+const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_PORT, host) : null;
+
+/** How long requests in flight may take to finish after SIGTERM (fly.toml's kill_timeout allows for it). */
+const DRAIN_MS = 10_000;
+
+/**
+ * SIGTERM (a deploy, a scale-down) or SIGINT: stop accepting connections, let the requests in
+ * flight finish (up to DRAIN_MS), then stop the mail sender after its current message, close the
+ * database (an embedded PGlite folder is flushed and unlocked) and exit 0.
+ */
+async function drain(signal: string) {
+  draining = true;
+  console.log(`[server] ${signal}: no new connections; finishing the requests in flight (up to ${DRAIN_MS / 1000} s)`);
+  metricsServer?.close();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const deadline = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), DRAIN_MS).unref());
+  if ((await Promise.race([closed, deadline])) === "timeout") {
+    console.warn(`[server] requests still running after ${DRAIN_MS / 1000} s are cut off`);
+    server.closeAllConnections();
+  }
+  await build.entry.module.shutdown();
+  console.log("[server] stopped cleanly");
+  process.exit(0);
+}
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    // Close the database so an embedded PGlite folder is flushed and unlocked.
-    server.close(() => void build.entry.module.shutdown().finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
+    drain(signal).catch((error: unknown) => {
+      console.error("[server] shutdown failed:", error);
+      process.exit(1);
+    });
   });
 }

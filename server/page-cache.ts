@@ -88,7 +88,13 @@ type Entry = {
   expiresAt: number;
 };
 
-export function createPageCache({ ttlSeconds = 10, maxEntries = 500, now = Date.now } = {}) {
+export function createPageCache({
+  ttlSeconds = 10,
+  maxEntries = 500,
+  now = Date.now,
+  // Told each lookup of a cacheable request: answered from memory, or rendered (for the metrics).
+  onLookup = (_outcome: "hit" | "miss") => {},
+} = {}) {
   const entries = new Map<string, Entry>();
   const enabled = ttlSeconds > 0;
 
@@ -98,6 +104,7 @@ export function createPageCache({ ttlSeconds = 10, maxEntries = 500, now = Date.
     if (key === null) return next();
     const entry = entries.get(key);
     if (entry && entry.expiresAt > now()) {
+      onLookup("hit");
       const encoding = pickEncoding(req.headers["accept-encoding"]);
       const body = entry.bodies[encoding];
       res.writeHead(200, {
@@ -110,6 +117,7 @@ export function createPageCache({ ttlSeconds = 10, maxEntries = 500, now = Date.
       return;
     }
     if (entry) entries.delete(key);
+    onLookup("miss");
     res.locals.pageCacheKey = key;
     next();
   }

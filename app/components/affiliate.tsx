@@ -10,8 +10,9 @@ import {
   LAUNCH_BADGE,
   MAX_COMMISSION_CENTS,
   commissionCents,
-  formatUsd,
 } from "~/content/affiliate";
+import { formatUsd } from "~/lib/money";
+import { Section } from "./marketing";
 
 /** 'Request Affiliate Access': approval happens on the external marketplace (SPEC §6), in a new tab. */
 export function AffiliateAccessLink({ href, className }: { href: string; className?: string }) {
@@ -35,25 +36,19 @@ export function AffiliateSubHeader({ badge }: { badge?: ReactNode }) {
   return (
     <div className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-1">
-        <Link to="/jv-affiliate" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/jv-affiliate"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline"
+        >
           ← Back to JV Page
         </Link>
         {badge ?? (
-          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">{LAUNCH_BADGE}</span>
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+            {LAUNCH_BADGE}
+          </span>
         )}
       </div>
     </div>
-  );
-}
-
-export function Section({ id, title, children, className = "" }: { id: string; title: string; children: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className={`mt-12 ${className}`}>
-      <h2 id={`${id}-title`} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -75,8 +70,12 @@ export function FunnelCards() {
         ))}
       </div>
       <p className="mt-4 rounded-xl bg-emerald-50 p-4 text-slate-800">
-        Whole funnel: <strong>{FUNNEL.map((item) => formatUsd(item.priceCents)).join(" + ")} = {formatUsd(FUNNEL_TOTAL_CENTS)}</strong>,
-        all at {COMMISSION_PERCENT}% commission. Up to <strong>{formatUsd(MAX_COMMISSION_CENTS)}</strong> for you on a single sale.
+        Whole funnel:{" "}
+        <strong>
+          {FUNNEL.map((item) => formatUsd(item.priceCents)).join(" + ")} = {formatUsd(FUNNEL_TOTAL_CENTS)}
+        </strong>
+        , all at {COMMISSION_PERCENT}% commission. Up to <strong>{formatUsd(MAX_COMMISSION_CENTS)}</strong> for you on a
+        single sale.
       </p>
       <p className="mt-3 rounded-xl bg-amber-50 p-4 text-slate-800">
         <strong>Full blast:</strong> {FULL_BLAST.period}: {FULL_BLAST.description}
@@ -107,7 +106,12 @@ export function JvContact({ supportEmail }: { supportEmail: string }) {
   return (
     <ul className="mt-4 space-y-2 text-slate-800">
       <li>
-        <a href={JV_CONTACT.socialUrl} target="_blank" rel="noopener noreferrer" className="tap-inline font-semibold text-brand-700 underline">
+        <a
+          href={JV_CONTACT.socialUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="tap-inline font-semibold text-brand-700 underline"
+        >
           {JV_CONTACT.socialLabel}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
@@ -119,5 +123,26 @@ export function JvContact({ supportEmail }: { supportEmail: string }) {
         </a>
       </li>
     </ul>
+  );
+}
+
+/** The funnel and the contest, as both affiliate pages show them (each with its own headings). */
+export function FunnelAndContestSections({
+  funnelHeading,
+  contestHeading,
+}: {
+  funnelHeading: string;
+  contestHeading: string;
+}) {
+  return (
+    <>
+      <Section variant="inline" id="funnel" heading={funnelHeading}>
+        <FunnelCards />
+      </Section>
+
+      <Section variant="inline" id="contest" heading={contestHeading}>
+        <ContestDetails />
+      </Section>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SiteFooter } from "./site-footer";
 
 /** The centred card shared by the account pages (login, signup, password reset). */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
@@ -18,7 +17,6 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           </div>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "~/lib/consent";
 import { useRootData } from "~/hooks/use-root-data";
 import type { action as consentAction } from "~/routes/consent";
+import { buttonClass } from "./button";
 
 /** One fetcher for every consent form on the page, so a choice made anywhere hides the banner. */
 const CONSENT_FETCHER_KEY = "cookie-consent";
@@ -63,7 +64,14 @@ export function ConsentForm({
           aria-label="Close (Essential Only)"
           className="absolute -right-2.5 -top-2.5 flex h-11 w-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
@@ -78,7 +86,7 @@ export function ConsentForm({
             value={button.choice}
             className={
               button.choice === "all"
-                ? "min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                ? buttonClass({ size: "sm" })
                 : "min-h-11 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
             }
           >
@@ -218,7 +226,7 @@ export function ConsentGatedScript({
         script.dataset.loaded = "true";
         onLoadRef.current?.();
       },
-      { once: true },
+      { once: true }
     );
     document.head.appendChild(script);
   }, [allowed, src]);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { buttonClass } from "./button";
 
 /** SPEC §9: the copied indicator shows for 2 seconds. */
 export const COPIED_MS = 2000;
@@ -9,7 +10,15 @@ export const COPIED_MS = 2000;
  * failure is only logged. Shown once JavaScript runs: without it the text beside the button is
  * plain, selectable text.
  */
-export function CopyButton({ text, label = "Copy", describedBy }: { text: string; label?: string; describedBy?: string }) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  describedBy,
+}: {
+  text: string;
+  label?: string;
+  describedBy?: string;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const timer = useRef<number>();
@@ -28,14 +37,16 @@ export function CopyButton({ text, label = "Copy", describedBy }: { text: string
   }
 
   return (
-    <button
-      type="button"
-      onClick={copy}
-      aria-describedby={describedBy}
-      className="inline-flex min-h-11 items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-    >
+    <button type="button" onClick={copy} aria-describedby={describedBy} className={buttonClass({ size: "sm" })}>
       {copied ? (
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="3">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+        >
           <path d="M5 13l4 4L19 7" />
         </svg>
       ) : null}

@@ -1,6 +1,8 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { HONEYPOT_FIELD, PASSWORD_MIN } from "~/lib/validation/auth";
+import { Button } from "./button";
 
 type FieldProps = {
   label: string;
@@ -60,15 +62,19 @@ export function NewPasswordField(props: Omit<FieldProps, "type">) {
 }
 
 /** The account forms' full-width submit button; disabled and relabelled while submitting. */
-export function SubmitButton({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
-    >
+    <Button type="submit" disabled={pending} block>
       {pending ? pendingLabel : children}
-    </button>
+    </Button>
   );
 }
 
@@ -100,5 +106,29 @@ export function Spinner({ label = "Loading" }: { label?: string }) {
       </svg>
       <span className="sr-only">{label}</span>
     </span>
+  );
+}
+
+/**
+ * A form of `useSchemaForm` (app/hooks/use-schema-form.ts): posts to this route's action, shows the
+ * form-level error first and, unless `honeypot` is false, carries the honeypot field.
+ */
+export function SchemaForm<Schema extends Record<string, unknown>>({
+  form,
+  honeypot = true,
+  className = "",
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  honeypot?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className={`relative space-y-4 ${className}`.trim()}>
+      <FormError id={form.errorId} errors={form.errors} />
+      {honeypot ? <Honeypot /> : null}
+      {children}
+    </Form>
   );
 }

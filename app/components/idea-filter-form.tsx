@@ -10,6 +10,7 @@ import {
   TECH_STACK_OPTIONS,
 } from "~/content/idea-templates";
 import { DEFAULT_FILTER, TEXT_FIELD_MAX } from "~/lib/idea-generator";
+import { buttonClass } from "./button";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30";
@@ -20,7 +21,13 @@ const pick = <T extends string>(options: readonly T[], raw: string | null, fallb
 type FieldProps<T extends string = string> = { name: string; label: string; value: T };
 
 /** A free-text filter; suggestions come as a <datalist>, any text is accepted. */
-function TextFilter({ name, label, value, placeholder, suggestions }: FieldProps & { placeholder: string; suggestions?: string[] }) {
+function TextFilter({
+  name,
+  label,
+  value,
+  placeholder,
+  suggestions,
+}: FieldProps & { placeholder: string; suggestions?: string[] }) {
   const listId = suggestions ? `${name}-suggestions` : undefined;
   return (
     <div>
@@ -47,7 +54,13 @@ function TextFilter({ name, label, value, placeholder, suggestions }: FieldProps
   );
 }
 
-function SelectFilter<T extends string>({ name, label, value, options, labels }: FieldProps<T> & { options: readonly T[]; labels: Record<T, string> }) {
+function SelectFilter<T extends string>({
+  name,
+  label,
+  value,
+  options,
+  labels,
+}: FieldProps<T> & { options: readonly T[]; labels: Record<T, string> }) {
   return (
     <div>
       <label htmlFor={name} className="block text-sm font-medium text-slate-700">
@@ -81,12 +94,25 @@ export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props
   const text = (name: string) => params.get(name) ?? "";
   const chosenTech = new Set(params.getAll("techStack"));
   return (
-    <Form method="get" onSubmit={onSubmit} preventScrollReset className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <Form
+      method="get"
+      onSubmit={onSubmit}
+      preventScrollReset
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
       <h2 className="text-lg font-bold text-slate-900">Filters</h2>
-      <p className="mt-1 text-sm text-slate-600">Every field is optional: leave one blank and the generator fills it in.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Every field is optional: leave one blank and the generator fills it in.
+      </p>
       <input type="hidden" name="seed" value={nextSeed} />
       <div className="mt-5 grid gap-4 md:grid-cols-3">
-        <TextFilter name="industry" label="Industry" placeholder="e.g. Healthcare" suggestions={INDUSTRY_SUGGESTIONS} value={text("industry")} />
+        <TextFilter
+          name="industry"
+          label="Industry"
+          placeholder="e.g. Healthcare"
+          suggestions={INDUSTRY_SUGGESTIONS}
+          value={text("industry")}
+        />
         <TextFilter
           name="targetAudience"
           label="Target audience"
@@ -94,7 +120,12 @@ export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props
           suggestions={AUDIENCE_SUGGESTIONS}
           value={text("targetAudience")}
         />
-        <TextFilter name="problemToSolve" label="Problem to solve" placeholder="e.g. Too many no-shows" value={text("problemToSolve")} />
+        <TextFilter
+          name="problemToSolve"
+          label="Problem to solve"
+          placeholder="e.g. Too many no-shows"
+          value={text("problemToSolve")}
+        />
         <SelectFilter
           name="complexity"
           label="Complexity"
@@ -115,7 +146,13 @@ export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props
         <div className="mt-2 grid grid-cols-2 gap-x-4 sm:grid-cols-3 lg:grid-cols-6">
           {TECH_STACK_OPTIONS.map((tech) => (
             <label key={tech} className="flex items-center gap-2 py-1.5 text-sm text-slate-700">
-              <input type="checkbox" name="techStack" value={tech} defaultChecked={chosenTech.has(tech)} className="h-4 w-4 accent-brand-600" />
+              <input
+                type="checkbox"
+                name="techStack"
+                value={tech}
+                defaultChecked={chosenTech.has(tech)}
+                className="h-4 w-4 accent-brand-600"
+              />
               {tech}
             </label>
           ))}
@@ -124,11 +161,14 @@ export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props
       <button
         type="submit"
         disabled={generating}
-        className="mt-6 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+        className={buttonClass({ size: "lg", className: "mt-6 disabled:cursor-wait" })}
       >
         {generating ? (
           <>
-            <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+            <span
+              aria-hidden="true"
+              className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+            />
             Generating Ideas...
           </>
         ) : (

@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import type { LegalDocument } from "~/content/legal";
-import { SiteFooter } from "./site-footer";
 
 /** A legal document (privacy policy, terms): title, date, numbered sections, Back to Home. */
 export function LegalPage({ document }: { document: LegalDocument }) {
@@ -14,7 +13,12 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         <p className="mt-2 text-sm text-slate-600">Last updated: {document.lastUpdated}</p>
         <p className="mt-6 text-slate-700">{document.intro}</p>
         {document.sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-8 scroll-mt-24">
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-title`}
+            className="mt-8 scroll-mt-24"
+          >
             <h2 id={`${section.id}-title`} className="text-xl font-bold">
               {section.title}
             </h2>
@@ -43,7 +47,6 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           </Link>
         </p>
       </main>
-      <SiteFooter />
     </>
   );
 }

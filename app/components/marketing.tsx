@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { IconName } from "~/content/types";
 import { Icon } from "./icon";
 
 /** Small building blocks shared by the landing, sales and upsell pages. */
@@ -11,23 +12,40 @@ export const ctaClass = {
   buy: "inline-flex min-h-14 w-full max-w-md items-center justify-center rounded-xl bg-green-700 px-6 py-4 text-center text-lg font-extrabold text-white shadow-md hover:bg-green-800",
 };
 
+/**
+ * A titled page section. "band" (the marketing pages) is a full-width band with a centred heading;
+ * "inline" (the affiliate pages) sits in the page's column with its heading on the left.
+ */
 export function Section({
   id,
   heading,
   intro,
   className = "",
+  variant = "band",
   children,
 }: {
   id: string;
   heading: string;
   intro?: string;
   className?: string;
+  variant?: "band" | "inline";
   children: ReactNode;
 }) {
+  const headingId = `${id}-heading`;
+  if (variant === "inline") {
+    return (
+      <section aria-labelledby={headingId} className={`mt-12 ${className}`}>
+        <h2 id={headingId} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          {heading}
+        </h2>
+        {children}
+      </section>
+    );
+  }
   return (
-    <section aria-labelledby={`${id}-heading`} className={`px-4 py-12 sm:py-16 ${className}`}>
+    <section aria-labelledby={headingId} className={`px-4 py-12 sm:py-16 ${className}`}>
       <div className="mx-auto max-w-5xl">
-        <h2 id={`${id}-heading`} className="text-center text-2xl font-extrabold tracking-tight sm:text-3xl">
+        <h2 id={headingId} className="text-center text-2xl font-extrabold tracking-tight sm:text-3xl">
           {heading}
         </h2>
         {intro ? <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{intro}</p> : null}
@@ -76,5 +94,55 @@ export function OfferPrice({ regular, special, note }: { regular: string; specia
       </span>
       {note ? <span className="basis-full text-center text-sm font-semibold text-slate-600">{note}</span> : null}
     </p>
+  );
+}
+
+/** The opening of an upsell page: eyebrow, the page's one heading and its pitch, then the offer (`children`). */
+export function OfferHero({
+  hero,
+  children,
+}: {
+  hero: { eyebrow: string; heading: string; text: string };
+  children: ReactNode;
+}) {
+  return (
+    <section className="px-4 pb-10 pt-10 text-center sm:pt-14">
+      <div className="mx-auto max-w-4xl">
+        <p className="text-sm font-bold uppercase tracking-wide text-brand-700">{hero.eyebrow}</p>
+        <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight sm:text-5xl">{hero.heading}</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{hero.text}</p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The dark band that closes the landing and upsell pages: heading and text, then the last call to
+ * action; `offer` puts it on a white card (the upsells' buy and decline links).
+ */
+export function ClosingBand({
+  closing,
+  icon,
+  offer,
+  children,
+}: {
+  closing: { heading: string; text: string };
+  icon?: IconName;
+  offer?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="closing-heading" className="bg-brand-900 px-4 py-14 text-center text-white">
+      {icon ? <Icon name={icon} className="mx-auto h-10 w-10" /> : null}
+      <h2 id="closing-heading" className={icon ? "mt-3 text-3xl font-extrabold" : "text-3xl font-extrabold"}>
+        {closing.heading}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-brand-100">{closing.text}</p>
+      {offer ? (
+        <div className="mt-8 rounded-2xl bg-white p-6 text-slate-900 sm:mx-auto sm:max-w-md">{offer}</div>
+      ) : null}
+      {children}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { SiteFooter } from "./site-footer";
+import { buttonClass } from "./button";
 
 export const RETURN_REDIRECT_SECONDS = 5;
 
@@ -9,7 +9,15 @@ export const RETURN_REDIRECT_SECONDS = 5;
  * /dashboard after 5 seconds or on the button. With JavaScript a countdown navigates; without
  * it a meta refresh inside <noscript> does the same (and stays inert when scripts run).
  */
-export function PaymentReturn({ title, tone, children }: { title: string; tone: "success" | "neutral"; children: React.ReactNode }) {
+export function PaymentReturn({
+  title,
+  tone,
+  children,
+}: {
+  title: string;
+  tone: "success" | "neutral";
+  children: React.ReactNode;
+}) {
   const [seconds, setSeconds] = useState(RETURN_REDIRECT_SECONDS);
   const navigate = useNavigate();
 
@@ -41,15 +49,11 @@ export function PaymentReturn({ title, tone, children }: { title: string; tone: 
           <p className="mt-4 text-sm text-slate-500" aria-live="polite">
             Taking you to your dashboard in {seconds} second{seconds === 1 ? "" : "s"}...
           </p>
-          <Link
-            to="/dashboard"
-            className="mt-6 inline-block w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700"
-          >
+          <Link to="/dashboard" className={buttonClass({ block: true, className: "mt-6" })}>
             Go to Dashboard
           </Link>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

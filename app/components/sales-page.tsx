@@ -5,8 +5,8 @@ import { Icon } from "./icon";
 import { CheckList, ctaClass, Section } from "./marketing";
 import { PriceBox } from "./price-box";
 import { SalesCountdown } from "./sales-countdown";
-import { SiteFooter } from "./site-footer";
 import { DemoVideo } from "./demo-video";
+import { footerNote } from "./site-footer";
 
 /** The checkout button image of the sales pages, linking out to the marketplace. */
 export function CheckoutImageLink({ href, alt }: { href: string; alt: string }) {
@@ -21,6 +21,15 @@ export function CheckoutImageLink({ href, alt }: { href: string; alt: string }) 
  * One sales page for all three variants (ARCHITECTURE decision 1): the variant's data decides
  * the banner, countdown, price box, FAQ and disclaimers.
  */
+/** The `handle` of the sales page routes: the disclaimers go above the footer links. */
+export const salesPageHandle = footerNote(({ content }: { content: SalesContent }) =>
+  content.disclaimers.map((text) => (
+    <p key={text} className="mt-2 first:mt-0">
+      {text}
+    </p>
+  ))
+);
+
 export function SalesPage({ content, checkoutUrl }: { content: SalesContent; checkoutUrl: string }) {
   const buyButton = (
     <p className="text-center">
@@ -35,7 +44,9 @@ export function SalesPage({ content, checkoutUrl }: { content: SalesContent; che
         <p>
           {content.banner.text}
           {content.banner.coupon ? (
-            <span className="ml-2 inline-block rounded bg-yellow-300 px-2 font-mono text-slate-900">{content.banner.coupon}</span>
+            <span className="ml-2 inline-block rounded bg-yellow-300 px-2 font-mono text-slate-900">
+              {content.banner.coupon}
+            </span>
           ) : null}
         </p>
       </div>
@@ -142,14 +153,6 @@ export function SalesPage({ content, checkoutUrl }: { content: SalesContent; che
           <FaqAccordion items={content.faqs} />
         </Section>
       </main>
-
-      <SiteFooter>
-        {content.disclaimers.map((text) => (
-          <p key={text} className="mt-2 first:mt-0">
-            {text}
-          </p>
-        ))}
-      </SiteFooter>
     </>
   );
 }

@@ -1,24 +1,48 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useRootData } from "~/hooks/use-root-data";
+import { DEFAULT_BRAND_NAME } from "~/content/brand";
 
 /**
- * The footer shared by public and member pages: the current year, the legal links and a
- * 'Contact Us' mail link to the configured support address, and 'Cookie settings', which
- * re-opens the cookie choice and then returns here. Pages may add a note above it (the
- * earnings disclaimer, say) through `children`.
+ * The footer of every page, rendered once by the root layout: the current year, the legal links
+ * and a 'Contact Us' mail link to the configured support address, and 'Cookie settings', which
+ * re-opens the cookie choice and then returns here. A page adds a note above it (the earnings
+ * disclaimer, say) by exporting `handle = footerNote((data) => ...)`, built from its loader data.
  */
-// Tall enough (40px) to tap on a phone without hitting the neighbouring link.
+// Tall enough (44px) to tap on a phone without hitting the neighbouring link.
 const footerLink = "inline-flex min-h-11 items-center hover:text-brand-700 hover:underline";
 
-export function SiteFooter({ children }: { children?: ReactNode }) {
+type FooterHandle = { footerNote: (data: never) => ReactNode };
+
+/** A route's `handle`: the note its page shows above the footer links, from the route's loader data. */
+export function footerNote<Data>(render: (data: Data) => ReactNode): FooterHandle {
+  return { footerNote: render as (data: never) => ReactNode };
+}
+
+/** The `handle` of pages whose copy has an earnings disclaimer: it goes above the footer links. */
+export const disclaimerFooterNote = footerNote(
+  ({ content }: { content: { disclaimer: string } }) => content.disclaimer
+);
+
+/** The note of the deepest route that has one (and has data: an error page shows none). */
+function useFooterNote(): ReactNode {
+  const match = [...useMatches()]
+    .reverse()
+    .find((candidate) => (candidate.handle as Partial<FooterHandle> | undefined)?.footerNote && candidate.data != null);
+  return match ? (match.handle as FooterHandle).footerNote(match.data as never) : null;
+}
+
+export function SiteFooter() {
+  const children = useFooterNote();
   const data = useRootData();
-  const brand = data?.brand.name ?? "AI Profit Labs";
+  const brand = data?.brand.name ?? DEFAULT_BRAND_NAME;
   const supportEmail = data?.brand.supportEmail ?? "support@aiprofitlabs.com";
   const year = new Date().getFullYear();
   const location = useLocation();
   const cookieSettings =
-    location.pathname === "/consent" ? "/consent" : `/consent?${new URLSearchParams({ from: location.pathname + location.search })}`;
+    location.pathname === "/consent"
+      ? "/consent"
+      : `/consent?${new URLSearchParams({ from: location.pathname + location.search })}`;
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-slate-600">

@@ -1,7 +1,9 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/hooks/use-root-data";
+import { DEFAULT_BRAND_NAME } from "~/content/brand";
 import { lockedHref, lockedToolKey } from "~/lib/locked-tools";
+import { buttonClass } from "./button";
 import { Icon } from "./icon";
 
 type NavItem = { to: string; label: string; mobileTo?: string; locked?: boolean };
@@ -13,6 +15,8 @@ const MEMBER_LINKS: NavItem[] = [
   { to: "/app-idea-generator", label: "Idea Generator" },
   { to: "/bonuses", label: "Bonuses" },
   { to: "/upgrades", label: "Upgrades" },
+  // Until the account page exists (issue 11), members' orders and receipts live here.
+  { to: "/account/purchases", label: "Purchases" },
 ];
 
 /** A nav link's text; a locked one carries a padlock and says so to screen readers. */
@@ -49,7 +53,7 @@ export function SiteNav() {
     if (mobileMenu.current) mobileMenu.current.open = false;
   }, [location.key]);
   const user = data?.user ?? null;
-  const brand = data?.brand.name ?? "AI Profit Labs";
+  const brand = data?.brand.name ?? DEFAULT_BRAND_NAME;
   // A signed-in user who has not paid sees the member tools locked: each leads to the plan page,
   // which names the tool (app/lib/locked-tools.ts), instead of a silent bounce by the guard.
   const unpaid = user !== null && !user.hasPaid && !user.isAdmin;
@@ -60,10 +64,12 @@ export function SiteNav() {
       })
     : [];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
+    `rounded-md px-3 py-2 text-sm font-medium ${
+      isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+    }`;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Link to={user ? "/dashboard" : "/"} className="inline-flex min-h-11 items-center text-lg font-extrabold tracking-tight text-brand-700">
           {brand}
@@ -78,7 +84,7 @@ export function SiteNav() {
           {user ? (
             <LogoutButton className="ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" />
           ) : (
-            <Link to="/login" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link to="/login" className={buttonClass({ size: "sm" })}>
               Login
             </Link>
           )}
@@ -87,21 +93,35 @@ export function SiteNav() {
         <details ref={mobileMenu} className="group relative md:hidden">
           <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Toggle menu</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
               <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
             </svg>
           </summary>
           <div className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
             {links.map((item) => (
-              <NavLink key={item.to} to={item.mobileTo ?? item.to} className={(state) => `flex min-h-11 items-center ${linkClass(state)}`}>
+              <NavLink
+                key={item.to}
+                to={item.mobileTo ?? item.to}
+                className={(state) => `flex min-h-11 items-center ${linkClass(state)}`}
+              >
                 <NavLabel item={item} />
               </NavLink>
             ))}
             {user ? (
               <LogoutButton className="mt-1 block min-h-11 w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
             ) : (
-              <Link to="/login" className="flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100">
+              <Link
+                to="/login"
+                className="flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100"
+              >
                 Login
               </Link>
             )}

@@ -20,6 +20,13 @@ export const adminMessages = {
   chapterDeleteError: (reason?: string) => `Error deleting chapter: ${reason || "Unknown error"}`,
   chapterMoveError: (reason?: string) => `Error moving chapter: ${reason || "Unknown error"}`,
   confirmDeleteChapter: "Are you sure you want to delete this chapter? This action cannot be undone.",
+  courseDraftSaved: "Course saved as draft. Members will not see it until you publish it.",
+  chapterDraftSaved: "Chapter saved as draft. Members will not see it until you publish it.",
+  coursePublished: "Course published. Members can see it now.",
+  courseUnpublished: "Course unpublished. Members no longer see it.",
+  chapterPublished: "Chapter published. Members can see it now.",
+  chapterUnpublished: "Chapter unpublished. Members no longer see it.",
+  statusError: (reason?: string) => `Error changing the status: ${reason || "Unknown error"}`,
   courseGone: "The course no longer exists.",
   chapterGone: "The chapter no longer exists.",
 } as const;

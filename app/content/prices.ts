@@ -7,13 +7,17 @@ export const PRICES = {
   regular: 197_00,
   /** Lifetime access on the landing page and the launch-countdown sales page. */
   lifetime: 25_00,
-  /** Sales variant A's price today. */
+  /** Sales variant A's price today: the marketplace front end (the course). */
   salesToday: 17_00,
+  /** The marketplace order bump (VIP upgrade). */
+  vipBump: 4_95,
   /** What the coupon code saves at the marketplace checkout. */
   couponSaving: 3_00,
   /** The $1 offer (sales variant B). */
   trial: 1_00,
+  /** OTO 1: the white-label upgrade. */
   whiteLabel: { regular: 997_00, special: 37_00 },
+  /** OTO 2: the custom SaaS partner offer. */
   customSaas: { regular: 1_997_00, special: 997_00 },
   /** Value of the first-50-customers bonus bundle on the landing page. */
   earlyBonusValue: 297_00,
@@ -43,13 +47,3 @@ export const CUSTOM_SAAS = {
   supportDays: 30,
   revisionRounds: 3,
 } as const;
-
-/** The marketplace funnel (SPEC §3 funnel items), front end first. */
-export const FUNNEL = [
-  { key: "frontend", name: "Front end: the course", price: 17_00 },
-  { key: "bump", name: "Bump: VIP upgrade", price: 4_95 },
-  { key: "oto1", name: "OTO 1: white-label upgrade", price: 37_00 },
-  { key: "oto2", name: "OTO 2: SaaS partner", price: 997_00 },
-] as const;
-
-export const FUNNEL_TOTAL = FUNNEL.reduce((sum, item) => sum + item.price, 0);

@@ -3,6 +3,8 @@
  * (STRIPE_PRICE_LIFETIME, STRIPE_PRICE_TRIAL), so the same code runs against test and live
  * Stripe accounts; the amounts here are what the pages show (SPEC §9), in cents.
  */
+import { PRICES } from "./prices";
+
 export type CheckoutMode = "payment" | "subscription";
 
 export type Product = {
@@ -21,16 +23,16 @@ export const PRODUCTS = {
     description: "Full Membership/Training Access + SaaS Boilerplate + AI SaaS Idea Generator + More",
     mode: "payment",
     priceEnv: "STRIPE_PRICE_LIFETIME",
-    priceCents: 2500,
-    listPriceCents: 19700,
+    priceCents: PRICES.lifetime,
+    listPriceCents: PRICES.regular,
   },
   AI_PROFIT_LABS_TRIAL: {
     name: "AI Profit Labs $1 Offer",
     description: "Limited Time $1 Offer Access to AI Profit Labs",
     mode: "payment",
     priceEnv: "STRIPE_PRICE_TRIAL",
-    priceCents: 100,
-    listPriceCents: 19700,
+    priceCents: PRICES.trial,
+    listPriceCents: PRICES.regular,
   },
 } as const satisfies Record<string, Product>;
 
@@ -54,8 +56,3 @@ export const PLAN_FEATURES = [
   "Private Community Access",
   "Lifetime Updates",
 ] as const;
-
-/** Whole dollars, as the pages show them: 2500 -> "$25". */
-export function formatDollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
-}

@@ -31,10 +31,14 @@ export interface PasswordResetTokensTable {
   created_at: CreatedAt;
 }
 
+/** Members see only published courses, and only the published chapters of those (issue 15). */
+export type PublicationStatus = "draft" | "published";
+
 export interface CoursesTable {
   id: Generated<string>;
   title: string;
   description: Generated<string>;
+  status: Generated<PublicationStatus>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -45,6 +49,7 @@ export interface ChaptersTable {
   title: string;
   content: Generated<string>;
   sort_order: number;
+  status: Generated<PublicationStatus>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -69,6 +74,9 @@ export interface StripeOrdersTable {
   currency: string | null;
   payment_status: string | null;
   status: StripeOrderStatus;
+  refunded_at: Date | string | null;
+  /** Set once, in the transaction that queued the buyer's receipt (so it is sent once). */
+  receipt_queued_at: Date | string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -139,6 +147,7 @@ export interface EmailOutboxTable {
   to_address: string;
   subject: string;
   text_body: string;
+  html_body: string | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   last_error: string | null;
@@ -171,6 +180,62 @@ export interface LeadsTable {
   created_at: CreatedAt;
 }
 
+export interface AccessGrantsTable {
+  id: Generated<string>;
+  user_id: string;
+  reason: string;
+  expires_at: Date | string | null;
+  granted_by: string | null;
+  revoked_at: Date | string | null;
+  revoked_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AdminAuditLogTable {
+  id: Generated<string>;
+  admin_id: string | null;
+  admin_email: string;
+  action: string;
+  member_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: CreatedAt;
+}
+
+export type OrderSource = "stripe" | "warriorplus";
+
+/** Every order of both sources in one shape (view order_ledger, migration 0007). */
+export interface OrderLedgerView {
+  source: OrderSource;
+  id: string;
+  user_id: string | null;
+  created_at: Date;
+  product: string | null;
+  amount_cents: number | null;
+  currency: string | null;
+  status: StripeOrderStatus;
+  refunded_at: Date | null;
+  reference: string;
+  affiliate_id: string | null;
+}
+
+export interface ChapterProgressTable {
+  user_id: string;
+  chapter_id: string;
+  completed_at: Date | string | null;
+  last_viewed_at: Timestamp;
+}
+
+export interface CertificatesTable {
+  id: Generated<string>;
+  code: string;
+  user_id: string | null;
+  course_id: string | null;
+  recipient_name: string;
+  course_title: string;
+  completed_at: Date | string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -189,4 +254,9 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   cookie_consents: CookieConsentsTable;
   leads: LeadsTable;
+  access_grants: AccessGrantsTable;
+  admin_audit_log: AdminAuditLogTable;
+  order_ledger: OrderLedgerView;
+  chapter_progress: ChapterProgressTable;
+  certificates: CertificatesTable;
 }

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider, type PostgresPool } from "kysely";
 import { PGlite } from "@electric-sql/pglite";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { migrations } from "../../migrations/index";
+import { isDatabaseUnavailable } from "~/lib/database-errors";
 import type { DB } from "./db-schema";
 import { env } from "./env.server";
 import { acquireFolderLock } from "./folder-lock.server";
@@ -16,7 +17,7 @@ export type Database = Kysely<DB>;
  * otherwise an embedded PGlite database in PGLITE_DIR (a single process may open it).
  * Kept on globalThis so a module re-evaluation never opens the PGlite folder twice.
  */
-const holder = globalThis as typeof globalThis & { __appDb?: Database };
+const holder = globalThis as typeof globalThis & { __appDb?: Database; __appPool?: pg.Pool };
 
 export function db(): Database {
   holder.__appDb ??= createDatabase();
@@ -26,11 +27,63 @@ export function db(): Database {
 function createDatabase(): Database {
   const { DATABASE_URL, PGLITE_DIR } = env();
   if (DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
-    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const pool = createPool(DATABASE_URL);
+    holder.__appPool = pool;
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
   }
   return createPgliteDatabase(path.resolve(PGLITE_DIR));
+}
+
+/**
+ * Every wait for PostgreSQL is bounded, so an outage costs a request at most these timeouts:
+ * connecting (and waiting for a free pooled client), a statement on the server, a transaction
+ * left idle, and a client-side read timeout for a server that is hung and answers nothing at all
+ * (statement_timeout runs on the server, so it cannot fire there).
+ */
+function createPool(connectionString: string, { timeouts = true, max = env().DATABASE_POOL_MAX } = {}) {
+  const { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS } = env();
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    ...(timeouts && {
+      statement_timeout: DATABASE_STATEMENT_TIMEOUT_MS,
+      query_timeout: DATABASE_STATEMENT_TIMEOUT_MS + 1_000,
+      idle_in_transaction_session_timeout: DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    }),
+  });
+  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  return pool;
+}
+
+/**
+ * Kysely returns clients to the pool without saying whether they failed. A client whose query
+ * timed out against a hung server still waits for that answer, so it is destroyed instead of
+ * reused: once the server is back, fresh connections serve requests at once.
+ */
+function discardingBrokenClients(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let broken = false;
+      return {
+        query: ((...args: Parameters<pg.PoolClient["query"]>) => {
+          const result = (client.query as (...a: unknown[]) => unknown)(...args);
+          if (result instanceof Promise) {
+            return result.catch((error: unknown) => {
+              if (isDatabaseUnavailable(error)) broken = true;
+              throw error;
+            });
+          }
+          return result; // a cursor
+        }) as never,
+        release: () => client.release(broken || undefined),
+      };
+    },
+    end: () => pool.end(),
+  };
 }
 
 function createPgliteDatabase(dir: string): Database {
@@ -38,6 +91,13 @@ function createPgliteDatabase(dir: string): Database {
   acquireFolderLock(dir);
   const client = new PGlite(dir);
   return new Kysely<DB>({ dialect: new PGliteDialect(client) });
+}
+
+/** The PostgreSQL pool's clients right now (null on PGlite): for the metrics. */
+export function databasePoolStats(): { total: number; idle: number; waiting: number } | null {
+  const pool = holder.__appPool;
+  if (!pool || !holder.__appDb) return null;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -56,17 +116,62 @@ export async function migrateToLatest(database: Database = db()) {
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
-export async function isDatabaseHealthy(database: Database = db()): Promise<boolean> {
+// Any fixed 64-bit number, the same in every instance: "this app's start-up work".
+const STARTUP_LOCK = 4_242_013_001;
+
+/**
+ * Runs the start-up work (migrations, seed) while holding a PostgreSQL advisory lock, so
+ * instances starting together take turns: the first migrates and seeds, the others find nothing
+ * left to do. Migrations run on their own connection without the request timeouts (a migration
+ * may rightly take longer than a page). PGlite needs no lock: one process owns the folder.
+ */
+export async function withStartupLock(work: (migrationDatabase: Database) => Promise<void>) {
+  const { DATABASE_URL } = env();
+  if (!DATABASE_URL) return work(db());
+  const pool = createPool(DATABASE_URL, { timeouts: false, max: 1 });
+  const migrationDatabase = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await sql`SELECT 1`.execute(database);
-    return true;
-  } catch {
-    return false;
+    await migrationDatabase.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
+      try {
+        await work(connection);
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection);
+      }
+    });
+  } finally {
+    await migrationDatabase.destroy();
   }
+}
+
+const HEALTH_CHECK_MS = 2_000;
+
+/** One cheap round trip, bounded well under the platform's check timeout even when PostgreSQL hangs. */
+export async function isDatabaseHealthy(database: Database = db()): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_CHECK_MS);
+  });
+  const check = sql`SELECT 1`.execute(database).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Ready for traffic: the database answers and every migration this build knows has been applied. */
+export async function pendingMigrations(database: Database = db()): Promise<string[]> {
+  const known = await migrator(database).getMigrations();
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
 }
 
 export async function closeDatabase() {
   const current = holder.__appDb;
   holder.__appDb = undefined;
+  holder.__appPool = undefined;
   await current?.destroy();
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_BRAND_NAME } from "~/content/brand";
 
 /**
  * The configuration contract (ARCHITECTURE "Configuration contract"), validated once.
@@ -13,7 +14,7 @@ const optionalString = z
 const optionalUrl = optionalString.pipe(z.url().optional());
 
 const booleanFlag = optionalString.transform((value) =>
-  value === undefined ? false : ["1", "true", "yes", "on"].includes(value.toLowerCase()),
+  value === undefined ? false : ["1", "true", "yes", "on"].includes(value.toLowerCase())
 );
 
 const EnvSchema = z
@@ -22,19 +23,32 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: optionalString,
     DATABASE_URL: optionalUrl,
+    // PostgreSQL pool per instance; instances x DATABASE_POOL_MAX must stay under max_connections.
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    // Bounds on every wait for PostgreSQL, so an outage answers 503 quickly instead of hanging.
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
     PGLITE_DIR: z.string().default("./data/pglite"),
     SESSION_SECRET: optionalString,
     PUBLIC_URL: optionalUrl,
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
-    SEED_DEMO_CONTENT: optionalString.transform((value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase())),
+    SEED_DEMO_CONTENT: optionalString.transform(
+      (value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase())
+    ),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     TRUST_PROXY: booleanFlag,
     RATE_LIMIT_DISABLED: booleanFlag,
     // Seconds an anonymous public page stays in the in-process cache (server/page-cache.js); 0 = off.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    // JSON log lines at this level and above (pretty-printed in development).
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // /metrics: a bearer token on the site's port, and/or a separate port never exposed publicly.
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { error: "must be at least 16 characters" }).optional()),
+    METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
-    BRAND_NAME: z.string().default("AI Profit Labs"),
+    BRAND_NAME: z.string().default(DEFAULT_BRAND_NAME),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_LIFETIME: optionalString,
@@ -98,7 +112,10 @@ export function env(): Env {
 /** Development fallback so `npm start` works with no configuration; production requires a real one. */
 export function sessionSecrets(): string[] {
   const secret = env().SESSION_SECRET ?? "dev-only-insecure-session-secret-change-me";
-  return secret.split(",").map((s) => s.trim()).filter(Boolean);
+  return secret
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export const isProduction = () => env().NODE_ENV === "production";

@@ -11,11 +11,6 @@ export const CHECKOUT_MESSAGES = {
   notConfigured: "Payments are not configured on this site yet, so no payment can be taken right now.",
 } as const;
 
-/** The site's own origin for links that leave it (Stripe's return URLs, emailed links). */
-export function siteOrigin(publicUrl: string | undefined, requestUrl: string): string {
-  return new URL(publicUrl ?? requestUrl).origin;
-}
-
 /** The Checkout Session the plan page asks Stripe for (ARCHITECTURE "Payments and mail"). */
 export function checkoutSessionParams(input: {
   productKey: ProductKey;
@@ -73,7 +68,7 @@ export type CheckoutRecord = {
 };
 
 const idOf = (value: string | { id: string } | null): string | null =>
-  typeof value === "string" ? value : (value?.id ?? null);
+  typeof value === "string" ? value : value?.id ?? null;
 
 /**
  * What a Checkout Session means for our records, or why it is none of ours (a session made

@@ -1,81 +1,166 @@
 /**
- * The messages the site sends, as plain text. Pure, so their wording is tested alone.
+ * The messages the site sends. Each is written once as blocks, from which this module makes
+ * both parts: plain text, and a simple HTML part (escaped, inline styles, no images) for mail
+ * clients that prefer it. Pure, so their wording is tested alone (tests/unit/emails.test.ts).
  * Links are absolute: the mail is read outside the site.
  */
 export const RESET_TOKEN_HOURS = 24;
 
-type Email = { subject: string; text: string };
+export type Email = { subject: string; text: string; html: string };
 
-/** A marketplace buyer without a password: their login details (SPEC §9: within about 5 minutes). */
-export function setPasswordEmail(input: { brand: string; name: string; link: string; loginUrl: string }): Email {
+/** What a buyer's receipt says; amounts and dates are already formatted (lib/money, lib/dates). */
+export type Receipt = {
+  product: string;
+  amount: string;
+  date: string;
+  reference: string;
+  dashboardUrl: string;
+  supportEmail: string;
+};
+
+/** A paragraph of lines, a link on its own line, or the receipt block. */
+type Block = string[] | { link: string } | { receipt: Receipt };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+const receiptRows = (r: Receipt): Array<[string, string]> => [
+  ["Product", r.product],
+  ["Amount", r.amount],
+  ["Date", r.date],
+  ["Order reference", r.reference],
+];
+
+function blockText(block: Block): string {
+  if (Array.isArray(block)) return block.join("\n");
+  if ("link" in block) return block.link;
+  const r = block.receipt;
+  return [
+    "Receipt",
+    ...receiptRows(r).map(([label, value]) => `${label}: ${value}`),
+    "",
+    `Your training: ${r.dashboardUrl}`,
+    `Questions? Write to ${r.supportEmail}`,
+  ].join("\n");
+}
+
+function blockHtml(block: Block): string {
+  if (Array.isArray(block)) return `<p>${block.map(escapeHtml).join("<br>")}</p>`;
+  if ("link" in block) return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.link)}</a></p>`;
+  const r = block.receipt;
+  const rows = receiptRows(r)
+    .map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .join("");
+  return [
+    `<h2 style="font-size:16px;margin:24px 0 8px">Receipt</h2>`,
+    `<table role="presentation" style="border-collapse:collapse;font-size:14px">${rows}</table>`,
+    `<p>Your training: <a href="${escapeHtml(r.dashboardUrl)}">${escapeHtml(r.dashboardUrl)}</a><br>`,
+    `Questions? Write to <a href="mailto:${escapeHtml(r.supportEmail)}">${escapeHtml(r.supportEmail)}</a></p>`,
+  ].join("");
+}
+
+function compose(subject: string, blocks: Block[]): Email {
   return {
-    subject: `Your ${input.brand} login details`,
-    text: [
-      `Hi ${input.name.trim() || "there"},`,
-      "",
-      `Thank you for your purchase. Your ${input.brand} account is ready.`,
-      "Set your password with this link to sign in:",
-      "",
-      input.link,
-      "",
-      `The link works once and expires in ${RESET_TOKEN_HOURS} hours. After that, sign in at`,
-      `${input.loginUrl} and choose "Forgot password?" to get a new one.`,
-      "",
-      `Your login email is the address this message was sent to.`,
+    subject,
+    text: blocks.map(blockText).join("\n\n"),
+    html: [
+      `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+      `<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1e293b">`,
+      ...blocks.map(blockHtml),
+      `</body></html>`,
     ].join("\n"),
   };
+}
+
+const greeting = (name: string) => [`Hi ${name.trim() || "there"},`];
+const withReceipt = (receipt: Receipt | undefined): Block[] => (receipt ? [{ receipt }] : []);
+
+/** A marketplace buyer without a password: their login details (SPEC §9: within about 5 minutes). */
+export function setPasswordEmail(input: { brand: string; name: string; link: string; loginUrl: string; receipt?: Receipt }): Email {
+  return compose(`Your ${input.brand} login details`, [
+    greeting(input.name),
+    [`Thank you for your purchase. Your ${input.brand} account is ready.`, "Set your password with this link to sign in:"],
+    { link: input.link },
+    [
+      `The link works once and expires in ${RESET_TOKEN_HOURS} hours. After that, sign in at`,
+      `${input.loginUrl} and choose "Forgot password?" to get a new one.`,
+    ],
+    [`Your login email is the address this message was sent to.`],
+    ...withReceipt(input.receipt),
+  ]);
 }
 
 /** A marketplace buyer who already has an account: the purchase is on it. */
-export function purchaseAddedEmail(input: { brand: string; name: string; loginUrl: string }): Email {
-  return {
-    subject: `Your ${input.brand} access is ready`,
-    text: [
-      `Hi ${input.name.trim() || "there"},`,
-      "",
+export function purchaseAddedEmail(input: { brand: string; name: string; loginUrl: string; receipt?: Receipt }): Email {
+  return compose(`Your ${input.brand} access is ready`, [
+    greeting(input.name),
+    [
       `Thank you for your purchase. It has been added to your existing ${input.brand} account.`,
       `Sign in with this email address at ${input.loginUrl}`,
-    ].join("\n"),
-  };
+    ],
+    ...withReceipt(input.receipt),
+  ]);
+}
+
+/** A card purchase through Stripe: welcome, with the receipt. */
+export function welcomeEmail(input: { brand: string; name: string; receipt: Receipt }): Email {
+  return compose(`Welcome to ${input.brand}: your receipt`, [
+    greeting(input.name),
+    [`Thank you for your purchase. Your ${input.brand} access is active: open your training any time.`],
+    { receipt: input.receipt },
+  ]);
+}
+
+/** A full refund: access has ended. */
+export function refundNoticeEmail(input: { brand: string; name: string; product: string; amount: string; reference: string; supportEmail: string }): Email {
+  return compose(`Your ${input.brand} refund`, [
+    greeting(input.name),
+    [
+      `Your payment of ${input.amount} for ${input.product} (order ${input.reference}) has been refunded.`,
+      `Your access to the training has ended.`,
+    ],
+    [`Questions? Write to ${input.supportEmail}`],
+  ]);
 }
 
 export function resetPasswordEmail(input: { brand: string; link: string }): Email {
-  return {
-    subject: `Reset your ${input.brand} password`,
-    text: [
-      `Someone (hopefully you) asked to reset the password of your ${input.brand} account.`,
-      "Choose a new password with this link:",
-      "",
-      input.link,
-      "",
-      `The link works once and expires in ${RESET_TOKEN_HOURS} hours.`,
-      "If you did not ask for this, ignore this email: your password stays the same.",
-    ].join("\n"),
-  };
+  return compose(`Reset your ${input.brand} password`, [
+    [`Someone (hopefully you) asked to reset the password of your ${input.brand} account.`, "Choose a new password with this link:"],
+    { link: input.link },
+    [`The link works once and expires in ${RESET_TOKEN_HOURS} hours.`, "If you did not ask for this, ignore this email: your password stays the same."],
+  ]);
+}
+
+/** Sent by an admin from a member's page ('Send sign-in link'): a link to choose a password. */
+export function signInLinkEmail(input: { brand: string; name: string; link: string; loginUrl: string }): Email {
+  return compose(`Sign in to ${input.brand}`, [
+    greeting(input.name),
+    [`Our support team sent you a link to sign in to your ${input.brand} account.`, "Choose a password with this link:"],
+    { link: input.link },
+    [`The link works once and expires in ${RESET_TOKEN_HOURS} hours. Afterwards, sign in at ${input.loginUrl}`],
+  ]);
 }
 
 /**
  * A /special-access lead: the confirmation /thank-you-access promises, with what happens next and
  * a link to create an account with the address already filled in.
  */
-export function leadConfirmationEmail(input: { brand: string; name: string; next: string[]; signupUrl: string; supportEmail: string }): Email {
-  return {
-    subject: `Your ${input.brand} access is confirmed`,
-    text: [
-      `Hi ${input.name.trim() || "there"},`,
-      "",
-      `Thank you for signing up: your email is registered for ${input.brand}.`,
-      "",
-      "What to expect next:",
-      ...input.next.map((item) => `- ${item}`),
-      "",
-      "Create your account to get started (your email is already filled in):",
-      "",
-      input.signupUrl,
-      "",
-      `Questions? Reply to this email or write to ${input.supportEmail}.`,
-    ].join("\n"),
-  };
+export function leadConfirmationEmail(input: {
+  brand: string;
+  name: string;
+  next: string[];
+  signupUrl: string;
+  supportEmail: string;
+}): Email {
+  return compose(`Your ${input.brand} access is confirmed`, [
+    greeting(input.name),
+    [`Thank you for signing up: your email is registered for ${input.brand}.`],
+    ["What to expect next:", ...input.next.map((item) => `- ${item}`)],
+    ["Create your account to get started (your email is already filled in):"],
+    { link: input.signupUrl },
+    [`Questions? Reply to this email or write to ${input.supportEmail}.`],
+  ]);
 }
 
 /** Seconds until the next attempt after `attempts` failed ones: 30 s doubling, at most an hour. */

@@ -1,20 +1,13 @@
 import type { HeadersFunction } from "@remix-run/node";
 
 /**
- * SPEC §9 keeps course data "fresh for 5 minutes". Here that is the browser's own cache of a
- * member's course pages and their data, which is also what lets the prefetch on hover (SPEC §2)
- * be used on the click instead of asking again.
- * - `private`: never stored by a shared cache; `Vary: Cookie`: reused only within the same
- *   session, so a logout or another account on the same browser misses it.
- * - Admins always revalidate, so they see their own edits at once.
+ * The training pages (the dashboard, the course viewer) show the member's own progress, which
+ * changes with every 'Mark as complete' (issue 15). SPEC §9's "fresh for 5 minutes" browser cache
+ * would show stale ticks and a stale 'Continue', so these pages are `private, no-cache`: never
+ * stored by a shared cache, and the member's browser asks again each time. `Vary: Cookie` keeps a
+ * logout or another account on the same browser from seeing them.
  */
-const MEMBER_MAX_AGE_SECONDS = 5 * 60;
-
-export function memberCaching(user: { isAdmin: boolean }): Record<string, string> {
-  return user.isAdmin
-    ? { "Cache-Control": "private, no-cache" }
-    : { "Cache-Control": `private, max-age=${MEMBER_MAX_AGE_SECONDS}`, Vary: "Cookie" };
-}
+export const PROGRESS_CACHING = { "Cache-Control": "private, no-cache", Vary: "Cookie" };
 
 /** For responses that must not be replayed: one-time messages, error states. */
 export const NOT_CACHED = { "Cache-Control": "private, no-store" };

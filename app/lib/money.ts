@@ -14,3 +14,20 @@ export function formatUsd(cents: number): string {
 
 /** A discount line: '-$172'. */
 export const formatDiscount = (cents: number) => `-${formatUsd(cents)}`;
+
+/** An amount in its currency's symbol, without the code: formatAmount(1700, "usd") is '$17.00'. */
+export function formatAmount(cents: number, currency: string | null): string {
+  const code = (currency ?? "USD").toUpperCase();
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${code}`;
+  }
+}
+
+/** An amount with its currency code, as receipts and the admin pages show it: '$17.00 USD'. */
+export function formatMoney(cents: number, currency: string | null): string {
+  const amount = formatAmount(cents, currency);
+  const code = (currency ?? "USD").toUpperCase();
+  return amount.endsWith(code) ? amount : `${amount} ${code}`;
+}

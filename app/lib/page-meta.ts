@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { DEFAULT_BRAND_NAME } from "~/content/brand";
 
 /** What a public page tells search engines and link previews; the URLs are absolute. */
 export type PageMeta = {
@@ -33,3 +34,17 @@ export function metaTags(meta: PageMeta | undefined): MetaDescriptor[] {
 /** The `meta` export of every public page whose loader returns `publicPage(...)` data. */
 export const publicPageMeta = ({ data }: { data: unknown }): MetaDescriptor[] =>
   metaTags((data as { meta?: PageMeta } | undefined)?.meta);
+
+/** The route matches a `meta` function receives; the root match carries the configured brand. */
+type MetaMatches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+
+/** The configured brand name, read from the root loader's data inside a `meta` function. */
+export function brandFromMatches(matches: MetaMatches): string {
+  const root = matches.find((match) => match?.id === "root")?.data as { brand?: { name?: string } } | undefined;
+  return root?.brand?.name ?? DEFAULT_BRAND_NAME;
+}
+
+/** A page title followed by the brand: 'Sign in | AI Profit Labs'. */
+export function brandedTitle(page: string, matches: MetaMatches): MetaDescriptor {
+  return { title: `${page} | ${brandFromMatches(matches)}` };
+}

@@ -1,25 +1,32 @@
 import type { Transaction } from "kysely";
-import type { DB } from "~/infra/db-schema";
+import type { DB, PublicationStatus } from "~/infra/db-schema";
 import { db } from "~/infra/db.server";
 
-export type Chapter = { id: string; course_id: string; title: string; content: string; sort_order: number };
+export type Chapter = {
+  id: string;
+  course_id: string;
+  title: string;
+  content: string;
+  sort_order: number;
+  status: PublicationStatus;
+};
 export type ChapterInput = { title: string; content: string };
 export type MoveDirection = "up" | "down";
 
-const CHAPTER_COLUMNS = ["id", "course_id", "title", "content", "sort_order"] as const;
+const CHAPTER_COLUMNS = ["id", "course_id", "title", "content", "sort_order", "status"] as const;
 
 export async function getChapter(chapterId: string): Promise<Chapter | undefined> {
   return db().selectFrom("chapters").select(CHAPTER_COLUMNS).where("id", "=", chapterId).executeTakeFirst();
 }
 
-/**
- * The chapter a course viewer shows: the one asked for (only if it belongs to this course),
- * or the course's first chapter when none is asked for.
- */
-export async function findChapterInCourse(courseId: string, chapterId: string | null): Promise<Chapter | undefined> {
-  let query = db().selectFrom("chapters").select(CHAPTER_COLUMNS).where("course_id", "=", courseId);
-  query = chapterId ? query.where("id", "=", chapterId) : query.orderBy("sort_order").limit(1);
-  return query.executeTakeFirst();
+/** A chapter only if it belongs to this course (drafts included: the caller decides who may see one). */
+export async function findChapterInCourse(courseId: string, chapterId: string): Promise<Chapter | undefined> {
+  return db()
+    .selectFrom("chapters")
+    .select(CHAPTER_COLUMNS)
+    .where("course_id", "=", courseId)
+    .where("id", "=", chapterId)
+    .executeTakeFirst();
 }
 
 /**
@@ -33,8 +40,15 @@ async function lockCourse(trx: Transaction<DB>, courseId: string): Promise<boole
   return row !== undefined;
 }
 
-/** Adds a chapter at the end of its course (current maximum sort_order + 1); null when the course is gone. */
-export async function createChapter(courseId: string, input: ChapterInput): Promise<string | null> {
+/**
+ * Adds a chapter at the end of its course (current maximum sort_order + 1), published unless
+ * its form's 'Save as draft' was used; null when the course is gone.
+ */
+export async function createChapter(
+  courseId: string,
+  input: ChapterInput,
+  status: PublicationStatus = "published"
+): Promise<string | null> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -46,7 +60,7 @@ export async function createChapter(courseId: string, input: ChapterInput): Prom
         .executeTakeFirstOrThrow();
       const row = await trx
         .insertInto("chapters")
-        .values({ ...input, course_id: courseId, sort_order: (last ?? 0) + 1 })
+        .values({ ...input, status, course_id: courseId, sort_order: (last ?? 0) + 1 })
         .returning("id")
         .executeTakeFirstOrThrow();
       return row.id;
@@ -61,6 +75,17 @@ export async function updateChapter(chapterId: string, input: ChapterInput): Pro
     .where("id", "=", chapterId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** 'Publish' and 'Unpublish'; returns the chapter's course id, or null when the chapter is gone. */
+export async function setChapterStatus(chapterId: string, status: PublicationStatus): Promise<string | null> {
+  const row = await db()
+    .updateTable("chapters")
+    .set({ status, updated_at: new Date() })
+    .where("id", "=", chapterId)
+    .returning("course_id")
+    .executeTakeFirst();
+  return row?.course_id ?? null;
 }
 
 /** Deletes a chapter; returns its course id, or null when it was already gone. */

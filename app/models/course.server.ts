@@ -1,8 +1,9 @@
 import { jsonArrayFrom } from "kysely/helpers/postgres";
+import type { PublicationStatus } from "~/infra/db-schema";
 import { db } from "~/infra/db.server";
 
-export type CourseSummary = { id: string; title: string; description: string };
-export type ChapterHeading = { id: string; title: string; sort_order: number };
+export type CourseSummary = { id: string; title: string; description: string; status: PublicationStatus };
+export type ChapterHeading = { id: string; title: string; sort_order: number; status: PublicationStatus };
 export type CourseOutline = CourseSummary & { chapters: ChapterHeading[] };
 export type CourseInput = { title: string; description: string };
 
@@ -14,17 +15,17 @@ export async function countCourses(): Promise<number> {
   return Number(row.count);
 }
 
-/** Every course, oldest first, so the training area keeps a stable order as courses are added. */
+/** Every course, drafts included (the admin panel), oldest first, so the order stays stable as courses are added. */
 export async function listCourses(): Promise<CourseSummary[]> {
   return db()
     .selectFrom("courses")
-    .select(["id", "title", "description"])
+    .select(["id", "title", "description", "status"])
     .orderBy("created_at")
     .orderBy("id")
     .execute();
 }
 
-/** A course with its chapters' titles in sort_order, in one query; undefined when there is none. */
+/** A course with its chapters' titles in sort_order, drafts included (the admin panel), in one query; undefined when there is none. */
 export async function getCourseOutline(courseId: string): Promise<CourseOutline | undefined> {
   return db()
     .selectFrom("courses")
@@ -32,10 +33,11 @@ export async function getCourseOutline(courseId: string): Promise<CourseOutline 
       "courses.id",
       "courses.title",
       "courses.description",
+      "courses.status",
       jsonArrayFrom(
         eb
           .selectFrom("chapters")
-          .select(["chapters.id", "chapters.title", "chapters.sort_order"])
+          .select(["chapters.id", "chapters.title", "chapters.sort_order", "chapters.status"])
           .whereRef("chapters.course_id", "=", "courses.id")
           .orderBy("chapters.sort_order")
       ).as("chapters"),
@@ -44,9 +46,24 @@ export async function getCourseOutline(courseId: string): Promise<CourseOutline 
     .executeTakeFirst();
 }
 
-export async function createCourse(input: CourseInput): Promise<string> {
-  const row = await db().insertInto("courses").values(input).returning("id").executeTakeFirstOrThrow();
+/** A new course is published unless its form's 'Save as draft' was used. */
+export async function createCourse(input: CourseInput, status: PublicationStatus = "published"): Promise<string> {
+  const row = await db()
+    .insertInto("courses")
+    .values({ ...input, status })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** 'Publish' and 'Unpublish'. False when the course no longer exists. */
+export async function setCourseStatus(courseId: string, status: PublicationStatus): Promise<boolean> {
+  const result = await db()
+    .updateTable("courses")
+    .set({ status, updated_at: new Date() })
+    .where("id", "=", courseId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Creates a course with its chapters in order, in one transaction. */

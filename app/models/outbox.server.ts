@@ -1,12 +1,16 @@
 import { sql } from "kysely";
 import { db, type Database } from "~/infra/db.server";
 
-export type OutgoingEmail = { to: string; subject: string; text: string };
+/** A message: its plain text part, and the HTML part when the template has one (lib/emails). */
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string | null };
 export type ClaimedEmail = OutgoingEmail & { id: string; attempts: number };
 
 /** Queues a message; call it in the transaction of whatever the message is about. */
 export async function enqueueEmail(trx: Database, email: OutgoingEmail) {
-  await trx.insertInto("email_outbox").values({ to_address: email.to, subject: email.subject, text_body: email.text }).execute();
+  await trx
+    .insertInto("email_outbox")
+    .values({ to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null })
+    .execute();
 }
 
 /**
@@ -32,9 +36,16 @@ export async function claimDueEmails(limit: number, leaseSeconds: number): Promi
         .forUpdate()
         .skipLocked(),
     )
-    .returning(["id", "to_address", "subject", "text_body", "attempts"])
+    .returning(["id", "to_address", "subject", "text_body", "html_body", "attempts"])
     .execute();
-  return rows.map((row) => ({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, attempts: row.attempts }));
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    attempts: row.attempts,
+  }));
 }
 
 export async function markEmailSent(id: string) {
@@ -47,4 +58,111 @@ export async function markEmailFailed(id: string, error: string, retryInSeconds:
     .set({ last_error: error.slice(0, 1000), next_attempt_at: sql`now() + make_interval(secs => ${retryInSeconds})` })
     .where("id", "=", id)
     .execute();
+}
+
+export type OutboxStatus = "queued" | "sent" | "failed";
+
+/** One line of the outbox as the admin sees it: never the body (it may hold a sign-in link). */
+export type OutboxEntry = {
+  id: string;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
+};
+
+/** Sent once delivered; failed while undelivered after an error; queued before any attempt failed. */
+const statusOf = sql<OutboxStatus>`CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN last_error IS NOT NULL THEN 'failed' ELSE 'queued' END`;
+
+function listQuery() {
+  return db()
+    .selectFrom("email_outbox")
+    .select(["id", "to_address", "subject", "attempts", "last_error", "next_attempt_at", "sent_at", "created_at", statusOf.as("status")]);
+}
+
+function toEntry(row: {
+  id: string;
+  to_address: string;
+  subject: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date;
+  sent_at: Date | null;
+  created_at: Date;
+  status: OutboxStatus;
+}): OutboxEntry {
+  return {
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    nextAttemptAt: row.sent_at ? null : row.next_attempt_at,
+    sentAt: row.sent_at,
+    createdAt: row.created_at,
+  };
+}
+
+/** The newest messages, optionally of one status. */
+export async function listOutbox(options: { status: OutboxStatus | null; limit: number }): Promise<OutboxEntry[]> {
+  let query = listQuery().orderBy("created_at", "desc").orderBy("id").limit(options.limit);
+  if (options.status) query = query.where(statusOf, "=", options.status);
+  return (await query.execute()).map(toEntry);
+}
+
+/** The messages sent (or to be sent) to one address, newest first. */
+export async function listOutboxFor(address: string, limit: number): Promise<OutboxEntry[]> {
+  const rows = await listQuery().where("to_address", "=", address).orderBy("created_at", "desc").limit(limit).execute();
+  return rows.map(toEntry);
+}
+
+/** One message with its bodies, for its own admin page. */
+export async function getOutboxMessage(id: string) {
+  const row = await listQuery().select(["text_body", "html_body"]).where("id", "=", id).executeTakeFirst();
+  return row ? { ...toEntry(row), text: row.text_body, html: row.html_body } : null;
+}
+
+/**
+ * 'Retry now': a failed message becomes due at once. Returns its recipient, or null when it is
+ * not a failed message (already sent, or never failed).
+ */
+export async function makeFailedEmailDue(trx: Database, id: string): Promise<{ to: string; subject: string } | null> {
+  const row = await trx
+    .updateTable("email_outbox")
+    .set({ next_attempt_at: sql`now()` })
+    .where("id", "=", id)
+    .where("sent_at", "is", null)
+    .where("last_error", "is not", null)
+    .returning(["to_address", "subject"])
+    .executeTakeFirst();
+  return row ? { to: row.to_address, subject: row.subject } : null;
+}
+
+/** Gives back claims a stopping sender will not use: due again at once, the attempt not counted. */
+export async function releaseEmails(ids: string[]) {
+  if (ids.length === 0) return;
+  await db()
+    .updateTable("email_outbox")
+    .set({ attempts: sql`greatest(attempts - 1, 0)`, next_attempt_at: sql`now()` })
+    .where("id", "in", ids)
+    .where("sent_at", "is", null)
+    .execute();
+}
+
+/** For the metrics: messages not sent yet, and of those, how many failed their last attempt. */
+export async function outboxDepth(): Promise<{ waiting: number; failing: number }> {
+  const row = await db()
+    .selectFrom("email_outbox")
+    .select([
+      sql<string>`count(*)`.as("waiting"),
+      sql<string>`count(*) filter (where last_error is not null)`.as("failing"),
+    ])
+    .where("sent_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), failing: Number(row.failing) };
 }

@@ -45,3 +45,17 @@ export async function findSessionUser(sessionId: string): Promise<SessionUser | 
 export async function deleteAllSessionsOfUser(userId: string, executor: Database = db()) {
   await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
+
+export type ActiveSession = { createdAt: Date; expiresAt: Date; userAgent: string | null };
+
+/** A user's sessions that have not expired, newest first (never their ids: those are credentials). */
+export async function listActiveSessions(userId: string, executor: Database = db()): Promise<ActiveSession[]> {
+  const rows = await executor
+    .selectFrom("sessions")
+    .select(["created_at", "expires_at", "user_agent"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", new Date())
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((row) => ({ createdAt: row.created_at, expiresAt: new Date(row.expires_at), userAgent: row.user_agent }));
+}

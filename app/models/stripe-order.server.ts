@@ -48,15 +48,33 @@ export async function recordCheckout(trx: Database, record: CheckoutRecord): Pro
   return order.status;
 }
 
-/** A fully refunded payment revokes the access its order gave. Returns how many orders changed. */
-export async function markOrderRefunded(trx: Database, paymentIntentId: string): Promise<number> {
-  const result = await trx
+/** A fully refunded payment revokes the access its order gave. Returns the ids of the orders it changed. */
+export async function markOrderRefunded(trx: Database, paymentIntentId: string): Promise<string[]> {
+  const rows = await trx
     .updateTable("stripe_orders")
-    .set({ status: "refunded", updated_at: new Date() })
+    .set({ status: "refunded", refunded_at: sql`now()`, updated_at: new Date() })
     .where("payment_intent_id", "=", paymentIntentId)
     .where("status", "<>", "refunded")
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks a completed order's receipt as queued, once: the row lock makes a concurrent or replayed
+ * fulfilment wait and then find it already marked. Returns the order's id when this call is the
+ * one that should send the receipt, else null (pending, already sent, or unknown).
+ */
+export async function claimStripeReceipt(trx: Database, checkoutSessionId: string): Promise<string | null> {
+  const row = await trx
+    .updateTable("stripe_orders")
+    .set({ receipt_queued_at: sql`now()` })
+    .where("checkout_session_id", "=", checkoutSessionId)
+    .where("status", "=", "completed")
+    .where("receipt_queued_at", "is", null)
+    .returning("id")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return row?.id ?? null;
 }
 
 export type SubscriptionRecord = {

@@ -20,25 +20,34 @@ function orderValues({ ipn, userId, grantsMembership }: OrderInput) {
   };
 }
 
-/** Records a sale once (the sale id is unique); false when it was already recorded. */
-export async function recordMarketplaceSale(trx: Database, input: OrderInput): Promise<boolean> {
+/** Records a sale once (the sale id is unique); returns the new order's id, or null when it was already recorded. */
+export async function recordMarketplaceSale(trx: Database, input: OrderInput): Promise<string | null> {
   const row = await trx
     .insertInto("warriorplus_orders")
     .values(orderValues(input))
     .onConflict((oc) => oc.column("sale_id").doNothing())
     .returning("id")
     .executeTakeFirst();
-  return Boolean(row);
+  return row?.id ?? null;
 }
 
 /**
  * Marks a sale refunded, which revokes the access it gave. A refund that arrives before its
  * sale is recorded as a refunded order, so the late sale cannot grant access afterwards.
+ * Returns the order's id when this call refunded a recorded sale (its buyer gets a notice).
  */
-export async function recordMarketplaceRefund(trx: Database, input: OrderInput) {
+export async function recordMarketplaceRefund(trx: Database, input: OrderInput): Promise<string | null> {
+  // Locked first, so of two refunds of one sale arriving together only one sees it unrefunded.
+  const before = await trx
+    .selectFrom("warriorplus_orders")
+    .select(["id", "refunded_at"])
+    .where("sale_id", "=", input.ipn.saleId)
+    .forUpdate()
+    .executeTakeFirst();
   await trx
     .insertInto("warriorplus_orders")
     .values({ ...orderValues(input), refunded_at: sql`now()` })
     .onConflict((oc) => oc.column("sale_id").doUpdateSet({ refunded_at: sql`COALESCE(warriorplus_orders.refunded_at, now())` }))
     .execute();
+  return before && before.refunded_at === null ? before.id : null;
 }

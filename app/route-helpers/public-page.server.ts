@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { Brand, PageCopy } from "~/content/types";
 import { pageCacheHeaders } from "~/lib/cache-policy";
+import { siteOrigin } from "~/lib/site-origin";
 import { env } from "~/infra/env.server";
 import { SHARE_IMAGE, type PageMeta } from "~/lib/page-meta";
 import { getSessionUser } from "~/services/session.server";
@@ -10,18 +11,13 @@ export function brand(): Brand {
   return { name: BRAND_NAME, supportEmail: SUPPORT_EMAIL };
 }
 
-/** The public origin: PUBLIC_URL when configured, so a forged Host header never reaches a shared cache; else (local use) the request's. */
-function publicOrigin(request: Request): string {
-  return (env().PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
-}
-
 /**
  * Loader data of a public page: its content plus absolute meta, with the cache headers that suit
  * this visitor. `path` is the page's canonical path.
  */
 export async function publicPage<T extends object>(request: Request, path: string, copy: PageCopy, content: T) {
   const user = await getSessionUser(request);
-  const origin = publicOrigin(request);
+  const origin = siteOrigin(env().PUBLIC_URL, request.url);
   const meta: PageMeta = {
     ...copy,
     url: `${origin}${path}`,

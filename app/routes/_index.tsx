@@ -3,15 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BuildDemo } from "~/components/build-demo";
 import { FeatureCards } from "~/components/feature-cards";
 import { Icon } from "~/components/icon";
-import { CheckList, ctaClass, Section } from "~/components/marketing";
-import { SiteFooter } from "~/components/site-footer";
+import { CheckList, ClosingBand, ctaClass, Section } from "~/components/marketing";
 import { landingContent } from "~/content/landing";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
+import { disclaimerFooterNote } from "~/components/site-footer";
 
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
+export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const content = landingContent(brand());
@@ -50,7 +51,10 @@ export default function Landing() {
         </Section>
 
         <Section id="learn" heading={content.learn.heading}>
-          <CheckList items={content.learn.items} className="mx-auto max-w-3xl gap-x-8 text-lg sm:grid sm:grid-cols-2 sm:space-y-0 sm:gap-y-3" />
+          <CheckList
+            items={content.learn.items}
+            className="mx-auto max-w-3xl gap-x-8 text-lg sm:grid sm:grid-cols-2 sm:space-y-0 sm:gap-y-3"
+          />
         </Section>
 
         <section aria-labelledby="offer-heading" className="bg-white px-4 py-12 sm:py-16">
@@ -86,17 +90,15 @@ export default function Landing() {
           </div>
         </section>
 
-        <section aria-labelledby="closing-heading" className="bg-brand-900 px-4 py-14 text-center text-white">
-          <h2 id="closing-heading" className="text-3xl font-extrabold">
-            {content.closing.heading}
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">{content.closing.text}</p>
-          <Link to="/login" className="mt-8 inline-flex min-h-12 items-center rounded-lg bg-white px-6 py-3 font-bold text-brand-900 hover:bg-brand-50">
+        <ClosingBand closing={content.closing}>
+          <Link
+            to="/login"
+            className="mt-8 inline-flex min-h-12 items-center rounded-lg bg-white px-6 py-3 font-bold text-brand-900 hover:bg-brand-50"
+          >
             Get Started Today
           </Link>
-        </section>
+        </ClosingBand>
       </main>
-      <SiteFooter>{content.disclaimer}</SiteFooter>
     </>
   );
 }

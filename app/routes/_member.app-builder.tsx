@@ -11,9 +11,10 @@ import {
 } from "~/content/member-tools";
 import { env } from "~/infra/env.server";
 import { requirePaidMember } from "~/services/guards.server";
-import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
+import { buttonClass } from "~/components/button";
 
-export const meta: MetaFunction = () => [{ title: "AI App Builder | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("AI App Builder", matches)];
 
 /**
  * The Build form submits straight to the external app builder (APP_BUILDER_URL), so it needs no
@@ -45,8 +46,8 @@ export default function AppBuilderPage() {
     <>
       <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
         <MemberPageHeader eyebrow="Member tool" title="AI App Builder">
-          Describe your app in plain English and press Build: {builderHost} opens in a new tab and starts building it from your
-          prompt.
+          Describe your app in plain English and press Build: {builderHost} opens in a new tab and starts building it
+          from your prompt.
         </MemberPageHeader>
 
         <div className="grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
@@ -83,7 +84,7 @@ export default function AppBuilderPage() {
               <p className="text-sm text-slate-500">
                 {prompt.length}/{APP_PROMPT_MAX_LENGTH} characters
               </p>
-              <button type="submit" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow hover:bg-brand-700">
+              <button type="submit" className={buttonClass({ size: "lg" })}>
                 Build<span className="sr-only"> (opens {builderHost} in a new tab)</span>
                 <span aria-hidden="true"> ↗</span>
               </button>
@@ -120,7 +121,11 @@ export default function AppBuilderPage() {
           <p className="mt-1 text-slate-600">Start from one of these and change the details to fit your idea.</p>
           <div className="mt-5 grid gap-6 md:grid-cols-3">
             {EXAMPLE_PROMPTS.map((example) => (
-              <article key={example.id} aria-labelledby={`example-${example.id}`} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <article
+                key={example.id}
+                aria-labelledby={`example-${example.id}`}
+                className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              >
                 <h3 id={`example-${example.id}`} className="font-bold text-slate-900">
                   {example.title}
                 </h3>
@@ -143,7 +148,6 @@ export default function AppBuilderPage() {
           </div>
         </section>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -7,9 +7,9 @@ import { MemberPageHeader } from "~/components/member-page-header";
 import type { ExportFormat } from "~/lib/idea-export";
 import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
 import { requirePaidMember } from "~/services/guards.server";
-import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "SaaS Idea Generator | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("SaaS Idea Generator", matches)];
 
 /**
  * The ideas follow from the query string alone (filter + seed), so the component generates them,
@@ -51,7 +51,10 @@ export default function IdeaGeneratorPage() {
     query.set("seed", String(newSeed()));
     setGeneratingFrom(location.key);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => navigate({ search: `?${query}` }, { preventScrollReset: true }), GENERATION_DELAY_MS);
+    timer.current = setTimeout(
+      () => navigate({ search: `?${query}` }, { preventScrollReset: true }),
+      GENERATION_DELAY_MS
+    );
   }
 
   const runQuery = withoutIdea(location.search);
@@ -71,8 +74,8 @@ export default function IdeaGeneratorPage() {
     <>
       <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
         <MemberPageHeader eyebrow="Member tool" title="SaaS Idea Generator">
-          Describe the market you want to serve and get {IDEAS_PER_RUN} AI SaaS ideas with features, pricing, build time and
-          competition, ready to turn into an app prompt.
+          Describe the market you want to serve and get {IDEAS_PER_RUN} AI SaaS ideas with features, pricing, build time
+          and competition, ready to turn into an app prompt.
         </MemberPageHeader>
 
         <IdeaFilterForm params={params} nextSeed={nextSeed} generating={generating} onSubmit={generate} />
@@ -120,11 +123,16 @@ export default function IdeaGeneratorPage() {
           ) : (
             <>
               {run.error ? (
-                <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+                <p
+                  role="alert"
+                  className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800"
+                >
                   {run.error}
                 </p>
               ) : null}
-              {selected ? <IdeaDetails key={selected.id} idea={selected} closeHref={`?${runQuery}#idea-card-${selected.id}`} /> : null}
+              {selected ? (
+                <IdeaDetails key={selected.id} idea={selected} closeHref={`?${runQuery}#idea-card-${selected.id}`} />
+              ) : null}
               <div className="grid gap-6 md:grid-cols-3">
                 {run.ideas.map((idea) => (
                   <IdeaCard key={idea.id} idea={idea} detailsHref={detailsHref(idea.id)} />
@@ -134,7 +142,6 @@ export default function IdeaGeneratorPage() {
           )}
         </section>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -4,9 +4,10 @@ import { MemberPageHeader } from "~/components/member-page-header";
 import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, type BonusCard } from "~/content/bonuses";
 import { requirePaidMember } from "~/services/guards.server";
 import { useRootData } from "~/hooks/use-root-data";
-import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
+import { buttonClass } from "~/components/button";
 
-export const meta: MetaFunction = () => [{ title: "Premium Bonuses | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Premium Bonuses", matches)];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePaidMember(request);
@@ -40,10 +41,15 @@ function DiscordButton() {
 function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
   const titleId = `bonus-${card.id}-title`;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Bonus #{index + 1}</p>
-        <p className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-bold text-emerald-700 ring-1 ring-emerald-200">{card.value}</p>
+        <p className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-bold text-emerald-700 ring-1 ring-emerald-200">
+          {card.value}
+        </p>
       </div>
       <h2 id={titleId} className="mt-2 text-xl font-bold text-slate-900">
         {card.title}
@@ -61,11 +67,7 @@ function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
       </ul>
       <div className="mt-auto pt-6">
         {card.download ? (
-          <a
-            href={bonusDownloadPath(card.download.file)}
-            download
-            className="block w-full rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700"
-          >
+          <a href={bonusDownloadPath(card.download.file)} download className={buttonClass({ block: true })}>
             {card.download.label}
           </a>
         ) : (
@@ -84,12 +86,15 @@ export default function BonusesPage() {
     <>
       <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
         <MemberPageHeader eyebrow="Included with your membership" title="Premium Bonuses">
-          Everything here is yours to download and keep: source code, a launch plan and a prompt vault to help you build and launch
-          faster.
+          Everything here is yours to download and keep: source code, a launch plan and a prompt vault to help you build
+          and launch faster.
         </MemberPageHeader>
 
         {params.get("notice") === "discord" ? (
-          <p role="status" className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 font-medium text-indigo-800">
+          <p
+            role="status"
+            className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 font-medium text-indigo-800"
+          >
             {DISCORD_NOTICE}
           </p>
         ) : null}
@@ -105,8 +110,8 @@ export default function BonusesPage() {
             Bonus access
           </h2>
           <p className="mt-1 text-amber-900">
-            These bonuses are exclusively for course members: log in with your course account to access them. Having trouble
-            downloading a bonus? Contact support at{" "}
+            These bonuses are exclusively for course members: log in with your course account to access them. Having
+            trouble downloading a bonus? Contact support at{" "}
             <a href={`mailto:${supportEmail}`} className="tap-inline font-semibold underline">
               {supportEmail}
             </a>
@@ -114,7 +119,6 @@ export default function BonusesPage() {
           </p>
         </aside>
       </main>
-      <SiteFooter />
     </>
   );
 }

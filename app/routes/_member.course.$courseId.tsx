@@ -1,55 +1,71 @@
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Icon } from "~/components/icon";
+import { ChapterProgressForm } from "~/components/learning/chapter-progress-form";
+import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
 import { redirectWithFlash } from "~/infra/flash.server";
 import { requirePaidMember } from "~/services/guards.server";
-import { sanitizeChapterHtml } from "~/lib/html-sanitizer.server";
-import { cachingHeaders, memberCaching } from "~/lib/member-cache.server";
+import { cachingHeaders, PROGRESS_CACHING } from "~/lib/member-cache.server";
+import { adjacentChapters, formatCompletionDate } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
-import { findChapterInCourse } from "~/models/chapter.server";
-import { getCourseOutline } from "~/models/course.server";
+import { isPrefetch, openCourse, updateProgress } from "~/services/learning.server";
+import { brandedTitle } from "~/lib/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
-import { SiteFooter } from "~/components/site-footer";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.course.title} | AI Profit Labs` : "Course | AI Profit Labs" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  brandedTitle(data ? data.course.title : "Course", matches),
 ];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chapterStyles }];
 
-/**
- * The selected chapter is in the URL (?chapter=ID), so it works without JavaScript and can be
- * bookmarked and shared; without one, the first chapter shows. Only the selected chapter's
- * content is read, and it is sanitised again on the way out (ARCHITECTURE "Security rules").
- */
 export const headers = cachingHeaders;
 
+/**
+ * The selected chapter is in the URL (?chapter=ID), so it works without JavaScript and can be
+ * bookmarked and shared; without one, the chapter the member viewed last shows (the first for a
+ * new member). Only the selected chapter's content is read, and it is sanitised again on the way
+ * out (ARCHITECTURE "Security rules").
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePaidMember(request);
   const courseId = params.courseId;
   const wanted = new URL(request.url).searchParams.get("chapter");
   if (!isUuid(courseId)) throw await courseNotFound();
 
-  let outline, chapter;
+  let page;
   try {
-    [outline, chapter] = await Promise.all([
-      getCourseOutline(courseId),
-      wanted === null || isUuid(wanted) ? findChapterInCourse(courseId, wanted) : undefined,
-    ]);
+    page = await openCourse(user, courseId, wanted, { prefetch: isPrefetch(request) });
   } catch (error) {
     // SPEC §8: a course that cannot be loaded sends the member back to the training area.
     console.error(`[course] could not load course ${courseId}:`, error);
     throw redirect("/dashboard");
   }
-  if (!outline) throw await courseNotFound();
+  if (!page) throw await courseNotFound();
+  return data(page, { headers: PROGRESS_CACHING });
+}
 
-  return data(
-    {
-      course: { id: outline.id, title: outline.title, description: outline.description },
-      chapters: outline.chapters.map(({ id, title }) => ({ id, title })),
-      selected: chapter ? { id: chapter.id, title: chapter.title, html: sanitizeChapterHtml(chapter.content) } : null,
-    },
-    { headers: memberCaching(user) }
-  );
+/**
+ * The progress forms. Without JavaScript: a 303 back to the chapter ('Complete and continue':
+ * on to the next chapter that is not complete). A fetcher sends `respond=data` and gets data,
+ * except for 'Complete and continue', whose redirect it follows without a reload.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePaidMember(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const outcome = await updateProgress(user, params.courseId ?? "", { intent, chapterId: form.get("chapterId") });
+  if (!outcome.ok) return data({ ok: false as const, error: outcome.error }, { status: outcome.status });
+  if (form.get("respond") === "data" && intent !== "complete-and-continue") {
+    return data({ ok: true as const, completed: outcome.completed, courseComplete: outcome.courseComplete });
+  }
+  return redirect(outcome.redirectTo, 303);
 }
 
 /** An unknown course redirects to the training area (SPEC §8), which says why. */
@@ -57,8 +73,15 @@ function courseNotFound() {
   return redirectWithFlash("/dashboard", { kind: "error", message: "Course not found" });
 }
 
+const navLink =
+  "flex min-h-11 flex-col rounded-lg border border-slate-200 px-4 py-2 text-sm hover:border-brand-500 hover:bg-brand-50";
+
 export default function CourseViewer() {
-  const { course, chapters, selected } = useLoaderData<typeof loader>();
+  const { course, chapters, selected, progress, completion } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const current = selected.kind === "chapter" ? selected : null;
+  const { previous, next } = current ? adjacentChapters(chapters, current.id) : { previous: null, next: null };
 
   return (
     <>
@@ -71,16 +94,33 @@ export default function CourseViewer() {
           <Link to="/dashboard" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
             ← All courses
           </Link>
-          <h1 id="course-title" className="mt-3 text-xl font-bold tracking-tight text-slate-900">
+          <h1
+            id="course-title"
+            className="mt-3 flex flex-wrap items-center gap-2 text-xl font-bold tracking-tight text-slate-900"
+          >
             {course.title}
+            {course.draft ? <DraftBadge /> : null}
           </h1>
-          {/* Re-created on each chapter change, so the list folds again after a choice. */}
-          <input
-            key={selected?.id ?? "none"}
-            id="course-sidebar-toggle"
-            type="checkbox"
-            className="peer sr-only md:hidden"
-          />
+          {chapters.length > 0 ? (
+            <div className="mt-3">
+              <ProgressBar progress={progress} />
+            </div>
+          ) : null}
+          {completion ? (
+            <div className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
+              <p className="font-semibold text-emerald-800">Course completed</p>
+              <p className="text-emerald-800">on {formatCompletionDate(completion.completedAt)}</p>
+              <Link
+                to={`/certificates/${completion.certificateCode}`}
+                className="mt-1 inline-flex min-h-11 items-center font-semibold text-emerald-900 underline"
+              >
+                View certificate
+              </Link>
+            </div>
+          ) : null}
+          {/* Re-created on each navigation (even to the chapter already open, which the resume
+              may have chosen), so the list folds again after a choice. */}
+          <input key={location.key} id="course-sidebar-toggle" type="checkbox" className="peer sr-only md:hidden" />
           <label
             htmlFor="course-sidebar-toggle"
             className="mt-3 flex cursor-pointer items-center justify-between rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 md:hidden"
@@ -101,21 +141,31 @@ export default function CourseViewer() {
               <nav aria-label="Chapters" className="mt-4">
                 <ol className="space-y-1">
                   {chapters.map((chapter, index) => {
-                    const current = chapter.id === selected?.id;
+                    const isCurrent = chapter.id === current?.id;
                     return (
                       <li key={chapter.id}>
                         <Link
                           to={`?chapter=${chapter.id}`}
                           prefetch="intent"
-                          aria-current={current ? "page" : undefined}
-                          className={`flex gap-2 rounded-lg px-3 py-2 text-left text-sm ${
-                            current ? "bg-brand-600 font-semibold text-white" : "text-slate-700 hover:bg-slate-100"
+                          aria-current={isCurrent ? "page" : undefined}
+                          className={`flex items-start gap-2 rounded-lg px-3 py-2 text-left text-sm ${
+                            isCurrent ? "bg-brand-600 font-semibold text-white" : "text-slate-700 hover:bg-slate-100"
                           }`}
                         >
-                          <span aria-hidden="true" className={`tabular-nums ${current ? "text-brand-100" : "text-slate-500"}`}>
+                          <span
+                            aria-hidden="true"
+                            className={`tabular-nums ${isCurrent ? "text-brand-100" : "text-slate-500"}`}
+                          >
                             {index + 1}.
                           </span>
-                          <span>{chapter.title}</span>
+                          <span className="flex-1">{chapter.title}</span>
+                          {chapter.draft ? <DraftBadge /> : null}
+                          {chapter.completed ? (
+                            <span className={isCurrent ? "text-white" : "text-emerald-600"}>
+                              <Icon name="check" className="h-5 w-5" />
+                              <span className="sr-only"> (completed)</span>
+                            </span>
+                          ) : null}
                         </Link>
                       </li>
                     );
@@ -127,23 +177,54 @@ export default function CourseViewer() {
         </aside>
 
         <article className="mt-6 min-h-64 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:mt-0 md:p-8">
-          {chapters.length === 0 ? (
+          {selected.kind === "unavailable" ? (
+            <EmptyState>No content available for this chapter yet.</EmptyState>
+          ) : chapters.length === 0 ? (
             <EmptyState>No content available yet. Check back soon!</EmptyState>
-          ) : !selected ? (
+          ) : !current ? (
             <EmptyState>Select a chapter from the sidebar to start learning</EmptyState>
           ) : (
             <>
-              <h2 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">{selected.title}</h2>
-              {selected.html ? (
-                <div className="chapter-content mt-6" dangerouslySetInnerHTML={{ __html: selected.html }} />
+              <h2 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
+                {current.title}
+                {current.draft ? <DraftBadge /> : null}
+              </h2>
+              {current.html ? (
+                <div className="chapter-content mt-6" dangerouslySetInnerHTML={{ __html: current.html }} />
               ) : (
                 <p className="mt-6 text-slate-500">No content available for this chapter yet.</p>
               )}
+              <div className="mt-8 border-t border-slate-200 pt-6">
+                <ChapterProgressForm
+                  key={current.id}
+                  courseId={course.id}
+                  chapterId={current.id}
+                  completed={current.completed}
+                  error={actionData && !actionData.ok ? actionData.error : null}
+                />
+              </div>
+              {previous || next ? (
+                <nav aria-label="Chapter navigation" className="mt-6 grid gap-3 sm:grid-cols-2">
+                  {previous ? (
+                    <Link to={`?chapter=${previous.id}`} className={navLink}>
+                      <span className="font-semibold text-brand-700">← Previous chapter</span>
+                      <span className="text-slate-600">{previous.title}</span>
+                    </Link>
+                  ) : (
+                    <span className="hidden sm:block" />
+                  )}
+                  {next ? (
+                    <Link to={`?chapter=${next.id}`} className={`${navLink} sm:items-end sm:text-right`}>
+                      <span className="font-semibold text-brand-700">Next chapter →</span>
+                      <span className="text-slate-600">{next.title}</span>
+                    </Link>
+                  ) : null}
+                </nav>
+              ) : null}
             </>
           )}
         </article>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -1,27 +1,31 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlashMessage } from "~/components/flash-message";
-import { SiteFooter } from "~/components/site-footer";
+import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
+import { footerNote } from "~/components/site-footer";
 import { takeFlash } from "~/infra/flash.server";
 import { requirePaidMember } from "~/services/guards.server";
-import { cachingHeaders, memberCaching, NOT_CACHED } from "~/lib/member-cache.server";
-import { listCourses, type CourseSummary } from "~/models/course.server";
+import { cachingHeaders, NOT_CACHED, PROGRESS_CACHING } from "~/lib/member-cache.server";
+import { COURSE_ACTION_LABEL } from "~/lib/progress";
 import { useRootData } from "~/hooks/use-root-data";
+import { brandedTitle } from "~/lib/page-meta";
+import { loadDashboard } from "~/services/learning.server";
 
-export const meta: MetaFunction = () => [{ title: "Training | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Training", matches)];
 
 export const headers = cachingHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePaidMember(request);
   const { flash, headers } = await takeFlash(request);
-  const respond = (courses: CourseSummary[] | null, status = 200) => {
-    const caching = flash || !courses ? NOT_CACHED : memberCaching(user);
+  const respond = (training: Awaited<ReturnType<typeof loadDashboard>> | null, status = 200) => {
+    const caching = flash || !training ? NOT_CACHED : PROGRESS_CACHING;
     for (const [name, value] of Object.entries(caching)) headers.set(name, value);
-    return data({ courses, flash }, { status, headers });
+    return data({ courses: training?.courses ?? null, resume: training?.resume ?? null, flash }, { status, headers });
   };
   try {
-    return respond(await listCourses());
+    // The cards, their progress and the resume card: one query after the session's (issue 15).
+    return respond(await loadDashboard(user));
   } catch (error) {
     // SPEC §8: the page says the list could not be read instead of failing as a whole.
     console.error("[dashboard] could not read the course list:", error);
@@ -29,62 +33,94 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export default function TrainingArea() {
-  const { courses, flash } = useLoaderData<typeof loader>();
+/** Above the footer links: where to ask about the training. */
+function SupportNote() {
   const supportEmail = useRootData()?.brand.supportEmail;
+  if (!supportEmail) return null;
+  return (
+    <>
+      Questions about the training? Email{" "}
+      <a href={`mailto:${supportEmail}`} className="tap-inline font-medium text-brand-700 underline">
+        {supportEmail}
+      </a>
+    </>
+  );
+}
+
+export const handle = footerNote(() => <SupportNote />);
+
+export default function TrainingArea() {
+  const { courses, resume, flash } = useLoaderData<typeof loader>();
 
   return (
-    <div className="flex min-h-[calc(100vh-4rem)] flex-col">
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
-        <h1 className="text-3xl font-bold tracking-tight">Your Training</h1>
-        <p className="mt-2 text-slate-600">Pick a course and work through its chapters in order.</p>
-        <div className="mt-6 empty:hidden">
-          <FlashMessage flash={flash} />
-        </div>
-        {courses === null ? (
-          <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-            <h2 className="text-lg font-semibold text-red-800">Error loading courses</h2>
-            <p className="mt-1 text-red-700">Please try refreshing the page.</p>
+    <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Your Training</h1>
+      <p className="mt-2 text-slate-600">Pick a course and work through its chapters in order.</p>
+      <div className="mt-6 empty:hidden">
+        <FlashMessage flash={flash} />
+      </div>
+      {resume ? (
+        <section
+          aria-labelledby="resume-heading"
+          className="mt-8 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="min-w-0">
+            <h2 id="resume-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              Continue where you left off
+            </h2>
+            <p className="mt-1 break-words text-lg font-semibold text-slate-900">{resume.chapterTitle}</p>
+            <p className="break-words text-sm text-slate-600">{resume.courseTitle}</p>
           </div>
-        ) : courses.length === 0 ? (
-          <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-            No courses available yet. Check back soon!
-          </p>
-        ) : (
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {courses.map((course) => (
-              <li key={course.id}>
-                {/* Hover or focus loads the course page's code and data ahead of the click (SPEC §2). */}
+          <Link
+            to={`/course/${resume.courseId}?chapter=${resume.chapterId}`}
+            aria-label={`Continue ${resume.chapterTitle} in ${resume.courseTitle}`}
+            className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700"
+          >
+            Continue →
+          </Link>
+        </section>
+      ) : null}
+      {courses === null ? (
+        <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <h2 className="text-lg font-semibold text-red-800">Error loading courses</h2>
+          <p className="mt-1 text-red-700">Please try refreshing the page.</p>
+        </div>
+      ) : courses.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+          No courses available yet. Check back soon!
+        </p>
+      ) : (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {courses.map((course) => (
+            <li key={course.id}>
+              <article className="relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="text-xl font-semibold text-slate-900">{course.title}</h2>
+                  {course.draft ? <DraftBadge /> : null}
+                </div>
+                {course.description ? (
+                  <p className="mt-2 flex-1 text-slate-600">{course.description}</p>
+                ) : (
+                  <div className="flex-1" />
+                )}
+                <div className="mt-4">
+                  <ProgressBar progress={course.progress} label={`Progress in ${course.title}`} />
+                </div>
+                {/* The whole card is this link's target (its ::after covers the card). Hover or
+                      focus loads the course page's code ahead of the click (SPEC §2). */}
                 <Link
                   to={`/course/${course.id}`}
                   prefetch="intent"
-                  className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
+                  className="mt-4 inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow after:absolute after:inset-0 after:rounded-xl hover:bg-brand-700"
                 >
-                  <h2 className="text-xl font-semibold text-slate-900">{course.title}</h2>
-                  {course.description ? (
-                    <p className="mt-2 flex-1 text-slate-600">{course.description}</p>
-                  ) : (
-                    <span className="flex-1" />
-                  )}
-                  <span aria-hidden="true" className="mt-4 text-sm font-semibold text-brand-700">
-                    Start learning →
-                  </span>
+                  {COURSE_ACTION_LABEL[course.state]}
+                  <span className="sr-only">: {course.title}</span>
                 </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </main>
-      <SiteFooter>
-        {supportEmail ? (
-          <>
-            Questions about the training? Email{" "}
-            <a href={`mailto:${supportEmail}`} className="tap-inline font-medium text-brand-700 underline">
-              {supportEmail}
-            </a>
-          </>
-        ) : null}
-      </SiteFooter>
-    </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
   );
 }

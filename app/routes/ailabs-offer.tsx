@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SalesPage } from "~/components/sales-page";
+import { SalesPage, salesPageHandle } from "~/components/sales-page";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { loadSalesPage } from "~/route-helpers/sales-page.server";
@@ -8,6 +8,7 @@ import { loadSalesPage } from "~/route-helpers/sales-page.server";
 /** Sales page variant A: $17 today, coupon LAUNCH (ARCHITECTURE decision 1). */
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
+export const handle = salesPageHandle;
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadSalesPage(request, "a", "/ailabs-offer");

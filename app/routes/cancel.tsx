@@ -1,12 +1,18 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PaymentReturn } from "~/components/payment-return";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Payment Cancelled | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Payment Cancelled", matches),
+  { name: "robots", content: "noindex" },
+];
 
 export default function Cancel() {
   return (
     <PaymentReturn title="Payment Cancelled" tone="neutral">
-      <p>Your payment was cancelled and you have not been charged. You can choose a plan again whenever you are ready.</p>
+      <p>
+        Your payment was cancelled and you have not been charged. You can choose a plan again whenever you are ready.
+      </p>
     </PaymentReturn>
   );
 }

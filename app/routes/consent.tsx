@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { ConsentForm, CookieCategoryList, type ConsentHandle } from "~/components/cookie-consent";
-import { SiteFooter } from "~/components/site-footer";
 import { describeChoice } from "~/content/consent";
 import { isConsentChoice, parseConsentChoice } from "~/lib/consent";
 import { saveConsentChoice } from "~/services/consent.server";
@@ -27,9 +26,12 @@ const BAD_CHOICE = "Choose Decline, Essential Only or Accept All.";
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return data(
-    { choice: parseConsentChoice(request.headers.get("Cookie")), returnTo: safeRedirect(url.searchParams.get("from"), "/") },
+    {
+      choice: parseConsentChoice(request.headers.get("Cookie")),
+      returnTo: safeRedirect(url.searchParams.get("from"), "/"),
+    },
     // The page depends on its query (where to go back to): never a shared cache entry.
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: { "Cache-Control": "private, no-store" } }
   );
 }
 
@@ -61,8 +63,8 @@ export default function CookieSettingsPage() {
           {result?.ok
             ? `Saved. Your choice: ${describeChoice(result.choice)}.`
             : choice
-              ? `Your current choice: ${describeChoice(choice)}.`
-              : "You have not made a choice yet."}
+            ? `Your current choice: ${describeChoice(choice)}.`
+            : "You have not made a choice yet."}
         </p>
         {result && !result.ok ? (
           <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
@@ -95,7 +97,6 @@ export default function CookieSettingsPage() {
           </Link>
         </p>
       </main>
-      <SiteFooter />
     </>
   );
 }

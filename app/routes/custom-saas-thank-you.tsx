@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { Section } from "~/components/marketing";
-import { SiteFooter } from "~/components/site-footer";
 import { customSaasThankYouContent } from "~/content/upsells";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders } from "~/lib/cache-policy";
@@ -73,7 +72,6 @@ export default function CustomSaasThankYou() {
           </ol>
         </Section>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -2,17 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
-import { ctaClass, DeclineLink, OfferPrice, Section } from "~/components/marketing";
-import { SiteFooter } from "~/components/site-footer";
+import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
 import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
+import { disclaimerFooterNote } from "~/components/site-footer";
 
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
+export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const content = customSaasContent(brand());
@@ -30,27 +31,24 @@ export default function CustomSaasUpsell() {
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const { availability } = content;
   const takenPercent = Math.round((availability.taken / availability.max) * 100);
+  const buyLink = (
+    <a href={checkoutUrl} className={ctaClass.buy}>
+      {content.buyLabel}
+    </a>
+  );
+  const declineLink = <DeclineLink href={declineUrl} label={content.declineLabel} />;
   return (
     <>
       <UpsellBanner banner={content.banner} />
       <main>
-        <section className="px-4 pb-10 pt-10 text-center sm:pt-14">
-          <div className="mx-auto max-w-4xl">
-            <p className="text-sm font-bold uppercase tracking-wide text-brand-700">{content.hero.eyebrow}</p>
-            <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight sm:text-5xl">{content.hero.heading}</h1>
-            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{content.hero.text}</p>
-            <div className="mt-8">
-              <OfferPrice regular={content.price.regular} special={content.price.special} />
-            </div>
-            <p className="mt-3 font-semibold text-red-700">{content.hero.scarcity}</p>
-            <p className="mt-6">
-              <a href={checkoutUrl} className={ctaClass.buy}>
-                {content.buyLabel}
-              </a>
-            </p>
-            <DeclineLink href={declineUrl} label={content.declineLabel} />
+        <OfferHero hero={content.hero}>
+          <div className="mt-8">
+            <OfferPrice regular={content.price.regular} special={content.price.special} />
           </div>
-        </section>
+          <p className="mt-3 font-semibold text-red-700">{content.hero.scarcity}</p>
+          <p className="mt-6">{buyLink}</p>
+          {declineLink}
+        </OfferHero>
 
         <Section id="features" heading={content.features.heading} className="bg-white">
           <FeatureCards cards={content.features.cards} />
@@ -142,20 +140,16 @@ export default function CustomSaasUpsell() {
           <FaqAccordion items={content.faqs} />
         </Section>
 
-        <section aria-labelledby="closing-heading" className="bg-brand-900 px-4 py-14 text-center text-white">
-          <h2 id="closing-heading" className="text-3xl font-extrabold">
-            {content.closing.heading}
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">{content.closing.text}</p>
-          <div className="mt-8 rounded-2xl bg-white p-6 text-slate-900 sm:mx-auto sm:max-w-md">
-            <a href={checkoutUrl} className={ctaClass.buy}>
-              {content.buyLabel}
-            </a>
-            <DeclineLink href={declineUrl} label={content.declineLabel} />
-          </div>
-        </section>
+        <ClosingBand
+          closing={content.closing}
+          offer={
+            <>
+              {buyLink}
+              {declineLink}
+            </>
+          }
+        />
       </main>
-      <SiteFooter>{content.disclaimer}</SiteFooter>
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AffiliateAccessLink, AffiliateSubHeader } from "~/components/affiliate";
 import { CopyButton } from "~/components/copy-button";
-import { SiteFooter } from "~/components/site-footer";
 import {
   BANNERS,
   DEMO_VIDEO,
@@ -17,6 +16,7 @@ import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand } from "~/route-helpers/public-page.server";
+import { buttonClass } from "~/components/button";
 import { DemoVideo } from "~/components/demo-video";
 
 export const meta = publicPageMeta;
@@ -50,7 +50,9 @@ export default function DemoSwipesPage() {
               preventScrollReset
               aria-current={entry.tab === tab ? "page" : undefined}
               className={`inline-flex min-h-11 items-center rounded-lg px-4 py-2 text-sm font-semibold ${
-                entry.tab === tab ? "bg-brand-600 text-white" : "bg-white text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100"
+                entry.tab === tab
+                  ? "bg-brand-600 text-white"
+                  : "bg-white text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100"
               }`}
             >
               {entry.label}
@@ -79,7 +81,6 @@ export default function DemoSwipesPage() {
           </div>
         </section>
       </main>
-      <SiteFooter />
     </>
   );
 }
@@ -115,7 +116,11 @@ function EmailSwipes({ emails, title }: { emails: SwipeEmail[]; title: string })
         {emails.map((email) => {
           const fullText = `Subject: ${email.subject}\n\n${email.body}`;
           return (
-            <article key={email.id} aria-labelledby={`${email.id}-title`} className="rounded-xl border border-slate-200 bg-white p-5">
+            <article
+              key={email.id}
+              aria-labelledby={`${email.id}-title`}
+              className="rounded-xl border border-slate-200 bg-white p-5"
+            >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h3 id={`${email.id}-title`} className="text-lg font-bold">
@@ -173,11 +178,7 @@ function Banners({ supportEmail }: { supportEmail: string }) {
                 className="h-auto max-w-full"
               />
             </div>
-            <a
-              href={banner.src}
-              download={banner.filename}
-              className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-            >
+            <a href={banner.src} download={banner.filename} className={buttonClass({ size: "sm", className: "mt-3" })}>
               Download<span className="sr-only"> the {banner.size} banner</span>
             </a>
           </li>

@@ -1,18 +1,20 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { EmailField, FormError, Honeypot, SubmitButton } from "~/components/form-fields";
-import { siteOrigin } from "~/lib/checkout";
+import { EmailField, SubmitButton, SchemaForm } from "~/components/form-fields";
+import { siteOrigin } from "~/lib/site-origin";
 import { RESET_TOKEN_HOURS } from "~/lib/emails";
 import { env } from "~/infra/env.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { forgotPasswordSchema } from "~/lib/validation/auth";
 import { normalizeEmail } from "~/models/user.server";
 import { requestPasswordReset } from "~/services/accounts.server";
+import { brandedTitle } from "~/lib/page-meta";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { useSchemaForm } from "~/hooks/use-schema-form";
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Forgot password", matches)];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
@@ -23,7 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     [RATE_LIMITS.passwordResetPerAddress, context.clientAddress ?? "unknown"],
     [RATE_LIMITS.passwordResetPerEmail, normalizeEmail(email)],
   ]);
-  if (!verdict.allowed) return data({ reply: submission.reply({ formErrors: [verdict.message] }), sent: false }, { status: 429 });
+  if (!verdict.allowed)
+    return data({ reply: submission.reply({ formErrors: [verdict.message] }), sent: false }, { status: 429 });
 
   try {
     await requestPasswordReset(email, siteOrigin(env().PUBLIC_URL, request.url));
@@ -36,31 +39,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
-  const [form, fields] = useForm({
-    lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const submitting = useIsPending();
+  const [form, fields] = useSchemaForm(forgotPasswordSchema, result?.reply);
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your email address and we will send you a link to set a new password.">
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your email address and we will send you a link to set a new password."
+    >
       {result?.sent ? (
         <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
           If an account exists for that email address, we have sent it a link to set a new password. The link expires in{" "}
           {RESET_TOKEN_HOURS} hours. Check your spam folder if it does not arrive within a few minutes.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="relative mt-4 space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
-        <Honeypot />
+      <SchemaForm form={form} className="mt-4">
         <EmailField field={fields.email} />
         <SubmitButton pending={submitting} pendingLabel="Sending...">
           Send reset link
         </SubmitButton>
-      </Form>
+      </SchemaForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         Remembered it?{" "}
         <Link to="/login" className="tap-inline font-semibold text-brand-700 hover:underline">

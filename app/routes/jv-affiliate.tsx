@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AffiliateAccessLink, ContestDetails, FunnelCards, JvContact, Section } from "~/components/affiliate";
+import { AffiliateAccessLink, FunnelAndContestSections, JvContact } from "~/components/affiliate";
+import { Section } from "~/components/marketing";
 import { LaunchCountdown } from "~/components/launch-countdown";
-import { SiteFooter } from "~/components/site-footer";
 import { LAUNCH_LABEL, PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
@@ -52,15 +52,9 @@ export default function JvAffiliatePage() {
         </section>
 
         <div className="mx-auto max-w-5xl px-4 pb-16">
-          <Section id="funnel" title="The Funnel">
-            <FunnelCards />
-          </Section>
+          <FunnelAndContestSections funnelHeading="The Funnel" contestHeading="Launch Contest" />
 
-          <Section id="contest" title="Launch Contest">
-            <ContestDetails />
-          </Section>
-
-          <Section id="reasons" title="Why Promote">
+          <Section variant="inline" id="reasons" heading="Why Promote">
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {REASONS_TO_PROMOTE.map((reason) => (
                 <li key={reason.title} className="rounded-xl border border-slate-200 bg-white p-5">
@@ -71,7 +65,7 @@ export default function JvAffiliatePage() {
             </ul>
           </Section>
 
-          <Section id="resources" title="Promotional Resources">
+          <Section variant="inline" id="resources" heading="Promotional Resources">
             <ul className="mt-6 grid gap-4 sm:grid-cols-3">
               {PROMO_RESOURCES.map((resource) => (
                 <li key={resource.tab}>
@@ -87,7 +81,7 @@ export default function JvAffiliatePage() {
             </ul>
           </Section>
 
-          <Section id="get-link" title="Get Your Affiliate Link">
+          <Section variant="inline" id="get-link" heading="Get Your Affiliate Link">
             <p className="mt-2 text-slate-700">
               Affiliate links are issued on the marketplace once your request is approved.
             </p>
@@ -96,13 +90,12 @@ export default function JvAffiliatePage() {
             </div>
           </Section>
 
-          <Section id="contact" title="Contact Us">
+          <Section variant="inline" id="contact" heading="Contact Us">
             <p className="mt-2 text-slate-700">Questions, bonuses or a custom promotion? Reach us here:</p>
             <JvContact supportEmail={supportEmail} />
           </Section>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AffiliateAccessLink, AffiliateSubHeader, ContestDetails, FunnelCards, JvContact, Section } from "~/components/affiliate";
+import { AffiliateAccessLink, AffiliateSubHeader, FunnelAndContestSections, JvContact } from "~/components/affiliate";
+import { Section } from "~/components/marketing";
 import { CopyButton } from "~/components/copy-button";
 import { LaunchCountdown } from "~/components/launch-countdown";
-import { SiteFooter } from "~/components/site-footer";
 import { IMPORTANT_DATES, LAUNCH_LABEL, PROMO_RESOURCES } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
@@ -25,7 +25,7 @@ export default function JvDocPage() {
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{brandName} JV Doc</h1>
         <p className="mt-2 text-slate-700">Launch: {LAUNCH_LABEL}.</p>
 
-        <Section id="product" title="Product Information">
+        <Section variant="inline" id="product" heading="Product Information">
           <p className="mt-3 text-slate-700">
             {brandName} is a lifetime-access training on building and launching AI-powered software-as-a-service apps
             without coding. Buyers get a complete development course, a step-by-step monetization guide, AI boilerplate
@@ -36,15 +36,9 @@ export default function JvDocPage() {
           </p>
         </Section>
 
-        <Section id="funnel" title="Funnel and Commission Structure">
-          <FunnelCards />
-        </Section>
+        <FunnelAndContestSections funnelHeading="Funnel and Commission Structure" contestHeading="Contest" />
 
-        <Section id="contest" title="Contest">
-          <ContestDetails />
-        </Section>
-
-        <Section id="dates" title="Important Dates">
+        <Section variant="inline" id="dates" heading="Important Dates">
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {IMPORTANT_DATES.map((entry) => (
               <li key={entry.date} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:gap-6">
@@ -55,7 +49,7 @@ export default function JvDocPage() {
           </ul>
         </Section>
 
-        <Section id="affiliate-link" title="Your Affiliate Link">
+        <Section variant="inline" id="affiliate-link" heading="Your Affiliate Link">
           <p className="mt-2 text-slate-700">
             Request approval on the marketplace; your personal link appears there once approved. The offer page:
           </p>
@@ -70,7 +64,7 @@ export default function JvDocPage() {
           </div>
         </Section>
 
-        <Section id="resources" title="Resources">
+        <Section variant="inline" id="resources" heading="Resources">
           <ul className="mt-4 list-disc space-y-1 pl-6">
             {PROMO_RESOURCES.map((resource) => (
               <li key={resource.tab}>
@@ -83,11 +77,10 @@ export default function JvDocPage() {
           </ul>
         </Section>
 
-        <Section id="contact" title="Contact Information">
+        <Section variant="inline" id="contact" heading="Contact Information">
           <JvContact supportEmail={supportEmail} />
         </Section>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -1,20 +1,22 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
 import { AuthCard } from "~/components/auth-card";
-import { EmailField, FormError, Honeypot, Spinner, TextField } from "~/components/form-fields";
+import { EmailField, Spinner, TextField, SchemaForm } from "~/components/form-fields";
 import { authenticate } from "~/services/auth.server";
 import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
 import { secureCookies } from "~/infra/env.server";
 import { getSessionUser, startSession } from "~/services/session.server";
 import { loginSchema } from "~/lib/validation/auth";
 import { hasPaidAccess } from "~/models/access.server";
+import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { Button } from "~/components/button";
+import { useSchemaForm } from "~/hooks/use-schema-form";
 
-export const meta: MetaFunction = () => [
-  { title: "Sign in | AI Profit Labs" },
-  { name: "description", content: "Sign in to your AI Profit Labs training area." },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Sign in", matches),
+  { name: "description", content: `Sign in to your ${brandFromMatches(matches)} training area.` },
 ];
 
 const SPECIAL_ACCESS_STORAGE_KEY = "special_access";
@@ -24,9 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const specialAccess = hasSpecialAccessFlag(url, request.headers.get("Cookie"));
   const user = await getSessionUser(request);
   if (user) {
-    throw redirect(
-      destinationAfterLogin({ ...user, specialAccess, redirectTo: url.searchParams.get("redirect") }),
-    );
+    throw redirect(destinationAfterLogin({ ...user, specialAccess, redirectTo: url.searchParams.get("redirect") }));
   }
   // Remember the flag for this browser session (like sessionStorage), so it survives a reload.
   const headers = new Headers();
@@ -40,7 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await authenticate("login", request, { clientAddress: context.clientAddress ?? "unknown" });
   if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
 
-  const specialAccess = outcome.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
+  const specialAccess =
+    outcome.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
   const hasPaid = outcome.user.isAdmin || specialAccess ? false : await hasPaidAccess(outcome.user.id);
   const destination = destinationAfterLogin({
     isAdmin: outcome.user.isAdmin,
@@ -58,8 +59,7 @@ export default function LoginPage() {
   const { specialAccess: serverFlag } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const submitting = useIsPending();
   const redirectTo = searchParams.get("redirect") ?? "";
   // SPEC §8: a checkout attempted after the session ended lands here with this notice.
   const notice = searchParams.get("notice") === "no-session" ? "No active session" : null;
@@ -69,50 +69,36 @@ export default function LoginPage() {
   const storedFlag = useSyncExternalStore(
     subscribeToNothing,
     () => window.sessionStorage.getItem(SPECIAL_ACCESS_STORAGE_KEY) === "true",
-    () => false,
+    () => false
   );
   const specialAccess = serverFlag || storedFlag;
   useEffect(() => {
     if (serverFlag) window.sessionStorage.setItem(SPECIAL_ACCESS_STORAGE_KEY, "true");
   }, [serverFlag]);
 
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(loginSchema, lastResult);
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue to your training.">
       {notice ? (
-        <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800"
+        >
           {notice}. Please sign in again to continue.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="relative space-y-4">
-        <FormError id={form.errorId} errors={form.errors} />
-        <Honeypot />
+      <SchemaForm form={form}>
         <input type="hidden" name="redirect" value={redirectTo} />
         {specialAccess ? <input type="hidden" name="special_access" value="true" /> : null}
         <EmailField field={fields.email} />
-        <TextField
-          label="Password"
-          field={fields.password}
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" required />
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
             Forgot password?
           </Link>
         </p>
-        <button
-          type="submit"
-          disabled={submitting}
-          className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-70"
-        >
+        <Button type="submit" disabled={submitting} block>
           {submitting ? (
             <>
               <Spinner label="Signing in" /> Signing in...
@@ -120,8 +106,8 @@ export default function LoginPage() {
           ) : (
             "Sign in"
           )}
-        </button>
-      </Form>
+        </Button>
+      </SchemaForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         Don&apos;t have an account?{" "}
         <Link

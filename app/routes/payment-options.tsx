@@ -1,8 +1,17 @@
 import crypto from "node:crypto";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { formatDollars, PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
-import { CHECKOUT_MESSAGES, siteOrigin } from "~/lib/checkout";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { formatUsd } from "~/lib/money";
+import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 import { env } from "~/infra/env.server";
 import { takeFlash } from "~/infra/flash.server";
 import { FlashMessage } from "~/components/flash-message";
@@ -11,10 +20,12 @@ import { requireUser } from "~/services/guards.server";
 import { getSessionUser } from "~/services/session.server";
 import { startCheckout } from "~/services/checkout.server";
 import { isCheckoutConfigured } from "~/services/stripe.server";
-import { SiteFooter } from "~/components/site-footer";
 import { Icon } from "~/components/icon";
+import { brandedTitle } from "~/lib/page-meta";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { buttonClass } from "~/components/button";
 
-export const meta: MetaFunction = () => [{ title: "Choose Your Access Plan | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Choose Your Access Plan", matches)];
 
 /** Members who already have access (and admins) have nothing to buy here. */
 const hasAccess = (user: { hasPaid: boolean; isAdmin: boolean }) => user.hasPaid || user.isAdmin;
@@ -59,8 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PaymentOptions() {
   const { configured, formKey, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const processing = navigation.state !== "idle" && navigation.formAction === "/payment-options";
+  const processing = useIsPending();
   const product = PRODUCTS[PLAN_PRODUCT];
   const error = actionData?.error ?? (configured ? null : CHECKOUT_MESSAGES.notConfigured);
   // A locked member link brought the user here: say which tool, and that this plan unlocks it.
@@ -70,28 +80,36 @@ export default function PaymentOptions() {
     <>
       <main className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
         <div className="mx-auto max-w-xl">
-          <h1 className="text-center text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Choose Your Access Plan</h1>
+          <h1 className="text-center text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+            Choose Your Access Plan
+          </h1>
           {flash ? (
             <div className="mt-6">
               <FlashMessage flash={flash} />
             </div>
           ) : null}
           {locked ? (
-            <p role="status" className="mt-6 flex gap-3 rounded-xl border border-brand-100 bg-white px-4 py-3 text-slate-800 shadow-sm">
+            <p
+              role="status"
+              className="mt-6 flex gap-3 rounded-xl border border-brand-100 bg-white px-4 py-3 text-slate-800 shadow-sm"
+            >
               <Icon name="lock" className="mt-0.5 h-5 w-5 flex-none text-brand-600" />
               <span>{locked}</span>
             </p>
           ) : null}
 
-          <section aria-labelledby="plan-title" className="mt-8 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">
+          <section
+            aria-labelledby="plan-title"
+            className="mt-8 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8"
+          >
             <h2 id="plan-title" className="text-xl font-bold text-slate-900">
               Lifetime Access
             </h2>
             <p className="mt-4 flex items-baseline gap-3">
-              <span className="text-5xl font-extrabold text-slate-900">{formatDollars(product.priceCents)}</span>
+              <span className="text-5xl font-extrabold text-slate-900">{formatUsd(product.priceCents)}</span>
               <del className="text-xl text-slate-400">
                 <span className="sr-only">Regular price </span>
-                {formatDollars(product.listPriceCents)}
+                {formatUsd(product.listPriceCents)}
               </del>
             </p>
             <p className="mt-1 text-sm font-medium text-slate-600">One-time payment. No recurring fees.</p>
@@ -99,7 +117,12 @@ export default function PaymentOptions() {
             <ul className="mt-6 space-y-3">
               {PLAN_FEATURES.map((feature) => (
                 <li key={feature} className="flex items-start gap-3 text-slate-700">
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 flex-none text-brand-600" fill="currentColor">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className="mt-0.5 h-5 w-5 flex-none text-brand-600"
+                    fill="currentColor"
+                  >
                     <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
                   </svg>
                   {feature}
@@ -108,7 +131,10 @@ export default function PaymentOptions() {
             </ul>
 
             {error ? (
-              <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+              <div
+                role="alert"
+                className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+              >
                 {error}
               </div>
             ) : null}
@@ -119,7 +145,7 @@ export default function PaymentOptions() {
               <button
                 type="submit"
                 disabled={processing || !configured}
-                className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-4 text-lg font-bold text-white shadow hover:bg-brand-700 disabled:opacity-70"
+                className={buttonClass({ size: "xl", block: true })}
               >
                 {processing ? "Processing..." : "Get Lifetime Access Now"}
               </button>
@@ -130,13 +156,15 @@ export default function PaymentOptions() {
           </section>
 
           <Form method="post" action="/logout" className="mt-8 text-center">
-            <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               Logout
             </button>
           </Form>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

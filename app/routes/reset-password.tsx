@@ -1,16 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { FormError, NewPasswordField, SubmitButton } from "~/components/form-fields";
+import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/components/form-fields";
 import { flashCookie, toFlash } from "~/infra/flash.server";
 import { startSession } from "~/services/session.server";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable } from "~/models/password-reset.server";
 import { resetPassword } from "~/services/accounts.server";
+import { brandedTitle } from "~/lib/page-meta";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { useSchemaForm } from "~/hooks/use-schema-form";
 
-export const meta: MetaFunction = () => [{ title: "Set your password | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Set your password", matches),
+  { name: "robots", content: "noindex" },
+];
 
 /** Said on the page the reset leads to (the dashboard, or the plan page for an account without access). */
 const PASSWORD_UPDATED = "Your password has been updated.";
@@ -26,7 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await resetPassword(submission.value.token, submission.value.password);
-  if (!result) return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
+  if (!result)
+    return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
   // The member guard sends an account without access on to the plan page; either page shows the flash.
   const response = await startSession(request, result.userId, toFlash("/dashboard"));
   response.headers.append("Set-Cookie", await flashCookie({ kind: "success", message: PASSWORD_UPDATED }));
@@ -36,29 +42,19 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, usable } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const submitting = useIsPending();
+  const [form, fields] = useSchemaForm(resetPasswordSchema, lastResult);
 
   return (
     <AuthCard title="Set your password" subtitle="Choose a new password for your account.">
       {usable ? (
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormError id={form.errorId} errors={form.errors} />
+        <SchemaForm form={form} honeypot={false}>
           <input type="hidden" name="token" value={token} />
-          <NewPasswordField
-            label="New password"
-            field={fields.password}
-          />
+          <NewPasswordField label="New password" field={fields.password} />
           <SubmitButton pending={submitting} pendingLabel="Saving...">
             Set password
           </SubmitButton>
-        </Form>
+        </SchemaForm>
       ) : (
         <FormError id="reset-link-error" errors={[LINK_UNUSABLE]} />
       )}

@@ -1,10 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConsentGatedScript } from "~/components/cookie-consent";
-import { EmailField, FormError, Honeypot, SubmitButton, TextField } from "~/components/form-fields";
-import { SiteFooter } from "~/components/site-footer";
+import { EmailField, SubmitButton, TextField, SchemaForm } from "~/components/form-fields";
 import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
 import { env } from "~/infra/env.server";
 import { PERSONAL_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-policy";
@@ -12,8 +16,10 @@ import { publicPageMeta } from "~/lib/page-meta";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { leadSchema } from "~/lib/validation/lead";
-import { siteOrigin } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 import { captureLeadAndConfirm } from "~/services/leads.server";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { useSchemaForm } from "~/hooks/use-schema-form";
 
 export const meta = publicPageMeta;
 
@@ -59,14 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SpecialAccessPage() {
   const { tracker } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/special-access";
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const submitting = useIsPending();
+  const [form, fields] = useSchemaForm(leadSchema, lastResult);
 
   return (
     <>
@@ -78,21 +78,14 @@ export default function SpecialAccessPage() {
         </div>
         <div className="mx-auto mt-10 max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8">
           <h2 className="text-center text-lg font-bold">{SPECIAL_ACCESS.prompt}</h2>
-          <Form method="post" {...getFormProps(form)} className="relative mt-5 space-y-4">
-            <FormError id={form.errorId} errors={form.errors} />
-            <Honeypot />
+          <SchemaForm form={form} className="mt-5">
             <EmailField field={fields.email} />
-            <TextField
-              label="First name (optional)"
-              field={fields.name}
-              type="text"
-              autoComplete="given-name"
-            />
+            <TextField label="First name (optional)" field={fields.name} type="text" autoComplete="given-name" />
             <SubmitButton pending={submitting} pendingLabel="Processing...">
               {SPECIAL_ACCESS.submit}
             </SubmitButton>
             <p className="text-center text-xs text-slate-600">{SPECIAL_ACCESS.privacyNote}</p>
-          </Form>
+          </SchemaForm>
         </div>
       </main>
       <section aria-labelledby="benefits-title" className="mx-auto max-w-4xl px-4 py-14">
@@ -108,7 +101,6 @@ export default function SpecialAccessPage() {
           ))}
         </ul>
       </section>
-      <SiteFooter />
     </>
   );
 }

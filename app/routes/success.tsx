@@ -3,8 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { PaymentReturn } from "~/components/payment-return";
 import { getSessionUser } from "~/services/session.server";
 import { fulfilReturnedSession } from "~/services/fulfilment.server";
+import { brandedTitle } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Payment Successful! | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Payment Successful!", matches),
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Fulfils the session Stripe sent the buyer back with (from Stripe's own record of it), so the
@@ -19,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const MESSAGES = {
   completed: "Thank you for your purchase. Your lifetime access is active.",
-  pending: "Thank you for your purchase. Your payment is still being processed; your access starts as soon as it clears.",
+  pending:
+    "Thank you for your purchase. Your payment is still being processed; your access starts as soon as it clears.",
   unknown: "Thank you for your purchase. Your access will be ready in a moment.",
 } as const;
 

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConsentGatedScript } from "~/components/cookie-consent";
-import { SiteFooter } from "~/components/site-footer";
 import { leadPageCopy, THANK_YOU_ACCESS } from "~/content/lead-pages";
 import { env } from "~/infra/env.server";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { trackConversion } from "~/lib/tracker";
+import { buttonClass } from "~/components/button";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
@@ -34,12 +34,15 @@ export default function ThankYouAccessPage() {
           href="/login?special_access=true"
           target="_blank"
           rel="noopener"
-          className="mt-8 inline-flex items-center justify-center rounded-lg bg-brand-600 px-6 py-3 font-bold text-white shadow hover:bg-brand-700"
+          className={buttonClass({ size: "lg", className: "mt-8" })}
         >
           {THANK_YOU_ACCESS.button}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
-        <section aria-labelledby="next-title" className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 text-left">
+        <section
+          aria-labelledby="next-title"
+          className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 text-left"
+        >
           <h2 id="next-title" className="text-xl font-bold">
             {THANK_YOU_ACCESS.nextTitle}
           </h2>
@@ -50,7 +53,6 @@ export default function ThankYouAccessPage() {
           </ol>
         </section>
       </main>
-      <SiteFooter />
     </>
   );
 }

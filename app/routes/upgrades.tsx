@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { ctaClass, OfferPrice } from "~/components/marketing";
-import { SiteFooter } from "~/components/site-footer";
 import { upgradesContent } from "~/content/upsells";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders } from "~/lib/cache-policy";
@@ -27,7 +26,10 @@ export default function Upgrades() {
           <p className="mt-3 text-center text-lg text-slate-600">{content.text}</p>
           <ul className="mt-10 grid gap-6 md:grid-cols-2">
             {content.offers.map((offer) => (
-              <li key={offer.href} className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
+              <li
+                key={offer.href}
+                className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8"
+              >
                 <h2 className="text-2xl font-extrabold">{offer.title}</h2>
                 <p className="mt-2 flex-1 text-slate-600">{offer.description}</p>
                 <div className="mt-6">
@@ -47,7 +49,6 @@ export default function Upgrades() {
           </p>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { postOnly, webhookResponse } from "~/lib/webhook-response";
 import { receiveStripeWebhook } from "~/services/fulfilment.server";
+import { recordWebhookOutcome } from "~/services/metrics.server";
 
 export const loader = postOnly;
 
 /** Stripe's events, authenticated by their signature over the raw body (never parsed first). */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return postOnly();
-  return webhookResponse(await receiveStripeWebhook(await request.text(), request.headers.get("Stripe-Signature")));
+  const reply = await receiveStripeWebhook(await request.text(), request.headers.get("Stripe-Signature"));
+  recordWebhookOutcome("stripe", reply);
+  return webhookResponse(reply);
 }

@@ -2,19 +2,19 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
-import { Icon } from "~/components/icon";
-import { CheckList, DeclineLink, OfferPrice, Section } from "~/components/marketing";
+import { CheckList, ClosingBand, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
 import { CheckoutImageLink } from "~/components/sales-page";
-import { SiteFooter } from "~/components/site-footer";
 import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
 import { whiteLabelContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
+import { disclaimerFooterNote } from "~/components/site-footer";
 
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
+export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const content = whiteLabelContent(brand());
@@ -40,24 +40,19 @@ export default function WhiteLabelUpsell() {
     <>
       <UpsellBanner banner={content.banner} />
       <main>
-        <section className="px-4 pb-10 pt-10 text-center sm:pt-14">
-          <div className="mx-auto max-w-4xl">
-            <p className="text-sm font-bold uppercase tracking-wide text-brand-700">{content.hero.eyebrow}</p>
-            <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight sm:text-5xl">{content.hero.heading}</h1>
-            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{content.hero.text}</p>
-            <img
-              src="/images/white-label-banner.svg"
-              width={960}
-              height={360}
-              alt="Twelve AI app dashboards under your own brand"
-              className="mx-auto mt-8 h-auto w-full max-w-3xl rounded-2xl"
-            />
-            <div className="mt-8">
-              <OfferPrice regular={content.price.regular} special={content.price.special} note={content.price.note} />
-            </div>
-            <div className="mt-6">{buy}</div>
+        <OfferHero hero={content.hero}>
+          <img
+            src="/images/white-label-banner.svg"
+            width={960}
+            height={360}
+            alt="Twelve AI app dashboards under your own brand"
+            className="mx-auto mt-8 h-auto w-full max-w-3xl rounded-2xl"
+          />
+          <div className="mt-8">
+            <OfferPrice regular={content.price.regular} special={content.price.special} note={content.price.note} />
           </div>
-        </section>
+          <div className="mt-6">{buy}</div>
+        </OfferHero>
 
         <Section id="features" heading={content.features.heading} className="bg-white">
           <FeatureCards cards={content.features.cards} />
@@ -66,7 +61,10 @@ export default function WhiteLabelUpsell() {
         <Section id="tools" heading={content.tools.heading}>
           <ol className="mx-auto grid max-w-4xl gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {content.tools.items.map((tool, i) => (
-              <li key={tool} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 font-semibold">
+              <li
+                key={tool}
+                className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 font-semibold"
+              >
                 <span className="flex h-8 w-8 flex-none items-center justify-center rounded-full bg-brand-600 text-sm text-white">
                   {i + 1}
                 </span>
@@ -94,16 +92,8 @@ export default function WhiteLabelUpsell() {
           <FaqAccordion items={content.faqs} />
         </Section>
 
-        <section aria-labelledby="closing-heading" className="bg-brand-900 px-4 py-14 text-center text-white">
-          <Icon name="rocket" className="mx-auto h-10 w-10" />
-          <h2 id="closing-heading" className="mt-3 text-3xl font-extrabold">
-            {content.closing.heading}
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-100">{content.closing.text}</p>
-          <div className="mt-8 rounded-2xl bg-white p-6 text-slate-900 sm:mx-auto sm:max-w-md">{buy}</div>
-        </section>
+        <ClosingBand closing={content.closing} icon="rocket" offer={buy} />
       </main>
-      <SiteFooter>{content.disclaimer}</SiteFooter>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { purchaseAddedEmail, resetPasswordEmail, setPasswordEmail } from "~/lib/emails";
+import { purchaseAddedEmail, resetPasswordEmail, setPasswordEmail, signInLinkEmail, type Receipt } from "~/lib/emails";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { hashPassword } from "~/infra/password.server";
@@ -46,14 +46,20 @@ export async function resetPassword(token: string, password: string): Promise<{ 
 
 /**
  * Tells a buyer who paid elsewhere how to get in: a link to set a password when the account has
- * none yet, else a note that the purchase is on their account. Runs in the purchase's transaction;
+ * none yet, else a note that the purchase is on their account, with the purchase's receipt. Runs in the purchase's transaction;
  * call kickMailer() after it commits.
  */
-export async function queueLoginDetails(trx: Database, user: UserRecord, origin: string) {
+export async function queueLoginDetails(trx: Database, user: UserRecord, origin: string, receipt?: Receipt) {
   const brand = env().BRAND_NAME;
   const loginUrl = `${origin}/login`;
   const email = user.passwordHash
-    ? purchaseAddedEmail({ brand, name: user.name, loginUrl })
-    : setPasswordEmail({ brand, name: user.name, loginUrl, link: resetLink(origin, await createResetToken(trx, user.id)) });
+    ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt })
+    : setPasswordEmail({ brand, name: user.name, loginUrl, receipt, link: resetLink(origin, await createResetToken(trx, user.id)) });
   await enqueueEmail(trx, { to: user.email, ...email });
+}
+
+/** An admin's 'Send sign-in link': a single-use link to choose a password, queued in the caller's transaction. */
+export async function queueSignInLink(trx: Database, user: { id: string; email: string; name: string }, origin: string) {
+  const link = resetLink(origin, await createResetToken(trx, user.id));
+  await enqueueEmail(trx, { to: user.email, ...signInLinkEmail({ brand: env().BRAND_NAME, name: user.name, link, loginUrl: `${origin}/login` }) });
 }

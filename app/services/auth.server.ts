@@ -4,6 +4,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createUser, findUserByEmail, normalizeEmail } from "~/models/user.server";
 import { clearHits } from "~/models/rate-limit.server";
+import { isDatabaseUnavailable } from "~/lib/database-errors";
 import { ACCOUNT_EXISTS_MESSAGE, loginSchema, signupSchema } from "~/lib/validation/auth";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
 import { checkRateLimits, RATE_LIMITS, rateLimitKey } from "./rate-limit.server";
@@ -26,8 +27,9 @@ function refuse(reply: Reply, status = 400): AuthOutcome {
 }
 
 /**
- * Runs a strategy; an unexpected failure (say, the database is down) becomes the spec's
- * generic message on the form instead of an error page, and nothing is changed.
+ * Runs a strategy; an unexpected failure becomes the spec's generic message on the form instead
+ * of an error page, and nothing is changed. A database outage is rethrown: the site answers its
+ * 503 page (entry.server handleError), which tells the visitor to come back shortly.
  */
 export async function authenticate(
   strategy: keyof typeof FALLBACK_MESSAGES,
@@ -39,6 +41,7 @@ export async function authenticate(
   try {
     return await authenticator(context).authenticate(strategy, request);
   } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
     console.error(`[auth] ${strategy} failed:`, error);
     const submission = parseWithZod(await backup.formData(), { schema: strategy === "login" ? loginSchema : signupSchema });
     return refuse(submission.reply({ formErrors: [FALLBACK_MESSAGES[strategy]], hideFields: ["password"] }), 500);

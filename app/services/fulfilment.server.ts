@@ -2,7 +2,10 @@ import { checkoutRecordFromSession, isCheckoutSessionId } from "~/lib/checkout";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { markOrderRefunded, recordCheckout, upsertSubscription, type FulfilmentState } from "~/models/stripe-order.server";
+import type { WebhookReply } from "~/lib/webhook-response";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
+import { kickMailer } from "./mail.server";
+import { queueRefundNotices, queueStripeReceipt } from "./receipts.server";
 import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
 
 /**
@@ -16,7 +19,15 @@ export async function fulfilCheckoutSession(session: Stripe.Checkout.Session, tr
     console.warn(`[stripe] checkout session ${session.id} ignored: ${record.ignored}`);
     return "ignored";
   }
-  return trx ? recordCheckout(trx, record) : db().transaction().execute((t) => recordCheckout(t, record));
+  const apply = async (t: Database) => {
+    const state = await recordCheckout(t, record);
+    await queueStripeReceipt(t, record.checkoutSessionId);
+    return state;
+  };
+  if (trx) return apply(trx);
+  const state = await db().transaction().execute(apply);
+  kickMailer();
+  return state;
 }
 
 /**
@@ -35,8 +46,6 @@ export async function fulfilReturnedSession(sessionId: unknown): Promise<Fulfilm
     return null;
   }
 }
-
-export type WebhookReply = { status: number; message: string };
 
 /**
  * POST /webhooks/stripe. The signature is checked over the raw body; the event id is recorded
@@ -63,6 +72,7 @@ export async function receiveStripeWebhook(payload: string, signature: string | 
         await applyEvent(trx, event);
         return true;
       });
+    if (fresh) kickMailer();
     return { status: 200, message: fresh ? "ok" : "duplicate ignored" };
   } catch (error) {
     console.error(`[stripe] webhook ${event.id} (${event.type}) failed; Stripe will retry:`, error);
@@ -81,7 +91,9 @@ async function applyEvent(trx: Database, event: Stripe.Event) {
       const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       // A partial refund (a goodwill credit) keeps the membership; a full one ends it.
       if (!charge.refunded || !paymentIntent) return;
-      if ((await markOrderRefunded(trx, paymentIntent)) === 0) console.warn(`[stripe] refund of ${paymentIntent}: no order of ours`);
+      const refunded = await markOrderRefunded(trx, paymentIntent);
+      if (refunded.length === 0) console.warn(`[stripe] refund of ${paymentIntent}: no order of ours`);
+      await queueRefundNotices(trx, refunded);
       return;
     }
     case "customer.subscription.created":

@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { retryDelaySeconds } from "~/lib/emails";
 import { env } from "~/infra/env.server";
-import { claimDueEmails, markEmailFailed, markEmailSent, type OutgoingEmail } from "~/models/outbox.server";
+import { claimDueEmails, markEmailFailed, markEmailSent, releaseEmails, type OutgoingEmail } from "~/models/outbox.server";
+import { recordMailFailure } from "./metrics.server";
 
 /**
  * The in-process sender of the email outbox. Rows are written by the transaction that causes
@@ -23,6 +24,7 @@ export function startMailer() {
   kickMailer();
 }
 
+/** Stops after the message being sent (a restart's drain): what it had claimed but not sent is released. */
 export async function stopMailer() {
   clearInterval(timer);
   timer = undefined;
@@ -56,10 +58,14 @@ export function kickMailer() {
 }
 
 async function deliverDue() {
-  for (;;) {
+  while (timer) {
     const batch = await claimDueEmails(BATCH, LEASE_SECONDS);
     if (batch.length === 0) return;
-    for (const email of batch) {
+    for (const [index, email] of batch.entries()) {
+      if (!timer) {
+        await releaseEmails(batch.slice(index).map((unsent) => unsent.id));
+        return;
+      }
       try {
         await send(email);
         await markEmailSent(email.id);
@@ -67,6 +73,7 @@ async function deliverDue() {
         const delay = retryDelaySeconds(email.attempts);
         const reason = error instanceof Error ? error.message : String(error);
         console.error(`[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`);
+        recordMailFailure();
         await markEmailFailed(email.id, reason, delay);
       }
     }
@@ -90,5 +97,6 @@ async function send(email: OutgoingEmail) {
     to: email.to,
     subject: email.subject,
     text: email.text,
+    ...(email.html ? { html: email.html } : {}),
   });
 }

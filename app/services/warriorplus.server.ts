@@ -6,8 +6,9 @@ import { findOrCreateBuyer, findUserByEmail } from "~/models/user.server";
 import { recordMarketplaceRefund, recordMarketplaceSale } from "~/models/warriorplus-order.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { queueLoginDetails } from "./accounts.server";
-import type { WebhookReply } from "./fulfilment.server";
+import type { WebhookReply } from "~/lib/webhook-response";
 import { kickMailer } from "./mail.server";
+import { queueRefundNotices, receiptFor } from "./receipts.server";
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */
 function sameSecret(given: string, expected: string): boolean {
@@ -40,14 +41,16 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
         if (!(await recordWebhookEvent(trx, "warriorplus", ipn.eventId, ipn.action))) return false;
         if (ipn.kind === "sale" && grantsMembership) {
           const buyer = await findOrCreateBuyer(trx, { email: ipn.buyerEmail, name: ipn.buyerName });
-          if (await recordMarketplaceSale(trx, { ipn, userId: buyer.id, grantsMembership })) {
-            await queueLoginDetails(trx, buyer, origin);
-          }
+          const orderId = await recordMarketplaceSale(trx, { ipn, userId: buyer.id, grantsMembership });
+          if (orderId) await queueLoginDetails(trx, buyer, origin, await receiptFor(trx, orderId, origin));
         } else if (ipn.kind !== "other") {
           // Upsells and refunds attach to an existing account only; they never create one.
           const userId = (await findUserByEmail(ipn.buyerEmail, trx))?.id ?? null;
-          const record = ipn.kind === "sale" ? recordMarketplaceSale : recordMarketplaceRefund;
-          await record(trx, { ipn, userId, grantsMembership });
+          if (ipn.kind === "sale") await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
+          else {
+            const refunded = await recordMarketplaceRefund(trx, { ipn, userId, grantsMembership });
+            if (refunded) await queueRefundNotices(trx, [refunded]);
+          }
         }
         return true;
       });

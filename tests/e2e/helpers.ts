@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_STRIPE } from "../../playwright.config";
+import { E2E_BASE_URL } from "../../playwright.config";
 
 export const uniqueEmail = (label: string) => `${label}-${crypto.randomBytes(5).toString("hex")}@e2e.example`;
 
-export async function signUp(page: Page, { name = "Pat Member", email = uniqueEmail("member"), password = "member-password-1" } = {}) {
+export async function signUp(
+  page: Page,
+  { name = "Pat Member", email = uniqueEmail("member"), password = "member-password-1" } = {}
+) {
   await page.goto("/signup");
   await page.getByLabel("Full Name").fill(name);
   await page.getByLabel("Email address").fill(email);
@@ -30,16 +33,6 @@ export async function logOut(page: Page) {
 /** Waits until React has hydrated the page (the root layout marks <html data-hydrated>), so handlers are attached. */
 export async function hydrated(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-}
-
-/** Signs up and pays through the fake Stripe Checkout page: a real paid member, not an admin. */
-export async function signUpAndPay(page: Page) {
-  const account = await signUp(page);
-  await page.getByRole("button", { name: "Get Lifetime Access Now" }).click();
-  await page.waitForURL(`${E2E_STRIPE.baseUrl}/pay/**`);
-  await page.getByRole("button", { name: "Pay $25.00" }).click();
-  await page.waitForURL("**/success?session_id=*");
-  return account;
 }
 
 /**

@@ -1,21 +1,20 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import type { Download, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
-import { hydrated, logIn } from "./helpers";
+import { E2E_BASE_URL } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./helpers";
 
 let errors: string[] = [];
 
-// Admins pass the member guard (SPEC §6), so the seeded admin stands in for a paid member.
-test.beforeEach(async ({ page }) => {
+// Every test here runs as a paid member, signed in by the fixture (no sign-up, no checkout).
+test.beforeEach(async ({ page, paidMember: _paidMember }) => {
   errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
-  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.waitForURL("**/dashboard");
 });
 
 // A hydration mismatch or a crash in the browser shows up here.
@@ -39,7 +38,10 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ file:
 const IDEA_DETAILS_PATH = "/app-idea-generator?industry=Legal&seed=11&idea=document-analyzer";
 
 test.describe("SaaS idea generator", () => {
-  test("generates 3 ideas from the filter, shows details and exports the same ideas", async ({ page, javaScriptEnabled }) => {
+  test("generates 3 ideas from the filter, shows details and exports the same ideas", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await open(page, "/app-idea-generator", javaScriptEnabled);
     await expect(page.getByText("Choose your filters and press")).toBeVisible();
     await page.getByLabel("Industry").fill("pet care");
@@ -78,7 +80,10 @@ test.describe("SaaS idea generator", () => {
     await expect(page.getByLabel("Complexity")).toHaveValue("low");
 
     // The detail view: a modal dialog with JavaScript, an in-page section at ?idea=<id> without.
-    await cards.nth(1).getByRole("link", { name: /View details/ }).click();
+    await cards
+      .nth(1)
+      .getByRole("link", { name: /View details/ })
+      .click();
     const details = page.getByRole("dialog", { name: titles[1] });
     await expect(details).toBeVisible();
     await expect(details).toContainText("Competitor analysis");
@@ -171,14 +176,23 @@ test.describe("bonuses", () => {
 
   test("the support box names the support email", async ({ page }) => {
     await page.goto("/bonuses");
-    await expect(page.getByRole("complementary", { name: "Bonus access" }).getByRole("link")).toHaveAttribute("href", /^mailto:.+@.+/);
+    await expect(page.getByRole("complementary", { name: "Bonus access" }).getByRole("link")).toHaveAttribute(
+      "href",
+      /^mailto:.+@.+/
+    );
   });
 });
 
 test.describe("app builder", () => {
-  test("Build opens the app builder in a new tab with the prompt in the URL", async ({ page, context, javaScriptEnabled }) => {
+  test("Build opens the app builder in a new tab with the prompt in the URL", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     // The real service is unreachable offline: answer its URL with a local stub page.
-    await context.route("https://bolt.new/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Builder stub</h1>" }));
+    await context.route("https://bolt.new/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Builder stub</h1>" })
+    );
     await open(page, "/app-builder", javaScriptEnabled);
 
     const form = page.locator("form", { has: page.getByLabel("Your app prompt") });
@@ -190,12 +204,18 @@ test.describe("app builder", () => {
 
     // An example fills the textarea: in place with JavaScript, through ?example= without.
     await page.getByRole("link", { name: /^Use this prompt\W+AI resume reviewer$/ }).click();
-    await expect(page.getByLabel("Your app prompt")).toHaveValue(/^Build a web app for job seekers that reviews resumes\./);
+    await expect(page.getByLabel("Your app prompt")).toHaveValue(
+      /^Build a web app for job seekers that reviews resumes\./
+    );
     expect(new URL(page.url()).search).toBe(javaScriptEnabled ? "" : "?example=resume-reviewer");
 
-    const prompt = "Build a web app for florists that writes Instagram captions from a photo, 5 free captions then $9/month.";
+    const prompt =
+      "Build a web app for florists that writes Instagram captions from a photo, 5 free captions then $9/month.";
     await page.getByLabel("Your app prompt").fill(prompt);
-    const [popup] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: /^Build/ }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("button", { name: /^Build/ }).click(),
+    ]);
     await popup.waitForLoadState();
     const opened = new URL(popup.url());
     expect(opened.origin + opened.pathname).toBe("https://bolt.new/");
@@ -212,16 +232,28 @@ test.describe("accessibility", () => {
       // axe runs as a script inside the page. For the no-JavaScript project it audits the same
       // signed-in page in a context that runs scripts but never loads the app's bundles, so the
       // page stays exactly as the server rendered it.
-      const context = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: true });
+      const context = await browser.newContext({
+        storageState: await page.context().storageState(),
+        javaScriptEnabled: true,
+      });
       if (!javaScriptEnabled) await context.route(/\/build\/.+\.js$/, (route) => route.abort());
       const audited = await context.newPage();
       await audited.goto(new URL(path, E2E_BASE_URL).href);
       if (javaScriptEnabled) await hydrated(audited);
-      else expect(await audited.evaluate(() => Object.keys(document.querySelector("main")!).some((key) => key.startsWith("__react")))).toBe(false);
+      else
+        expect(
+          await audited.evaluate(() =>
+            Object.keys(document.querySelector("main")!).some((key) => key.startsWith("__react"))
+          )
+        ).toBe(false);
       if (path === IDEA_DETAILS_PATH) await expect(audited.getByRole("dialog")).toBeVisible();
       const { violations } = await new AxeBuilder({ page: audited }).withTags(["wcag2a", "wcag2aa"]).analyze();
       await context.close();
-      expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        violations.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`
+        )
+      ).toEqual([]);
     });
   }
 });

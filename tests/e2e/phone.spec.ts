@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_MAIL } from "../../playwright.config";
-import { hydrated, logIn, logOut, signUp, signUpAndPay, uniqueEmail, withConsentChosen } from "./helpers";
+import { expect, test } from "./fixtures";
+import { hydrated, logIn, logOut, signUp, uniqueEmail, withConsentChosen } from "./helpers";
 
 /**
  * Issue 16, "Polish on a phone": everything here runs at 390x844, with JavaScript on and off.
@@ -151,9 +152,8 @@ test.describe("tap targets", () => {
     await audit(page, PUBLIC_PAGES);
   });
 
-  test("every link and button on the member pages is at least 44x44", async ({ page }) => {
+  test("every link and button on the member pages is at least 44x44", async ({ page, paidMember: _paidMember }) => {
     await withConsentChosen(page.context());
-    await signUpAndPay(page);
     await page.goto("/dashboard");
     const courseHref = await page.getByRole("link", { name: /Start learning|AI SaaS Launch Blueprint/ }).first().getAttribute("href");
     await audit(page, [
@@ -264,9 +264,11 @@ test("a lead gets the confirmation email the thank-you page promises, with a sig
 });
 
 test.describe("members on the upsell pages", () => {
-  test("a signed-in member gets a member's line, and 'No Thanks' returns to /upgrades", async ({ page }) => {
+  test("a signed-in member gets a member's line, and 'No Thanks' returns to /upgrades", async ({
+    page,
+    paidMember: _paidMember,
+  }) => {
     await withConsentChosen(page.context());
-    await signUpAndPay(page);
     await page.goto("/upgrades");
     await page.getByRole("link", { name: "See the White-Label Offer" }).click();
     await page.waitForURL("**/white-label-upsell");
@@ -372,9 +374,12 @@ test.describe("feedback where the user is", () => {
   });
 });
 
-test("'Send to App Builder' opens /app-builder with the idea's prompt, and the export offers Markdown", async ({ page, javaScriptEnabled }) => {
+test("'Send to App Builder' opens /app-builder with the idea's prompt, and the export offers Markdown", async ({
+  page,
+  javaScriptEnabled,
+  paidMember: _paidMember,
+}) => {
   await withConsentChosen(page.context());
-  await signUpAndPay(page);
   const query = "industry=Healthcare&targetAudience=Dentists&problemToSolve=Too+many+no-shows&seed=5";
   await page.goto(`/app-idea-generator?${query}`);
   if (javaScriptEnabled) await hydrated(page);

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { logIn, signUpAndPay, withConsentChosen } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { withConsentChosen } from "./helpers";
 
 /**
- * Course authoring by the admin and reading by a member who paid through the (fake) Stripe
- * Checkout, with JavaScript (rich-text editor, confirm(), prefetch) and without it (a textarea of
+ * Course authoring by an admin and reading by a paid member (both signed in by the fixtures of
+ * fixtures.ts; payments.spec.ts tests paying), with JavaScript (rich-text editor, confirm(), prefetch) and without it (a textarea of
  * HTML, confirmation steps). The tests run in order and share the course they build.
  */
 test.describe.configure({ mode: "serial" });
@@ -28,12 +28,6 @@ const CONFIRM_COURSE =
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).exclude("iframe").analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function asAdmin(page: Page, path: string) {
-  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.waitForURL("**/dashboard");
-  await page.goto(path);
 }
 
 const flash = (page: Page) => page.getByRole("status");
@@ -104,8 +98,9 @@ const RICH_HTML =
 test("an admin creates a course and adds chapters with bold text, a list, a link and a video", async ({
   page,
   javaScriptEnabled,
+  admin: _admin,
 }) => {
-  await asAdmin(page, "/admin");
+  await page.goto("/admin");
   await page.getByRole("link", { name: "New Course" }).click();
   const save = page.getByRole("button", { name: "Save", exact: true });
   if (javaScriptEnabled) await expect(save).toBeDisabled();
@@ -144,8 +139,8 @@ test("an admin creates a course and adds chapters with bold text, a list, a link
   await expect(chapters).toHaveText(["Chapter One", "Chapter Two", "Chapter Three"]);
 });
 
-test("an admin edits, reorders and deletes chapters", async ({ page, javaScriptEnabled }) => {
-  await asAdmin(page, `/admin?course=${courseId}`);
+test("an admin edits, reorders and deletes chapters", async ({ page, javaScriptEnabled, admin: _admin }) => {
+  await page.goto(`/admin?course=${courseId}`);
   const chapters = page.locator("ol li p");
 
   // Only the title changes: the content goes through the editor (or the textarea) and back
@@ -189,8 +184,8 @@ test("an admin edits, reorders and deletes chapters", async ({ page, javaScriptE
 test("a paid member reads the course chapter by chapter, on a wide and a small screen", async ({
   page,
   javaScriptEnabled,
+  paidMember: _paidMember,
 }) => {
-  await signUpAndPay(page);
   await page.goto("/dashboard");
   const card = page.getByRole("link", { name: new RegExp(courseTitle) });
   if (javaScriptEnabled) {
@@ -245,8 +240,8 @@ test("a paid member reads the course chapter by chapter, on a wide and a small s
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("an admin deletes the course with its chapters", async ({ page, javaScriptEnabled }) => {
-  await asAdmin(page, `/admin?course=${courseId}`);
+test("an admin deletes the course with its chapters", async ({ page, javaScriptEnabled, admin: _admin }) => {
+  await page.goto(`/admin?course=${courseId}`);
   if (javaScriptEnabled) {
     page.once("dialog", async (dialog) => {
       expect(dialog.message()).toBe(CONFIRM_COURSE);

@@ -35,6 +35,20 @@ describe("migrations", () => {
     expect(await tableNames()).toEqual(before);
   });
 
+  it("publish every course and chapter that existed before drafts (0006_progress)", async () => {
+    const back = await migrator().migrateTo("0004_chapter_order");
+    expect(back.error).toBeUndefined();
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO courses (title, description) VALUES ('Before drafts', '') RETURNING id`.execute(app.db);
+    await sql`INSERT INTO chapters (course_id, title, sort_order) VALUES (${rows[0].id}, 'Old chapter', 1)`.execute(app.db);
+
+    const up = await migrator().migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const course = await app.db.selectFrom("courses").select("status").where("id", "=", rows[0].id).executeTakeFirstOrThrow();
+    const chapter = await app.db.selectFrom("chapters").select("status").where("course_id", "=", rows[0].id).executeTakeFirstOrThrow();
+    expect([course.status, chapter.status]).toEqual(["published", "published"]);
+  });
+
   it("keep emails unique whatever their case", async () => {
     await app.db.insertInto("users").values({ email: "case@test.example", name: "A", password_hash: null }).execute();
     await expect(sql`INSERT INTO users (email, name) VALUES ('CASE@test.example', 'B')`.execute(app.db)).rejects.toThrow();

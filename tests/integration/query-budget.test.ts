@@ -65,3 +65,37 @@ describe("a signed-in member", () => {
     expect(sessionLookups(data.statements)).toHaveLength(1);
   });
 });
+
+describe("the dashboard with learning progress (issue 15)", () => {
+  it("costs two statements, session + paid then courses + progress + resume, however many courses and chapters", async () => {
+    const member = await createUser(app.db, { paid: "stripe-order" });
+    const browser = await signIn(app.baseUrl, member.email);
+    const courses: string[] = [];
+    for (let course = 0; course < 4; course++) {
+      const row = await app.db
+        .insertInto("courses")
+        .values({ title: `Budget course ${course}` })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      courses.push(row.id);
+      for (let chapter = 1; chapter <= 3; chapter++) {
+        const inserted = await app.db
+          .insertInto("chapters")
+          .values({ course_id: row.id, title: `Chapter ${chapter}`, content: "<p>x</p>", sort_order: chapter })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await app.db
+          .insertInto("chapter_progress")
+          .values({ user_id: member.id, chapter_id: inserted.id, completed_at: chapter === 1 ? new Date() : null })
+          .execute();
+      }
+    }
+    for (const path of ["/dashboard", "/dashboard.data"]) {
+      const result = await statementsOf(() => browser.get(path, { headers: { Accept: path.endsWith(".data") ? "*/*" : "text/html" } }));
+      expect(result.status, path).toBe(200);
+      expect(sessionLookups(result.statements), path).toHaveLength(1);
+      expect(result.statements, path).toHaveLength(2);
+      expect(result.statements.filter((sql) => sql.includes("chapter_progress")), path).toHaveLength(1);
+    }
+  });
+});

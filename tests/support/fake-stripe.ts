@@ -30,6 +30,8 @@ export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly sessions = new Map<string, Session>();
   failure: FakeFailure | null = null;
+  /** Every API answer waits this long first, as a slow network or a busy Stripe would. */
+  delayMs = 0;
   private readonly idempotent = new Map<string, { body: string; status: number; response: unknown }>();
 
   private constructor(
@@ -60,6 +62,7 @@ export class FakeStripe {
 
   reset() {
     this.failure = null;
+    this.delayMs = 0;
     this.requests.length = 0;
   }
 
@@ -129,6 +132,7 @@ export class FakeStripe {
     if (header(req, "authorization") !== `Bearer ${this.secretKey}`) {
       return send(res, 401, stripeError("invalid_request_error", "Invalid API Key provided: sk_****"));
     }
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failure?.kind === "drop") return void req.socket.destroy();
     if (this.failure?.kind === "error") return send(res, this.failure.status, stripeError(this.failure.type, this.failure.message));
 

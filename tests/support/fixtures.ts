@@ -26,13 +26,18 @@ export function uniqueEmail(label = "user") {
 /** Inserts a user with the given paid source (SPEC §6) straight into the database. */
 export async function createUser(
   db: Kysely<DB>,
-  options: { email?: string; name?: string; isAdmin?: boolean; paid?: PaidSource } = {},
+  options: { email?: string; name?: string; isAdmin?: boolean; paid?: PaidSource } = {}
 ): Promise<{ id: string; email: string; password: string }> {
   passwordHash ??= hash(PASSWORD, { cost: 4 });
   const email = options.email ?? uniqueEmail(options.paid ?? "user");
   const user = await db
     .insertInto("users")
-    .values({ email, name: options.name ?? "Test User", password_hash: await passwordHash, is_admin: options.isAdmin ?? false })
+    .values({
+      email,
+      name: options.name ?? "Test User",
+      password_hash: await passwordHash,
+      is_admin: options.isAdmin ?? false,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await grantPaidSource(db, user.id, email, options.paid ?? "none");
@@ -61,7 +66,13 @@ export async function grantPaidSource(db: Kysely<DB>, userId: string, email: str
     const status = paid === "stripe-order" ? "completed" : paid === "stripe-order-refunded" ? "refunded" : "pending";
     await db
       .insertInto("stripe_orders")
-      .values({ checkout_session_id: `cs_${token}`, customer_id: customerId, status, amount_total: 2500, currency: "usd" })
+      .values({
+        checkout_session_id: `cs_${token}`,
+        customer_id: customerId,
+        status,
+        amount_total: 2500,
+        currency: "usd",
+      })
       .execute();
     return;
   }
@@ -69,6 +80,16 @@ export async function grantPaidSource(db: Kysely<DB>, userId: string, email: str
     .insertInto("stripe_subscriptions")
     .values({ customer_id: customerId, subscription_id: `sub_${token}`, status: paid.replace("subscription-", "") })
     .execute();
+}
+
+/** A session row for the user, as the login form would create it; its id is the cookie's value. */
+export async function createSessionRow(db: Kysely<DB>, userId: string): Promise<{ id: string }> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({ id, user_id: userId, expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000), user_agent: null })
+    .execute();
+  return { id };
 }
 
 /** Signs in through the real login form and returns the browser holding the session cookie. */

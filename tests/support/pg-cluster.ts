@@ -6,7 +6,16 @@ import path from "node:path";
 
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
-export type Cluster = { url: string; stop: () => void };
+export type Cluster = {
+  url: string;
+  stop: () => void;
+  /** The server only, as an operator stops it (`pg_ctl stop -m fast`): connections are cut, new ones refused. */
+  stopServer: () => void;
+  startServer: () => void;
+  /** The server hangs: SIGSTOP on the postmaster and every backend. Connections open but nothing answers. */
+  freeze: () => void;
+  thaw: () => void;
+};
 
 /** A TCP port free on 127.0.0.1 right now (the caller binds it soon after). */
 export async function freePort(): Promise<number> {
@@ -42,23 +51,53 @@ export async function startCluster(): Promise<Cluster> {
 
   const port = await freePort();
   runPg("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"], asPostgres);
-  runPg(
-    "pg_ctl",
-    [
-      "-D", dataDir, "-l", path.join(root, "server.log"), "-w", "-t", "60",
-      "-o", `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-      "start",
-    ],
-    asPostgres,
-  );
+  const startServer = () =>
+    runPg(
+      "pg_ctl",
+      [
+        "-D", dataDir, "-l", path.join(root, "server.log"), "-w", "-t", "60",
+        "-o", `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+        "start",
+      ],
+      asPostgres,
+    );
+  startServer();
+  // The postmaster first (so it starts no new backend), then every process it has started.
+  const serverProcesses = () => {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    return [postmaster, ...childrenOf(postmaster)];
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stopServer: () => void runPg("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"], asPostgres),
+    startServer: () => void startServer(),
+    freeze: () => serverProcesses().forEach((pid) => process.kill(pid, "SIGSTOP")),
+    thaw: () => serverProcesses().forEach((pid) => process.kill(pid, "SIGCONT")),
     stop: () => {
       try {
         runPg("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"], asPostgres);
+      } catch {
+        // Already stopped by a test (stopServer): nothing is running.
       } finally {
         fs.rmSync(root, { recursive: true, force: true });
       }
     },
   };
+}
+
+/** Direct children of a process, from /proc (Linux). */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // The command name may hold spaces and parentheses: the parent pid follows the last ')'.
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }

@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives, for the app's SMTP_URL in tests.
  * It can refuse a recipient once with a temporary error, as a busy mail server does.
  */
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string };
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string | null };
 
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
@@ -28,16 +29,19 @@ export class SmtpSink {
         callback();
       },
       onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          sink!.receive(
-            Buffer.concat(chunks).toString("utf8"),
-            session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            session.envelope.rcptTo.map((r) => r.address),
-          );
-          callback();
-        });
+        // mailparser reads the MIME message as a mail client would: both parts, decoded.
+        simpleParser(stream)
+          .then((parsed) => {
+            sink!.receive({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              subject: parsed.subject ?? "",
+              text: (parsed.text ?? "").replace(/\r\n/g, "\n"),
+              html: parsed.html || null,
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
       },
     });
     await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -73,20 +77,10 @@ export class SmtpSink {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private receive(raw: string, from: string, to: string[]) {
-    const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-    const headers = head.replace(/\r?\n[ \t]+/g, " ");
-    const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? "";
-    const quotedPrintable = /^Content-Transfer-Encoding: quoted-printable$/im.test(headers);
-    const body = rest.join("\n\n");
-    this.messages.push({ from, to: to.map((a) => a.toLowerCase()), subject, text: quotedPrintable ? decodeQuotedPrintable(body) : body });
+  private receive(mail: ReceivedMail) {
+    this.messages.push(mail);
     for (const wake of this.waiters.splice(0)) wake();
   }
-}
-
-function decodeQuotedPrintable(value: string): string {
-  const bytes = value.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8").replace(/\r\n/g, "\n");
 }
 
 /** The first link to the site in a message. */

@@ -71,6 +71,8 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     BCRYPT_COST: "4",
     SEED_DEMO_CONTENT: "true",
     TRUST_PROXY: "true",
+    // One JSON line per request would bury the test output; warnings and errors still show.
+    LOG_LEVEL: "warn",
     ...extraEnv,
   });
 

@@ -3,7 +3,6 @@ import {
   BANNERS,
   commissionCents,
   CONTEST,
-  formatUsd,
   FUNNEL,
   FUNNEL_TOTAL_CENTS,
   longSwipes,
@@ -12,6 +11,7 @@ import {
   shortSwipes,
   SWIPE_PLACEHOLDERS,
 } from "~/content/affiliate";
+import { formatUsd } from "~/lib/money";
 
 describe("funnel and contest constants (SPEC §9)", () => {
   it("prices the funnel $17 + $4.95 + $37 + $997 = $1,055.95", () => {
@@ -54,7 +54,10 @@ describe("swipes and banners (SPEC §2)", () => {
 
   it("offers the four banner sizes with download names", () => {
     expect(BANNERS.map((banner) => banner.size)).toEqual(["728x90", "300x250", "468x60", "160x600"]);
-    expect(BANNERS[0]).toMatchObject({ src: "/banners/banner-728x90.svg", filename: "ai-profit-labs-banner-728x90.svg" });
+    expect(BANNERS[0]).toMatchObject({
+      src: "/banners/banner-728x90.svg",
+      filename: "ai-profit-labs-banner-728x90.svg",
+    });
   });
 
   it("starts /demo-swipes on Demo Video and accepts only known tabs", () => {

@@ -1,13 +1,13 @@
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { formatDollars, isProductKey, PRODUCTS } from "~/content/products";
+import { isProductKey, PRODUCTS } from "~/content/products";
 import {
   checkoutIdempotencyKey,
   checkoutRecordFromSession,
   checkoutSessionParams,
   isCheckoutSessionId,
-  siteOrigin,
 } from "~/lib/checkout";
+import { siteOrigin } from "~/lib/site-origin";
 
 const USER_ID = "3f1c2a4e-8b7d-4c6e-9a0b-1d2e3f4a5b6c";
 
@@ -29,18 +29,18 @@ describe("the product catalogue", () => {
     expect(isProductKey("toString")).toBe(false);
     expect(isProductKey(undefined)).toBe(false);
   });
-
-  it("formats whole dollars", () => {
-    expect(formatDollars(2500)).toBe("$25");
-    expect(formatDollars(19700)).toBe("$197");
-    expect(formatDollars(495)).toBe("$4.95");
-  });
 });
 
 describe("checkoutSessionParams", () => {
   it("asks for a one-time payment with the user, their email, promotion codes and the return pages", () => {
     expect(
-      checkoutSessionParams({ productKey: "AI_PROFIT_LABS", priceId: "price_1", userId: USER_ID, email: "a@b.example", origin: "https://site.example" }),
+      checkoutSessionParams({
+        productKey: "AI_PROFIT_LABS",
+        priceId: "price_1",
+        userId: USER_ID,
+        email: "a@b.example",
+        origin: "https://site.example",
+      })
     ).toEqual({
       mode: "payment",
       line_items: [{ price: "price_1", quantity: 1 }],
@@ -57,7 +57,9 @@ describe("checkoutSessionParams", () => {
 
 describe("siteOrigin", () => {
   it("prefers PUBLIC_URL over the request's own address", () => {
-    expect(siteOrigin("https://www.site.example/", "http://10.0.0.5:3000/payment-options")).toBe("https://www.site.example");
+    expect(siteOrigin("https://www.site.example/", "http://10.0.0.5:3000/payment-options")).toBe(
+      "https://www.site.example"
+    );
     expect(siteOrigin(undefined, "http://127.0.0.1:3000/payment-options?x=1")).toBe("http://127.0.0.1:3000");
   });
 });
@@ -65,8 +67,12 @@ describe("siteOrigin", () => {
 describe("checkoutIdempotencyKey", () => {
   it("is stable for one rendering of the plan page and per user and product", () => {
     const formKey = "abcdefghijklmnopqrstuvwx";
-    expect(checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS", formKey)).toBe(`checkout:${USER_ID}:AI_PROFIT_LABS:${formKey}`);
-    expect(checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS_TRIAL", formKey)).not.toBe(checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS", formKey));
+    expect(checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS", formKey)).toBe(
+      `checkout:${USER_ID}:AI_PROFIT_LABS:${formKey}`
+    );
+    expect(checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS_TRIAL", formKey)).not.toBe(
+      checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS", formKey)
+    );
   });
 
   it("makes a fresh key when the form's key is missing or malformed", () => {
@@ -102,7 +108,7 @@ describe("checkoutRecordFromSession", () => {
       currency: "usd",
       metadata: { product_key: "AI_PROFIT_LABS" },
       ...overrides,
-    }) as Stripe.Checkout.Session;
+    } as Stripe.Checkout.Session);
 
   it("makes a completed order of a paid session", () => {
     expect(checkoutRecordFromSession(session())).toEqual({
@@ -122,7 +128,11 @@ describe("checkoutRecordFromSession", () => {
 
   it("counts a free (fully discounted) session as paid and reads expanded objects", () => {
     const record = checkoutRecordFromSession(
-      session({ payment_status: "no_payment_required", customer: { id: "cus_2" } as Stripe.Customer, payment_intent: null }),
+      session({
+        payment_status: "no_payment_required",
+        customer: { id: "cus_2" } as Stripe.Customer,
+        payment_intent: null,
+      })
     );
     expect(record).toMatchObject({ status: "completed", customerId: "cus_2", paymentIntentId: null });
   });
@@ -144,6 +154,8 @@ describe("checkoutRecordFromSession", () => {
   });
 
   it("drops an unknown product key rather than trusting it", () => {
-    expect(checkoutRecordFromSession(session({ metadata: { product_key: "NOPE" } }))).toMatchObject({ productKey: null });
+    expect(checkoutRecordFromSession(session({ metadata: { product_key: "NOPE" } }))).toMatchObject({
+      productKey: null,
+    });
   });
 });

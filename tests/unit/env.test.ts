@@ -13,13 +13,39 @@ describe("parseEnv", () => {
   });
   it("requires SESSION_SECRET and PUBLIC_URL in production, naming them", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s" })).toThrow(/PUBLIC_URL: is required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s" })).toThrow(
+      /PUBLIC_URL: is required in production/,
+    );
     const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s", PUBLIC_URL: "https://example.com" });
     expect(env.NODE_ENV).toBe("production");
   });
   it("names every bad value", () => {
     expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "not a url", ADMIN_EMAIL: "nope" })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL/,
+    );
+  });
+  it("reads the operations settings: database bounds, log level, metrics access", () => {
+    const defaults = parseEnv({ METRICS_PORT: "", METRICS_TOKEN: "" });
+    expect([
+      defaults.DATABASE_POOL_MAX,
+      defaults.DATABASE_CONNECT_TIMEOUT_MS,
+      defaults.DATABASE_STATEMENT_TIMEOUT_MS,
+    ]).toEqual([10, 5000, 10000]);
+    expect([defaults.LOG_LEVEL, defaults.METRICS_PORT, defaults.METRICS_TOKEN]).toEqual(["info", undefined, undefined]);
+    const set = parseEnv({
+      METRICS_PORT: "9091",
+      METRICS_TOKEN: "a-long-enough-token",
+      LOG_LEVEL: "warn",
+      DATABASE_POOL_MAX: "4",
+    });
+    expect([set.METRICS_PORT, set.METRICS_TOKEN, set.LOG_LEVEL, set.DATABASE_POOL_MAX]).toEqual([
+      9091,
+      "a-long-enough-token",
+      "warn",
+      4,
+    ]);
+    expect(() => parseEnv({ METRICS_TOKEN: "short", METRICS_PORT: "x", LOG_LEVEL: "loud" })).toThrow(
+      /LOG_LEVEL[\s\S]*METRICS_TOKEN: must be at least 16 characters[\s\S]*METRICS_PORT/,
     );
   });
   it("treats empty strings as unset and reads flags", () => {

@@ -3,7 +3,8 @@ import { useId, useState } from "react";
 import { adminMessages } from "~/content/admin-messages";
 import { ChapterContentField } from "./chapter-content-field";
 import { FormError } from "~/components/form-fields";
-import { inputClass, panelClass, SaveOrCancel, useSubmitting } from "./form-controls";
+import { inputClass, panelClass, SaveOrCancel } from "./form-controls";
+import { useIsPending } from "~/hooks/use-is-pending";
 
 /**
  * New or edit chapter (SPEC §2, §4): a title (trimmed, required) and rich-text content. With
@@ -25,7 +26,7 @@ export function ChapterEditor({
 }) {
   const id = useId();
   const intent = chapterId ? "update-chapter" : "create-chapter";
-  const saving = useSubmitting(intent);
+  const saving = useIsPending({ intent, state: "submitting" });
   const [clientError, setClientError] = useState<string | null>(null);
   const message = clientError ?? error;
 
@@ -66,7 +67,7 @@ export function ChapterEditor({
         />
       </div>
       <ChapterContentField defaultValue={defaults.content} />
-      <SaveOrCancel saving={saving} saveLabel="Save chapter" cancelHref={cancelHref} />
+      <SaveOrCancel saving={saving} saveLabel="Save chapter" offerDraft={chapterId === null} cancelHref={cancelHref} />
     </Form>
   );
 }

@@ -2,7 +2,8 @@ import { Form } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FormError } from "~/components/form-fields";
-import { inputClass, panelClass, SaveOrCancel, useSubmitting } from "./form-controls";
+import { inputClass, panelClass, SaveOrCancel } from "./form-controls";
+import { useIsPending } from "~/hooks/use-is-pending";
 
 /**
  * New or edit course (SPEC §2). The title is required: with JavaScript, Save stays disabled
@@ -23,7 +24,7 @@ export function CourseForm({
   const hydrated = useHydrated();
   const [title, setTitle] = useState(defaults.title);
   const intent = courseId ? "update-course" : "create-course";
-  const saving = useSubmitting(intent);
+  const saving = useIsPending({ intent, state: "submitting" });
 
   return (
     <Form method="post" preventScrollReset aria-labelledby={`${id}-heading`} className={panelClass}>
@@ -64,6 +65,7 @@ export function CourseForm({
         saving={saving}
         disabled={hydrated && title.trim() === ""}
         saveLabel="Save"
+        offerDraft={courseId === null}
         cancelHref={cancelHref}
       />
     </Form>

@@ -1,10 +1,14 @@
 import { Form, Link } from "@remix-run/react";
 import { adminMessages } from "~/content/admin-messages";
 import { adminHref, courseHref, type AdminView } from "~/lib/admin-view";
+import { shareOf } from "~/lib/progress";
+import type { PublicationStatus } from "~/infra/db-schema";
 import type { CourseOutline, CourseSummary } from "~/models/course.server";
+import type { ChapterEngagement, CourseEngagement } from "~/models/progress.server";
+import { DraftBadge } from "~/components/learning/progress-bar";
 import { DeleteLink, secondaryButton } from "./form-controls";
 
-// The chapter row's controls: compact, yet 40px square so they can be tapped on a phone. The
+// The chapter row's controls: compact, yet 44px square so they can be tapped on a phone. The
 // colours are kept apart from the shape because two Tailwind colour classes on one element do
 // not override each other by order: the Delete button would lose its red.
 const smallShape =
@@ -12,13 +16,58 @@ const smallShape =
 const smallButton = `${smallShape} border-slate-300 text-slate-700 hover:bg-slate-100`;
 const smallDangerButton = `${smallShape} border-red-200 text-red-700 hover:bg-red-50`;
 
-/** The courses, each expandable (by URL) to show its chapters with their controls (SPEC §2, §4). */
+/**
+ * 'Publish' or 'Unpublish' (issue 15): a one-button form, so it works without JavaScript.
+ * Members see only published courses, and only the published chapters of those.
+ */
+function StatusForm({
+  target,
+  id,
+  title,
+  status,
+  className,
+}: {
+  target: "course" | "chapter";
+  id: string;
+  title: string;
+  status: PublicationStatus;
+  className: string;
+}) {
+  const publish = status === "draft";
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={`set-${target}-status`} />
+      <input type="hidden" name={`${target}Id`} value={id} />
+      <button
+        type="submit"
+        name="status"
+        value={publish ? "published" : "draft"}
+        aria-label={`${publish ? "Publish" : "Unpublish"} ${target} ${title}`}
+        className={className}
+      >
+        {publish ? "Publish" : "Unpublish"}
+      </button>
+    </Form>
+  );
+}
+
+const EMPTY_ENGAGEMENT = { started: 0, completed: 0 };
+const members = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
+
+/**
+ * The courses, each expandable (by URL) to show its chapters with their controls (SPEC §2, §4),
+ * with how many members started and completed each (admins' own previews are not counted).
+ */
 export function CourseList({
   courses,
+  engagement,
+  completions,
   expanded,
   view,
 }: {
   courses: CourseSummary[];
+  engagement: CourseEngagement[];
+  completions: ChapterEngagement[];
   expanded: CourseOutline | null;
   view: AdminView;
 }) {
@@ -37,6 +86,7 @@ export function CourseList({
       <ul className="space-y-3">
         {courses.map((course) => {
           const open = expanded?.id === course.id;
+          const stats = engagement.find((row) => row.courseId === course.id) ?? EMPTY_ENGAGEMENT;
           return (
             <li
               key={course.id}
@@ -57,11 +107,15 @@ export function CourseList({
                   <path d="M7 4l6 6-6 6z" />
                 </svg>
                 <span className="min-w-0 break-words">{course.title}</span>
+                {course.status === "draft" ? <DraftBadge /> : null}
               </Link>
               {course.description ? (
                 <p className="mt-1 px-4 pl-10 text-sm text-slate-500">{course.description}</p>
               ) : null}
-              <div className="flex gap-2 px-4 pb-4 pl-10 pt-3">
+              <p className="mt-1 px-4 pl-10 text-sm text-slate-600">
+                {members(stats.started)} started · {stats.completed} completed
+              </p>
+              <div className="flex flex-wrap gap-2 px-4 pb-4 pl-10 pt-3">
                 <Link
                   to={adminHref({ courseId: course.id, panel: { kind: "edit-course" } })}
                   aria-label={`Edit course ${course.title}`}
@@ -69,6 +123,16 @@ export function CourseList({
                 >
                   Edit
                 </Link>
+                <Link to={`/course/${course.id}`} aria-label={`Preview course ${course.title}`} className={secondaryButton}>
+                  Preview
+                </Link>
+                <StatusForm
+                  target="course"
+                  id={course.id}
+                  title={course.title}
+                  status={course.status}
+                  className={secondaryButton}
+                />
                 <DeleteLink
                   confirmationHref={adminHref({ courseId: course.id, panel: { kind: "delete-course" } })}
                   message={adminMessages.confirmDeleteCourse}
@@ -78,7 +142,12 @@ export function CourseList({
                   Delete
                 </DeleteLink>
               </div>
-              {open && expanded ? <ChapterList course={expanded} view={view} /> : null}
+              {open && expanded ? (
+                <>
+                  <ChapterList course={expanded} view={view} />
+                  <ChapterDropOff course={expanded} completions={completions} started={stats.started} />
+                </>
+              ) : null}
             </li>
           );
         })}
@@ -109,7 +178,10 @@ function ChapterList({ course, view }: { course: CourseOutline; view: AdminView 
                 editing === chapter.id ? "border-brand-500 bg-brand-50" : "border-slate-200"
               }`}
             >
-              <p className="break-words text-sm font-medium text-slate-900">{chapter.title}</p>
+              <p className="flex items-start justify-between gap-2 break-words text-sm font-medium text-slate-900">
+                <span className="min-w-0">{chapter.title}</span>
+                {chapter.status === "draft" ? <DraftBadge /> : null}
+              </p>
               <div className="mt-2 flex flex-wrap items-center gap-1">
                 <Form method="post" preventScrollReset className="flex gap-1">
                   <input type="hidden" name="intent" value="move-chapter" />
@@ -142,6 +214,20 @@ function ChapterList({ course, view }: { course: CourseOutline; view: AdminView 
                 >
                   Edit
                 </Link>
+                <Link
+                  to={`/course/${course.id}?chapter=${chapter.id}`}
+                  aria-label={`Preview chapter ${chapter.title}`}
+                  className={smallButton}
+                >
+                  Preview
+                </Link>
+                <StatusForm
+                  target="chapter"
+                  id={chapter.id}
+                  title={chapter.title}
+                  status={chapter.status}
+                  className={smallButton}
+                />
                 <DeleteLink
                   confirmationHref={adminHref({
                     courseId: course.id,
@@ -160,5 +246,50 @@ function ChapterList({ course, view }: { course: CourseOutline; view: AdminView 
         </ol>
       )}
     </div>
+  );
+}
+
+/**
+ * The drop-off: for each chapter, how many of the members who started the course completed it,
+ * as a bar (plain CSS widths, no chart library).
+ */
+function ChapterDropOff({
+  course,
+  completions,
+  started,
+}: {
+  course: CourseOutline;
+  completions: ChapterEngagement[];
+  started: number;
+}) {
+  if (course.chapters.length === 0) return null;
+  return (
+    <section aria-labelledby={`dropoff-${course.id}`} className="border-t border-slate-200 px-4 py-4">
+      <h3 id={`dropoff-${course.id}`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Completed by members
+      </h3>
+      {started === 0 ? <p className="mt-2 text-sm text-slate-500">No member has started this course yet.</p> : null}
+      <ol className="mt-3 space-y-3">
+        {course.chapters.map((chapter, index) => {
+          const count = completions.find((row) => row.chapterId === chapter.id)?.completedBy ?? 0;
+          const percent = shareOf(count, started);
+          return (
+            <li key={chapter.id} className="text-sm">
+              <div className="flex items-baseline justify-between gap-2">
+                <span className="min-w-0 break-words text-slate-700">
+                  {index + 1}. {chapter.title}
+                </span>
+                <span className="shrink-0 tabular-nums text-slate-600">
+                  {count} of {started}
+                </span>
+              </div>
+              <div aria-hidden="true" className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-100">
+                <div className="h-full rounded-full bg-brand-500" style={{ width: `${percent}%` }} />
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }

@@ -1,10 +1,10 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { buttonClass } from "../button";
 
 export const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30";
-export const primaryButton =
-  "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
+export const primaryButton = buttonClass({ size: "sm", className: "disabled:cursor-not-allowed" });
 export const secondaryButton =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
 export const dangerButton =
@@ -12,34 +12,38 @@ export const dangerButton =
 
 export const panelClass = "space-y-4 rounded-xl border border-brand-100 bg-white p-5 shadow-sm";
 
-/** Save (with its pending label) and Cancel, at the foot of the course form and the chapter editor. */
+/**
+ * Save (with its pending label) and Cancel, at the foot of the course form and the chapter
+ * editor. A new course or chapter also gets 'Save as draft': the same form, with `status=draft`.
+ */
 export function SaveOrCancel({
   saving,
   disabled = false,
   saveLabel,
+  offerDraft = false,
   cancelHref,
 }: {
   saving: boolean;
   disabled?: boolean;
   saveLabel: string;
+  offerDraft?: boolean;
   cancelHref: string;
 }) {
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <button type="submit" disabled={saving || disabled} className={primaryButton}>
         {saving ? "Saving..." : saveLabel}
       </button>
+      {offerDraft ? (
+        <button type="submit" name="status" value="draft" disabled={saving || disabled} className={secondaryButton}>
+          Save as draft
+        </button>
+      ) : null}
       <Link to={cancelHref} preventScrollReset className={secondaryButton}>
         Cancel
       </Link>
     </div>
   );
-}
-
-/** True while a form with this intent is being submitted (JavaScript only: drives pending labels). */
-export function useSubmitting(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 /**

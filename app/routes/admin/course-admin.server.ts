@@ -1,7 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import { adminMessages as say } from "~/content/admin-messages";
-import { createChapter, deleteChapter, moveChapter, updateChapter } from "~/models/chapter.server";
-import { createCourse, deleteCourse, updateCourse } from "~/models/course.server";
+import type { PublicationStatus } from "~/infra/db-schema";
+import { createChapter, deleteChapter, moveChapter, setChapterStatus, updateChapter } from "~/models/chapter.server";
+import { createCourse, deleteCourse, setCourseStatus, updateCourse } from "~/models/course.server";
 import { adminHref, courseHref, parseAdminView, type AdminView } from "~/lib/admin-view";
 import { redirectWithFlash } from "~/infra/flash.server";
 import { requireAdmin } from "~/services/guards.server";
@@ -31,6 +32,11 @@ export type AdminActionFailure = CourseFormFailure | ChapterFormFailure;
 type Fields = Partial<Record<string, string>>;
 type Mode = "create" | "update";
 type Outcome<T> = { ok: true; value: T } | { ok: false };
+
+/** A new course or chapter is published unless the form's 'Save as draft' button sent `status=draft`. */
+function statusOf(fields: Fields): PublicationStatus {
+  return fields.status === "draft" ? "draft" : "published";
+}
 
 function readFields(formData: FormData): Fields {
   const fields: Fields = {};
@@ -67,14 +73,14 @@ async function saveCourse(fields: Fields, mode: Mode) {
   if (!parsed.success) return failure(parsed.error.issues[0].message, 400);
   const saved =
     courseId === null
-      ? await attempt("creating a course", () => createCourse(parsed.data))
+      ? await attempt("creating a course", () => createCourse(parsed.data, statusOf(fields)))
       : await onId(courseId, "updating a course", async (id) => ((await updateCourse(id, parsed.data)) ? id : null));
   if (!saved.ok) return failure(say.courseSaveError(), 500);
   if (!saved.value) return failure(say.courseSaveError(say.courseGone), 404);
   // Creating a course expands and selects it (SPEC §4).
   return redirectWithFlash(courseHref(saved.value), {
     kind: "success",
-    message: courseId ? say.courseUpdated : say.courseCreated,
+    message: courseId ? say.courseUpdated : statusOf(fields) === "draft" ? say.courseDraftSaved : say.courseCreated,
   });
 }
 
@@ -101,13 +107,13 @@ async function saveChapter(fields: Fields, mode: Mode) {
   const input = { title: parsed.data.title, content: sanitizeChapterHtml(parsed.data.content) };
   const saved =
     chapterId === null
-      ? await onId(courseId, "creating a chapter", (id) => createChapter(id, input))
+      ? await onId(courseId, "creating a chapter", (id) => createChapter(id, input, statusOf(fields)))
       : await onId(chapterId, "updating a chapter", async (id) => ((await updateChapter(id, input)) ? id : null));
   if (!saved.ok) return failure(say.chapterSaveError(), 500);
   if (!saved.value) return failure(say.chapterSaveError(chapterId ? say.chapterGone : say.courseGone), 404);
   return redirectWithFlash(courseHref(isUuid(courseId) ? courseId : null), {
     kind: "success",
-    message: chapterId ? say.chapterUpdated : say.chapterCreated,
+    message: chapterId ? say.chapterUpdated : statusOf(fields) === "draft" ? say.chapterDraftSaved : say.chapterCreated,
   });
 }
 
@@ -132,6 +138,34 @@ async function reorderChapter(fields: Fields, view: AdminView) {
   return moved.ok ? redirect(back, 303) : redirectWithFlash(back, { kind: "error", message: say.chapterMoveError() });
 }
 
+/** 'Publish' / 'Unpublish' on a course or a chapter: `status` must say which, exactly. */
+async function changeStatus(fields: Fields, view: AdminView, target: "course" | "chapter") {
+  const back = adminHref(view);
+  const status = fields.status;
+  if (status !== "draft" && status !== "published") {
+    return redirectWithFlash(back, { kind: "error", message: say.statusError("Choose Publish or Unpublish.") });
+  }
+  const changed =
+    target === "course"
+      ? await onId(fields.courseId, "changing a course's status", async (id) =>
+          (await setCourseStatus(id, status)) ? id : null
+        )
+      : await onId(fields.chapterId, "changing a chapter's status", (id) => setChapterStatus(id, status));
+  if (!changed.ok) return redirectWithFlash(back, { kind: "error", message: say.statusError() });
+  if (!changed.value) {
+    return redirectWithFlash(back, {
+      kind: "error",
+      message: say.statusError(target === "course" ? say.courseGone : say.chapterGone),
+    });
+  }
+  const published = status === "published";
+  const message =
+    target === "course"
+      ? published ? say.coursePublished : say.courseUnpublished
+      : published ? say.chapterPublished : say.chapterUnpublished;
+  return redirectWithFlash(back, { kind: "success", message });
+}
+
 export async function handleAdminAction(request: Request) {
   // Remix runs no loader before an action: the guard is checked here, for every intent.
   await requireAdmin(request);
@@ -152,6 +186,10 @@ export async function handleAdminAction(request: Request) {
       return removeChapter(fields, view);
     case "move-chapter":
       return reorderChapter(fields, view);
+    case "set-course-status":
+      return changeStatus(fields, view, "course");
+    case "set-chapter-status":
+      return changeStatus(fields, view, "chapter");
     default:
       throw data("Unknown admin action", { status: 400 });
   }

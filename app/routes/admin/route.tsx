@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import quillStyles from "react-quill-new/dist/quill.snow.css";
+import { AdminNav } from "~/components/admin/admin-page";
 import { AdminWorkspace } from "~/components/admin/admin-workspace";
 import { CourseList } from "~/components/admin/course-list";
 import { primaryButton } from "~/components/admin/form-controls";
@@ -17,22 +18,29 @@ import { takeFlash } from "~/infra/flash.server";
 import { requireAdmin } from "~/services/guards.server";
 import { getChapter } from "~/models/chapter.server";
 import { getCourseOutline, listCourses } from "~/models/course.server";
-import { SiteFooter } from "~/components/site-footer";
+import { brandedTitle } from "~/lib/page-meta";
+import { chapterEngagement, courseEngagement } from "~/models/progress.server";
 
-export const meta: MetaFunction = () => [{ title: "Admin Panel | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Admin Panel", matches)];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
 
-/** The course list, the expanded course's chapters, and whatever the URL says is open. */
+/**
+ * The course list with each course's members who started and completed it, the expanded
+ * course's chapters with how many members completed each (the drop-off), and whatever the URL
+ * says is open.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const view = parseAdminView(new URL(request.url).searchParams);
   const { panel } = view;
   const chapterId = panel.kind === "edit-chapter" || panel.kind === "delete-chapter" ? panel.chapterId : null;
-  const [{ flash, headers }, courses, expanded, chapter] = await Promise.all([
+  const [{ flash, headers }, courses, engagement, expanded, completions, chapter] = await Promise.all([
     takeFlash(request),
     listCourses(),
+    courseEngagement(),
     view.courseId ? getCourseOutline(view.courseId) : undefined,
+    view.courseId ? chapterEngagement(view.courseId) : [],
     chapterId ? getChapter(chapterId) : undefined,
   ]);
   return data(
@@ -40,10 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       flash,
       view,
       courses,
+      engagement,
+      completions,
       expanded: expanded ?? null,
       chapter: chapter && chapter.course_id === expanded?.id ? chapter : null,
     },
-    { headers }
+    { headers },
   );
 }
 
@@ -52,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPanel() {
-  const { flash, view, courses, expanded, chapter } = useLoaderData<typeof loader>();
+  const { flash, view, courses, engagement, completions, expanded, chapter } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() ?? null;
 
   return (
@@ -64,17 +74,23 @@ export default function AdminPanel() {
             New Course
           </Link>
         </div>
+        <AdminNav />
         <div className="mt-6">
           <FlashMessage flash={flash} />
         </div>
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-          <CourseList courses={courses} expanded={expanded} view={view} />
+          <CourseList
+            courses={courses}
+            engagement={engagement}
+            completions={completions}
+            expanded={expanded}
+            view={view}
+          />
           <div className="order-first lg:order-none">
             <AdminWorkspace view={view} expanded={expanded} chapter={chapter} failure={failure} />
           </div>
         </div>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -1,0 +1,87 @@
+import { useFetcher } from "@remix-run/react";
+import { Icon } from "~/components/icon";
+import { useHydrated } from "~/hooks/use-hydrated";
+
+type ProgressActionData = { ok: true } | { ok: false; error: string };
+
+const primary =
+  "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60";
+const secondary =
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60";
+
+/**
+ * 'Mark as complete' / 'Complete and continue', or 'Completed' with 'Mark as not complete' once
+ * done. One POST form: without JavaScript it posts and the server redirects back (or on to the
+ * next chapter); with JavaScript a fetcher posts it, asks for data instead of a redirect, and the
+ * page's data reloads in place. 'Complete and continue' always answers with a redirect, which a
+ * fetcher follows as a client-side navigation. The button shows the new state while it posts.
+ */
+export function ChapterProgressForm({
+  courseId,
+  chapterId,
+  completed,
+  error,
+}: {
+  courseId: string;
+  chapterId: string;
+  completed: boolean;
+  error?: string | null;
+}) {
+  const fetcher = useFetcher<ProgressActionData>({ key: `chapter-progress-${chapterId}` });
+  const hydrated = useHydrated();
+  const pendingIntent = fetcher.formData?.get("intent");
+  const shown = pendingIntent === "incomplete" ? false : pendingIntent ? true : completed;
+  const failure = fetcher.data && !fetcher.data.ok ? fetcher.data.error : error;
+
+  return (
+    <fetcher.Form method="post" action={`/course/${courseId}`} className="space-y-3" preventScrollReset>
+      <input type="hidden" name="chapterId" value={chapterId} />
+      {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
+      {failure ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {shown ? (
+          <>
+            <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-emerald-700">
+              <Icon name="check" className="h-5 w-5" />
+              Completed
+            </p>
+            <button
+              type="submit"
+              name="intent"
+              value="incomplete"
+              className={secondary}
+              disabled={fetcher.state !== "idle"}
+            >
+              Mark as not complete
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="submit"
+              name="intent"
+              value="complete"
+              className={secondary}
+              disabled={fetcher.state !== "idle"}
+            >
+              Mark as complete
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="complete-and-continue"
+              className={primary}
+              disabled={fetcher.state !== "idle"}
+            >
+              Complete and continue
+            </button>
+          </>
+        )}
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,65 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StatusBadge } from "~/components/admin/admin-page";
+import { SiteFooter } from "~/components/site-footer";
+import { formatDay } from "~/lib/dates";
+import { requireUser } from "~/services/guards.server";
+import { formatMoney } from "~/lib/money";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
+import { ordersOfUser } from "~/models/order-ledger.server";
+
+export const meta: MetaFunction = () => [{ title: "Your purchases | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+
+/** The signed-in member's orders from both sources (refunded ones too: they still have a receipt). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const orders = await ordersOfUser(user.id);
+  return {
+    orders: orders
+      .filter((order) => order.status === "completed" || order.status === "refunded")
+      .map((order) => ({
+        id: order.id,
+        date: order.createdAt.toISOString(),
+        product: productLabel(order.source, order.product),
+        source: SOURCE_LABELS[order.source],
+        amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
+        status: STATUS_LABELS[order.status],
+      })),
+  };
+}
+
+export default function Purchases() {
+  const { orders } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <main className="mx-auto max-w-4xl px-4 py-10">
+        <h1 className="text-3xl font-bold">Your purchases</h1>
+        {orders.length === 0 ? (
+          <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-slate-600">
+            No purchases on this account yet. <Link to="/payment-options" className="font-semibold text-brand-700 underline">See the plans</Link>
+          </p>
+        ) : (
+          <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+            {orders.map((order) => (
+              <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div>
+                  <p className="font-semibold text-slate-900">{order.product}</p>
+                  <p className="text-sm text-slate-600">
+                    {formatDay(order.date)} · {order.amount} · {order.source}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <StatusBadge label={order.status} />
+                  <Link to={`/account/purchases/${order.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+                    Receipt<span className="sr-only"> for {order.product} on {formatDay(order.date)}</span>
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection, OUTBOX_STATUS_LABELS, StatusBadge } from "~/components/admin/admin-page";
+import { panelClass, secondaryButton } from "~/components/admin/form-controls";
+import { formatDayTime } from "~/lib/dates";
+import { requireAdmin } from "~/services/guards.server";
+import { isUuid } from "~/lib/uuid";
+import { getOutboxMessage } from "~/models/outbox.server";
+
+export const meta: MetaFunction = () => [{ title: "Email | Admin | AI Profit Labs" }];
+
+/** One message with its text (which may hold a sign-in link: admins only, never in a list). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const message = isUuid(params.id) ? await getOutboxMessage(params.id) : null;
+  if (!message) throw data("Message not found", { status: 404 });
+  return { message };
+}
+
+export default function AdminEmail() {
+  const { message } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage
+      title={message.subject}
+      actions={
+        <Link to="/admin/emails" className={secondaryButton}>
+          All emails
+        </Link>
+      }
+    >
+      <dl className={`${panelClass} grid gap-3 text-sm sm:grid-cols-2`}>
+        <div>
+          <dt className="font-semibold text-slate-600">To</dt>
+          <dd className="break-all">{message.to}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-600">Status</dt>
+          <dd>
+            <StatusBadge label={OUTBOX_STATUS_LABELS[message.status]} /> after {message.attempts} attempt(s)
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-600">Queued</dt>
+          <dd>{formatDayTime(message.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-600">{message.sentAt ? "Sent" : "Next attempt"}</dt>
+          <dd>{formatDayTime(message.sentAt ?? message.nextAttemptAt ?? message.createdAt)}</dd>
+        </div>
+        {message.lastError ? (
+          <div className="sm:col-span-2">
+            <dt className="font-semibold text-slate-600">Last error</dt>
+            <dd className="text-red-700">{message.lastError}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <AdminSection title="Plain text part">
+        <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-white p-4 font-mono text-sm">{message.text}</pre>
+      </AdminSection>
+      <p className="text-sm text-slate-600">{message.html ? "The message also has an HTML part with the same content." : "The message has no HTML part."}</p>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,115 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, EmptyNote, OUTBOX_STATUS_LABELS, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
+import { secondaryButton } from "~/components/admin/form-controls";
+import { formatDayTime } from "~/lib/dates";
+import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
+import { requireAdmin } from "~/services/guards.server";
+import { isUuid } from "~/lib/uuid";
+import { listOutbox, type OutboxStatus } from "~/models/outbox.server";
+import { retryFailedEmail } from "~/services/member-admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Emails | Admin | AI Profit Labs" }];
+
+const FILTERS = [
+  { value: "", label: "All" },
+  { value: "queued", label: "Queued" },
+  { value: "sent", label: "Sent" },
+  { value: "failed", label: "Failed" },
+] as const;
+
+const parseStatus = (value: string | null): OutboxStatus | null => (value === "queued" || value === "sent" || value === "failed" ? value : null);
+
+/** The outbox, newest first: who, what, how it went. Bodies only on a message's own page (they hold sign-in links). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const status = parseStatus(new URL(request.url).searchParams.get("status"));
+  const [{ flash, headers }, messages] = await Promise.all([takeFlash(request), listOutbox({ status, limit: 200 })]);
+  return data({ flash, status, messages }, { headers });
+}
+
+/** 'Retry now' on a failed message: it becomes due at once and the sender is woken. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const id = form.get("id");
+  const back = `/admin/emails${form.get("status") ? `?status=${encodeURIComponent(String(form.get("status")))}` : ""}`;
+  if (form.get("intent") !== "retry" || !isUuid(id)) return redirectWithFlash(back, { kind: "error", message: "Unknown action." });
+  const retried = await retryFailedEmail(admin, id);
+  return redirectWithFlash(
+    back,
+    retried ? { kind: "success", message: "The message will be sent again now." } : { kind: "error", message: "Only a failed message that has not been sent can be retried." },
+  );
+}
+
+export default function AdminEmails() {
+  const { flash, status, messages } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="Emails" flash={flash}>
+      <nav aria-label="Message status" className="flex flex-wrap gap-2">
+        {FILTERS.map((filter) => {
+          const current = (status ?? "") === filter.value;
+          return (
+            <Link
+              key={filter.value}
+              to={filter.value ? `/admin/emails?status=${filter.value}` : "/admin/emails"}
+              aria-current={current ? "page" : undefined}
+              className={`${secondaryButton} ${current ? "border-brand-600 bg-brand-50 text-brand-700" : ""}`}
+            >
+              {filter.label}
+            </Link>
+          );
+        })}
+      </nav>
+      {messages.length === 0 ? (
+        <EmptyNote>No messages.</EmptyNote>
+      ) : (
+        <TableFrame label="Messages">
+          <thead>
+            <tr>
+              <th scope="col">Recipient</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last error</th>
+              <th scope="col">Next attempt</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((message) => (
+              <tr key={message.id}>
+                <Cell label="Recipient" className="sm:max-w-[14rem] break-all">{message.to}</Cell>
+                <Cell label="Subject">
+                  <Link to={`/admin/emails/${message.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                    {message.subject}
+                  </Link>
+                </Cell>
+                <Cell label="Status">
+                  <StatusBadge label={OUTBOX_STATUS_LABELS[message.status]} />
+                </Cell>
+                <Cell label="Attempts" className="tabular-nums">{message.attempts}</Cell>
+                <Cell label="Last error" className="sm:max-w-[16rem] break-words text-xs text-red-700">{message.lastError ?? "—"}</Cell>
+                <Cell label="Next attempt" className="whitespace-nowrap">{message.nextAttemptAt ? formatDayTime(message.nextAttemptAt) : "—"}</Cell>
+                <Cell label="Actions">
+                  {message.status === "failed" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="id" value={message.id} />
+                      {status ? <input type="hidden" name="status" value={status} /> : null}
+                      <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`Retry now: ${message.subject} to ${message.to}`}>
+                        Retry now
+                      </button>
+                    </Form>
+                  ) : null}
+                </Cell>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      )}
+    </AdminPage>
+  );
+}

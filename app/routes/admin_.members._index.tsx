@@ -1,0 +1,133 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, EmptyNote, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
+import { inputClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
+import { formatDay } from "~/lib/dates";
+import { takeFlash } from "~/infra/flash.server";
+import { requireAdmin } from "~/services/guards.server";
+import { ACCESS_FILTERS, describeAccess, memberQueryString, MEMBERS_PER_PAGE, parseMemberQuery } from "~/lib/member-admin";
+import { searchMembers } from "~/models/member.server";
+
+export const meta: MetaFunction = () => [{ title: "Members | Admin | AI Profit Labs" }];
+
+/** Search, filter by access and page through every account (50 a page), newest first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const query = parseMemberQuery(new URL(request.url).searchParams);
+  const [{ flash, headers }, { members, hasMore }] = await Promise.all([
+    takeFlash(request),
+    searchMembers({ ...query, perPage: MEMBERS_PER_PAGE }),
+  ]);
+  return data(
+    {
+      flash,
+      query,
+      hasMore,
+      members: members.map((member) => ({
+        id: member.id,
+        email: member.email,
+        name: member.name,
+        joined: member.createdAt.toISOString(),
+        ...describeAccess(member),
+      })),
+    },
+    { headers },
+  );
+}
+
+export default function AdminMembers() {
+  const { flash, query, members, hasMore } = useLoaderData<typeof loader>();
+  const filtered = query.q !== "" || query.access !== "all";
+  return (
+    <AdminPage
+      title="Members"
+      flash={flash}
+      actions={
+        <a href={`/admin/members.csv${memberQueryString({ q: query.q, access: query.access })}`} className={secondaryButton} download>
+          Export CSV
+        </a>
+      }
+    >
+      <Form method="get" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <label className="block text-sm font-medium text-slate-700">
+          Search
+          <input type="search" name="q" defaultValue={query.q} placeholder="Email or name" className={inputClass} />
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Access
+          <select name="access" defaultValue={query.access} className={inputClass}>
+            {ACCESS_FILTERS.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex gap-2">
+          <button type="submit" className={`${primaryButton} flex-1 sm:flex-none`}>
+            Search
+          </button>
+          {filtered ? (
+            <Link to="/admin/members" className={secondaryButton}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {members.length === 0 ? (
+        <EmptyNote>{filtered ? "No members match this search." : "No members yet."}</EmptyNote>
+      ) : (
+        <TableFrame label="Members">
+          <caption className="sr-only">Members, newest first, page {query.page}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Name</th>
+              <th scope="col">Access</th>
+              <th scope="col">Source</th>
+              <th scope="col">Joined</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <tr key={member.id}>
+                <Cell label="Email" className="sm:max-w-[16rem] break-all">
+                  <Link to={`/admin/members/${member.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    {member.email}
+                  </Link>
+                </Cell>
+                <Cell label="Name">{member.name}</Cell>
+                <Cell label="Access">
+                  <StatusBadge label={member.access} />
+                </Cell>
+                <Cell label="Source">{member.source}</Cell>
+                <Cell label="Joined" className="whitespace-nowrap">{formatDay(member.joined)}</Cell>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      )}
+
+      {query.page > 1 || hasMore ? (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+          {query.page > 1 ? (
+            <Link to={`/admin/members${memberQueryString({ ...query, page: query.page - 1 })}`} className={secondaryButton} rel="prev">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600">Page {query.page}</span>
+          {hasMore ? (
+            <Link to={`/admin/members${memberQueryString({ ...query, page: query.page + 1 })}`} className={secondaryButton} rel="next">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </AdminPage>
+  );
+}

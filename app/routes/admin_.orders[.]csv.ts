@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/services/guards.server";
+import { ordersCsv } from "~/services/csv-export.server";
+
+/** GET /admin/orders.csv: every order of both sources, streamed. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return ordersCsv();
+}

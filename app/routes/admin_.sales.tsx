@@ -1,0 +1,195 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, AdminSection, EmptyNote, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
+import { secondaryButton } from "~/components/admin/form-controls";
+import { SalesChart } from "~/components/admin/sales-chart";
+import { formatDay } from "~/lib/dates";
+import { requireAdmin } from "~/services/guards.server";
+import { formatAmount, formatMoney } from "~/lib/money";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
+import { dailySeries, SALES_SOURCES, summarizePeriods } from "~/lib/sales-report";
+import { recentOrders } from "~/models/order-ledger.server";
+import { dailyNet, periodTotals, topAffiliates } from "~/models/sales.server";
+
+export const meta: MetaFunction = () => [{ title: "Sales | Admin | AI Profit Labs" }];
+
+const CHART_DAYS = 30;
+
+/** Four aggregate queries (one per block) and the 20 newest orders; nothing loads every order. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [periods, daily, affiliates, recent] = await Promise.all([periodTotals(), dailyNet(CHART_DAYS), topAffiliates(10), recentOrders(20)]);
+  return {
+    periods: summarizePeriods(periods),
+    charts: dailySeries(daily, new Date(), CHART_DAYS),
+    affiliates,
+    recent: recent.map((order) => ({
+      id: order.id,
+      date: order.createdAt.toISOString(),
+      userId: order.userId,
+      email: order.userEmail,
+      source: SOURCE_LABELS[order.source],
+      product: productLabel(order.source, order.product),
+      amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
+      status: STATUS_LABELS[order.status],
+    })),
+  };
+}
+
+export default function AdminSales() {
+  const { periods, charts, affiliates, recent } = useLoaderData<typeof loader>();
+  const hasSales = periods.some((period) => period.currencies.length > 0);
+  return (
+    <AdminPage
+      title="Sales"
+      actions={
+        <a href="/admin/orders.csv" className={secondaryButton} download>
+          Export orders CSV
+        </a>
+      }
+    >
+      <AdminSection title="Revenue">
+        {!hasSales ? (
+          <EmptyNote>No sales yet.</EmptyNote>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2">
+            {periods.map((period) => (
+              <section key={period.key} aria-label={period.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <h3 className="text-sm font-semibold text-slate-600">{period.label}</h3>
+                {period.currencies.map((figures) => (
+                  <div key={figures.currency} className="mt-2">
+                    <p className="text-2xl font-bold tabular-nums text-slate-900" data-testid={`net-${period.key}-${figures.currency}`}>
+                      {formatMoney(figures.total.net, figures.currency)}
+                    </p>
+                    <table className="mt-2 w-full text-sm tabular-nums [&_td]:py-0.5 [&_th]:py-0.5">
+                      <caption className="sr-only">
+                        {period.label} in {figures.currency}: gross, refunds and net by source
+                      </caption>
+                      <thead className="text-xs text-slate-500">
+                        <tr>
+                          <th scope="col" className="text-left font-medium">
+                            <span className="sr-only">Source</span>
+                          </th>
+                          <th scope="col" className="text-right font-medium">
+                            Gross
+                          </th>
+                          <th scope="col" className="text-right font-medium">
+                            Refunds
+                          </th>
+                          <th scope="col" className="text-right font-medium">
+                            Net
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {SALES_SOURCES.map((source) => (
+                          <tr key={source.key}>
+                            <th scope="row" className="text-left font-normal text-slate-600">
+                              {source.label}
+                            </th>
+                            <td className="text-right">{formatAmount(figures.bySource[source.key].gross, figures.currency)}</td>
+                            <td className="text-right">{formatAmount(figures.bySource[source.key].refunds, figures.currency)}</td>
+                            <td className="text-right">{formatAmount(figures.bySource[source.key].net, figures.currency)}</td>
+                          </tr>
+                        ))}
+                        <tr className="border-t border-slate-200 font-semibold">
+                          <th scope="row" className="text-left">
+                            Total
+                          </th>
+                          <td className="text-right">{formatAmount(figures.total.gross, figures.currency)}</td>
+                          <td className="text-right">{formatAmount(figures.total.refunds, figures.currency)}</td>
+                          <td className="text-right">{formatAmount(figures.total.net, figures.currency)}</td>
+                        </tr>
+                      </tbody>
+                    </table>
+                  </div>
+                ))}
+              </section>
+            ))}
+          </div>
+        )}
+      </AdminSection>
+
+      <AdminSection title="Daily net revenue, last 30 days">
+        {charts.map((series) => (
+          <SalesChart key={series.currency} series={series} />
+        ))}
+      </AdminSection>
+
+      <AdminSection title="Top affiliates">
+        {affiliates.length === 0 ? (
+          <EmptyNote>No affiliate sales yet.</EmptyNote>
+        ) : (
+          <TableFrame label="Top affiliates">
+            <thead>
+              <tr>
+                <th scope="col">Affiliate</th>
+                <th scope="col" className="text-right">
+                  Sales
+                </th>
+                <th scope="col" className="text-right">
+                  Refunds
+                </th>
+                <th scope="col" className="text-right">
+                  Revenue kept
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {affiliates.map((affiliate) => (
+                <tr key={`${affiliate.affiliateId}-${affiliate.currency}`}>
+                  <Cell label="Affiliate" className="break-all">{affiliate.affiliateId}</Cell>
+                  <Cell label="Sales" className="sm:text-right tabular-nums">{affiliate.sales}</Cell>
+                  <Cell label="Refunds" className="sm:text-right tabular-nums">{affiliate.refunds}</Cell>
+                  <Cell label="Revenue kept" className="sm:text-right tabular-nums">{formatMoney(affiliate.revenue, affiliate.currency)}</Cell>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        )}
+      </AdminSection>
+
+      <AdminSection title="Recent orders">
+        {recent.length === 0 ? (
+          <EmptyNote>No orders yet.</EmptyNote>
+        ) : (
+          <TableFrame label="Recent orders">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Member</th>
+                <th scope="col">Product</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((order) => (
+                <tr key={order.id}>
+                  <Cell label="Date" className="whitespace-nowrap">{formatDay(order.date)}</Cell>
+                  <Cell label="Member" className="sm:max-w-[16rem] break-all">
+                    {order.userId ? (
+                      <Link to={`/admin/members/${order.userId}`} className="text-brand-700 underline-offset-2 hover:underline">
+                        {order.email}
+                      </Link>
+                    ) : (
+                      "No account"
+                    )}
+                  </Cell>
+                  <Cell label="Product">
+                    {order.product}
+                    <span className="block text-xs text-slate-500">{order.source}</span>
+                  </Cell>
+                  <Cell label="Amount" className="whitespace-nowrap tabular-nums">{order.amount}</Cell>
+                  <Cell label="Status">
+                    <StatusBadge label={order.status} />
+                  </Cell>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        )}
+      </AdminSection>
+    </AdminPage>
+  );
+}

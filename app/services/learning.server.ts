@@ -1,0 +1,194 @@
+import { sanitizeChapterHtml } from "~/lib/html-sanitizer.server";
+import {
+  courseProgress,
+  courseState,
+  nextIncompleteChapter,
+  progressFromCounts,
+  resumeChapter,
+  type ChapterMark,
+  type CourseState,
+  type Progress,
+} from "~/lib/progress";
+import { isUuid } from "~/lib/validation/course";
+import { findChapterInCourse } from "~/models/chapter.server";
+import {
+  getCourseForViewer,
+  issueCertificate,
+  listCourseProgress,
+  recordChapterView,
+  setChapterCompleted,
+  type ViewerCourse,
+} from "~/models/progress.server";
+import type { SessionUser } from "~/models/session.server";
+
+/**
+ * The learning experience (issue 15): what the dashboard and the course viewer show a member,
+ * and the progress forms. Members see only published courses and chapters; admins see drafts
+ * too, marked as such, which is how they preview them.
+ */
+type Viewer = Pick<SessionUser, "id" | "isAdmin">;
+const visibilityFor = (user: Viewer) => ({ includeDrafts: user.isAdmin });
+
+export type DashboardCourse = {
+  id: string;
+  title: string;
+  description: string;
+  draft: boolean;
+  progress: Progress;
+  state: CourseState;
+};
+export type ResumePoint = { courseId: string; courseTitle: string; chapterId: string; chapterTitle: string };
+
+/** The dashboard's cards and its 'Continue where you left off' card, from ONE query. */
+export async function loadDashboard(user: Viewer): Promise<{ courses: DashboardCourse[]; resume: ResumePoint | null }> {
+  const rows = await listCourseProgress(user.id, visibilityFor(user));
+  const courses = rows.map((row) => {
+    const progress = progressFromCounts(row.completed, row.total);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      draft: row.status === "draft",
+      progress,
+      state: courseState(progress, row.viewed),
+    };
+  });
+  // The most recent view across all courses; none for a member who has viewed nothing.
+  let latest: (typeof rows)[number] | null = null;
+  for (const row of rows) {
+    if (row.lastViewed && (!latest?.lastViewed || row.lastViewed.at > latest.lastViewed.at)) latest = row;
+  }
+  const resume = latest?.lastViewed
+    ? {
+        courseId: latest.id,
+        courseTitle: latest.title,
+        chapterId: latest.lastViewed.chapterId,
+        chapterTitle: latest.lastViewed.chapterTitle,
+      }
+    : null;
+  return { courses, resume };
+}
+
+export type ViewerPage = {
+  course: { id: string; title: string; description: string; draft: boolean };
+  chapters: Array<{ id: string; title: string; completed: boolean; draft: boolean }>;
+  progress: Progress;
+  /** Set once every visible chapter is complete: the date and the certificate's public code. */
+  completion: { completedAt: string; certificateCode: string } | null;
+  selected:
+    | { kind: "chapter"; id: string; title: string; html: string; completed: boolean; draft: boolean }
+    /** A draft chapter opened by a member (its link was shared before it was unpublished, say). */
+    | { kind: "unavailable" }
+    /** A chapter id that names no chapter of this course. */
+    | { kind: "none" };
+};
+
+/**
+ * A browser's prefetch (Remix renders `<link rel="prefetch">` on hover): Chromium and Firefox
+ * say so in `Sec-Purpose` (older ones in `Purpose`). Hovering a link is not reading the chapter.
+ */
+export function isPrefetch(request: Request): boolean {
+  const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
+  return purpose.includes("prefetch");
+}
+
+const marksOf = (course: ViewerCourse): ChapterMark[] =>
+  course.chapters.map((chapter) => ({ id: chapter.id, completed: chapter.completed_at !== null }));
+
+/**
+ * The course viewer: the chapter asked for, or the one the member viewed last (the first for a
+ * new member). Viewing records `last_viewed_at`, except for a browser's prefetch (hovering a
+ * link is not reading it). Undefined when the course does not exist or is a draft for a member.
+ */
+export async function openCourse(
+  user: Viewer,
+  courseId: string,
+  wanted: string | null,
+  { prefetch }: { prefetch: boolean },
+): Promise<ViewerPage | undefined> {
+  const course = await getCourseForViewer(courseId, user.id, visibilityFor(user));
+  if (!course) return undefined;
+
+  const targetId = wanted ?? resumeChapter(course.chapters.map((c) => ({ id: c.id, lastViewedAt: c.last_viewed_at })));
+  const visible = course.chapters.find((chapter) => chapter.id === targetId);
+  const [chapter] = await Promise.all([
+    targetId && isUuid(targetId) ? findChapterInCourse(courseId, targetId) : undefined,
+    visible && !prefetch ? recordChapterView(user.id, visible.id) : undefined,
+  ]);
+
+  const progress = courseProgress(marksOf(course));
+  let completion: ViewerPage["completion"] = null;
+  if (progress.complete) {
+    // Normally issued by the form that completed the last chapter; this covers a course that
+    // became complete another way (its last incomplete chapter was deleted or unpublished).
+    const code = course.certificate_code ?? (await issueCertificate(user.id, course.id));
+    const completedAt = course.certificate_completed_at ?? new Date();
+    if (code) completion = { completedAt: new Date(completedAt).toISOString(), certificateCode: code };
+  }
+
+  let selected: ViewerPage["selected"] = { kind: "none" };
+  if (visible && chapter) {
+    selected = {
+      kind: "chapter",
+      id: chapter.id,
+      title: chapter.title,
+      html: sanitizeChapterHtml(chapter.content),
+      completed: visible.completed_at !== null,
+      draft: chapter.status === "draft",
+    };
+  } else if (chapter) {
+    selected = { kind: "unavailable" };
+  }
+
+  return {
+    course: { id: course.id, title: course.title, description: course.description, draft: course.status === "draft" },
+    chapters: course.chapters.map((c) => ({
+      id: c.id,
+      title: c.title,
+      completed: c.completed_at !== null,
+      draft: c.status === "draft",
+    })),
+    progress,
+    completion,
+    selected,
+  };
+}
+
+export const PROGRESS_INTENTS = ["complete", "incomplete", "complete-and-continue"] as const;
+export type ProgressIntent = (typeof PROGRESS_INTENTS)[number];
+
+export type ProgressOutcome =
+  | { ok: true; completed: boolean; courseComplete: boolean; redirectTo: string }
+  | { ok: false; status: 400 | 404; error: string };
+
+const chapterHref = (courseId: string, chapterId: string) => `/course/${courseId}?chapter=${chapterId}`;
+
+/**
+ * 'Mark as complete', 'Mark as not complete' and 'Complete and continue'. The chapter must be
+ * one this user can see in this course; anything else changes nothing. Completing the last
+ * chapter issues the certificate. `redirectTo` is where the no-JavaScript form (and 'Complete
+ * and continue' in any case) goes next.
+ */
+export async function updateProgress(
+  user: Viewer,
+  courseId: string,
+  fields: { intent: unknown; chapterId: unknown },
+): Promise<ProgressOutcome> {
+  const intent = PROGRESS_INTENTS.find((known) => known === fields.intent);
+  if (!intent) return { ok: false, status: 400, error: "Choose 'Mark as complete' or 'Mark as not complete'." };
+  const chapterId = typeof fields.chapterId === "string" ? fields.chapterId : "";
+  const course = isUuid(courseId) ? await getCourseForViewer(courseId, user.id, visibilityFor(user)) : undefined;
+  if (!course) return { ok: false, status: 404, error: "Course not found" };
+  if (!course.chapters.some((chapter) => chapter.id === chapterId)) {
+    return { ok: false, status: 404, error: "This chapter is not part of this course." };
+  }
+
+  const completed = intent !== "incomplete";
+  await setChapterCompleted(user.id, chapterId, completed);
+  const marks = marksOf(course).map((mark) => (mark.id === chapterId ? { ...mark, completed } : mark));
+  const courseComplete = courseProgress(marks).complete;
+  if (courseComplete) await issueCertificate(user.id, course.id);
+
+  const next = intent === "complete-and-continue" ? nextIncompleteChapter(marks, chapterId) : null;
+  return { ok: true, completed, courseComplete, redirectTo: chapterHref(course.id, next ?? chapterId) };
+}

@@ -1,0 +1,77 @@
+import { db } from "~/infra/db.server";
+import type { GrantInput } from "~/lib/member-admin";
+import { createAccessGrant, revokeActiveGrants } from "~/models/access-grant.server";
+import { writeAudit } from "~/models/audit.server";
+import { makeFailedEmailDue } from "~/models/outbox.server";
+import { deleteAllSessionsOfUser, listActiveSessions } from "~/models/session.server";
+import { queueSignInLink } from "./accounts.server";
+import { kickMailer } from "./mail.server";
+
+/**
+ * What an admin can do for a member from the admin panel. Each action and its audit row are
+ * one transaction, so the log never claims what did not happen, nor misses what did.
+ */
+type Admin = { id: string; email: string };
+type Member = { id: string; email: string; name: string };
+
+export async function grantComplimentaryAccess(admin: Admin, member: Member, input: GrantInput) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const grant = await createAccessGrant(trx, { userId: member.id, reason: input.reason, expiresAt: input.expiresAt, grantedBy: admin.id });
+      await writeAudit(trx, {
+        admin,
+        action: "grant_complimentary",
+        memberId: member.id,
+        details: { grantId: grant.id, reason: input.reason, expiresAt: input.expiresAt?.toISOString() ?? null },
+      });
+    });
+}
+
+/** Ends the member's active grants; false (and no audit row) when there was none. */
+export async function revokeComplimentaryAccess(admin: Admin, member: Member): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const revoked = await revokeActiveGrants(trx, member.id, admin.id);
+      if (revoked.length === 0) return false;
+      await writeAudit(trx, { admin, action: "revoke_complimentary", memberId: member.id, details: { grantIds: revoked } });
+      return true;
+    });
+}
+
+export async function sendSignInLink(admin: Admin, member: Member, origin: string) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await queueSignInLink(trx, member, origin);
+      await writeAudit(trx, { admin, action: "send_sign_in_link", memberId: member.id, details: { to: member.email } });
+    });
+  kickMailer();
+}
+
+/** Ends every session of the member; returns how many were active. */
+export async function signOutEverywhere(admin: Admin, member: Member): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const active = (await listActiveSessions(member.id, trx)).length;
+      await deleteAllSessionsOfUser(member.id, trx);
+      await writeAudit(trx, { admin, action: "sign_out_sessions", memberId: member.id, details: { sessions: active } });
+      return active;
+    });
+}
+
+/** 'Retry now' on a failed message; false when it is not a failed message. */
+export async function retryFailedEmail(admin: Admin, emailId: string): Promise<boolean> {
+  const retried = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const message = await makeFailedEmailDue(trx, emailId);
+      if (!message) return false;
+      await writeAudit(trx, { admin, action: "retry_email", memberId: null, details: { emailId, to: message.to, subject: message.subject } });
+      return true;
+    });
+  if (retried) kickMailer();
+  return retried;
+}

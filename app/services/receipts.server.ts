@@ -1,0 +1,60 @@
+import { siteOrigin } from "~/lib/site-origin";
+import { formatDay } from "~/lib/dates";
+import type { Database } from "~/infra/db.server";
+import { refundNoticeEmail, welcomeEmail, type Receipt } from "~/lib/emails";
+import { env } from "~/infra/env.server";
+import { formatMoney } from "~/lib/money";
+import { productLabel } from "~/lib/orders";
+import { getOrder, type LedgerOrder } from "~/models/order-ledger.server";
+import { enqueueEmail } from "~/models/outbox.server";
+import { claimStripeReceipt } from "~/models/stripe-order.server";
+
+/**
+ * Buyers' emails about their orders, queued in the transaction that records the order (call
+ * kickMailer() after it commits). Links use PUBLIC_URL (required in production); `npm start`
+ * sets it to the local address.
+ */
+export function receiptOf(order: LedgerOrder, origin: string): Receipt {
+  return {
+    product: productLabel(order.source, order.product),
+    amount: formatMoney(order.amountCents ?? 0, order.currency),
+    date: formatDay(order.createdAt),
+    reference: order.id,
+    dashboardUrl: `${origin}/dashboard`,
+    supportEmail: env().SUPPORT_EMAIL,
+  };
+}
+
+const publicOrigin = () => siteOrigin(env().PUBLIC_URL, `http://localhost:${env().PORT}`);
+
+/** The receipt of an order by id, read in the transaction that wrote it. */
+export async function receiptFor(trx: Database, orderId: string, origin: string): Promise<Receipt | undefined> {
+  const order = await getOrder(orderId, trx);
+  return order ? receiptOf(order, origin) : undefined;
+}
+
+/** A Stripe order that has just completed: the welcome email with its receipt, exactly once. */
+export async function queueStripeReceipt(trx: Database, checkoutSessionId: string) {
+  const orderId = await claimStripeReceipt(trx, checkoutSessionId);
+  const order = orderId ? await getOrder(orderId, trx) : null;
+  if (!order?.userEmail) return;
+  const email = welcomeEmail({ brand: env().BRAND_NAME, name: order.userName ?? "", receipt: receiptOf(order, publicOrigin()) });
+  await enqueueEmail(trx, { to: order.userEmail, ...email });
+}
+
+/** Orders that were just fully refunded: a short notice to each buyer. */
+export async function queueRefundNotices(trx: Database, orderIds: readonly string[]) {
+  for (const orderId of orderIds) {
+    const order = await getOrder(orderId, trx);
+    if (!order?.userEmail) continue;
+    const email = refundNoticeEmail({
+      brand: env().BRAND_NAME,
+      name: order.userName ?? "",
+      product: productLabel(order.source, order.product),
+      amount: formatMoney(order.amountCents ?? 0, order.currency),
+      reference: order.id,
+      supportEmail: env().SUPPORT_EMAIL,
+    });
+    await enqueueEmail(trx, { to: order.userEmail, ...email });
+  }
+}

@@ -1,0 +1,103 @@
+// Prometheus metrics for the HTTP layer, in prom-client's default registry (the app adds its own
+// there: webhooks, outbox, database pool; see app/services/metrics.server.ts), and the /metrics
+// endpoint: on the site's port behind METRICS_TOKEN, or on METRICS_PORT, which fly.toml's
+// [metrics] scrapes over the private network and no public service exposes.
+import crypto from "node:crypto";
+import http from "node:http";
+import { constants, PerformanceObserver } from "node:perf_hooks";
+import type { NextFunction, Request, Response } from "express";
+import client from "prom-client";
+
+const { register } = client;
+
+function once<T extends client.Metric>(name: string, create: () => T): T {
+  return (register.getSingleMetric(name) as T | undefined) ?? create();
+}
+
+export function createHttpMetrics() {
+  // Process memory, CPU, event-loop lag, garbage collection: what a leak or a stall shows in.
+  if (!register.getSingleMetric("process_cpu_user_seconds_total")) client.collectDefaultMetrics();
+  // The heap right after each full garbage collection: what is really alive. It grows only with a
+  // leak, unlike the heap in use or RSS, which V8 lets grow while there is room (the soak reads it).
+  once("app_heap_after_major_gc_bytes", () => {
+    const gauge = new client.Gauge({
+      name: "app_heap_after_major_gc_bytes",
+      help: "V8 heap in use right after the latest full (mark-sweep-compact) garbage collection",
+    });
+    new PerformanceObserver((list) => {
+      const major = list
+        .getEntries()
+        .some(
+          (entry) =>
+            (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
+            constants.NODE_PERFORMANCE_GC_MAJOR,
+        );
+      if (major) gauge.set(process.memoryUsage().heapUsed);
+    }).observe({ entryTypes: ["gc"] });
+    return gauge;
+  });
+  const duration = once(
+    "http_request_duration_seconds",
+    () =>
+      new client.Histogram({
+        name: "http_request_duration_seconds",
+        help: "Time to answer a request, by method, route pattern and status",
+        labelNames: ["method", "route", "status"] as const,
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      }),
+  );
+  const pageCache = once(
+    "page_cache_lookups_total",
+    () =>
+      new client.Counter({
+        name: "page_cache_lookups_total",
+        help: "In-process page cache lookups of cacheable requests: hit (answered from memory) or miss (rendered)",
+        labelNames: ["outcome"] as const,
+      }),
+  );
+  return {
+    observeRequest: (labels: { method: string; route: string; status: number }, seconds: number) =>
+      duration.observe({ ...labels, status: String(labels.status) }, seconds),
+    observePageCache: (outcome: "hit" | "miss") => pageCache.inc({ outcome }),
+  };
+}
+
+async function send(res: http.ServerResponse) {
+  const body = await register.metrics();
+  res.writeHead(200, { "Content-Type": register.contentType, "Cache-Control": "no-store" }).end(body);
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = crypto.createHash("sha256").update(given).digest();
+  const b = crypto.createHash("sha256").update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/** GET /metrics on the site's port: only with `Authorization: Bearer <METRICS_TOKEN>`. */
+export function metricsEndpoint(token: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const given = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? "";
+    if (!sameToken(given, token)) {
+      res
+        .status(401)
+        .set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" })
+        .type("text/plain")
+        .send("Unauthorized");
+      return;
+    }
+    send(res).catch(next);
+  };
+}
+
+/** A separate listener that serves only /metrics, for a port reachable from the private network alone. */
+export function startMetricsServer(port: number, host: string) {
+  return http
+    .createServer((req, res) => {
+      if (req.method !== "GET" || new URL(req.url ?? "/", "http://metrics").pathname !== "/metrics") {
+        res.writeHead(404).end();
+        return;
+      }
+      send(res).catch(() => res.writeHead(500).end());
+    })
+    .listen(port, host);
+}

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { freePort } from "./pg-cluster";
+
+/**
+ * The real production server in its own process (`node build/server.js`), as an operator runs
+ * it: for tests that need several instances, a database outage or a signal. Its output is kept
+ * so tests can read its log lines.
+ */
+export type AppProcess = {
+  baseUrl: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+export const SERVER_ENTRY = path.resolve("build/server.js");
+
+export async function startAppProcess(
+  env: Record<string, string>,
+  { port }: { port?: number } = {},
+): Promise<AppProcess> {
+  const chosenPort = port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${chosenPort}`;
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(chosenPort),
+      PUBLIC_URL: baseUrl,
+      SESSION_SECRET: "operations-test-secret",
+      BCRYPT_COST: "4",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    const up = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not start within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    baseUrl,
+    port: chosenPort,
+    child,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -104,6 +104,8 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         BCRYPT_COST: "4",
         RATE_LIMIT_DISABLED: "true",
+        // Both settings above are refused in production unless this flag is set with HOST on loopback.
+        ALLOW_INSECURE_TEST_SETTINGS: "true",
         STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
         STRIPE_API_BASE: E2E_STRIPE.baseUrl,
         STRIPE_PRICE_LIFETIME: E2E_STRIPE.price,

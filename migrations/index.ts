@@ -3,6 +3,7 @@ import * as foundation from "./0001_foundation";
 import * as paymentsMail from "./0002_payments_mail";
 import * as consentLeads from "./0003_consent_leads";
 import * as chapterOrder from "./0004_chapter_order";
+import * as security from "./0005_security";
 import * as progress from "./0006_progress";
 import * as business from "./0007_business";
 
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   "0002_payments_mail": paymentsMail,
   "0003_consent_leads": consentLeads,
   "0004_chapter_order": chapterOrder,
+  "0005_security": security,
   "0006_progress": progress,
   "0007_business": business,
 };

@@ -2,12 +2,13 @@
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { env } from "~/infra/env.server";
+import { bodyErrors, bodyLimits } from "./body-limits";
 import { createLogger, type Logger } from "./logger";
 import { createHttpMetrics, metricsEndpoint } from "./metrics";
 import { createPageCache } from "./page-cache";
+import { remixHandler } from "./remix-handler";
 import { requestLog } from "./request-log";
 import { createRouteMatcher } from "./route-pattern";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
@@ -67,10 +68,13 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     next();
   });
 
+  // Bodies are limited (413) and checked (400) before anything reads them.
+  app.use(bodyLimits(), bodyErrors);
+
   app.use(pageCache.capture);
   app.all(
     "*",
-    createRequestHandler({
+    remixHandler({
       build,
       mode,
       getLoadContext: (req, res) => {

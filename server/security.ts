@@ -1,6 +1,7 @@
 // Request-level security shared by every response, kept framework-free so it is unit-tested alone.
 import crypto from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import type { TrustProxy } from "~/infra/env.server";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -23,7 +24,14 @@ type WriteRequest = {
   publicOrigin?: string;
 };
 
-export function isCrossSiteWrite({ method, pathname, originHeader, refererHeader, host, publicOrigin }: WriteRequest): boolean {
+export function isCrossSiteWrite({
+  method,
+  pathname,
+  originHeader,
+  refererHeader,
+  host,
+  publicOrigin,
+}: WriteRequest): boolean {
   if (!UNSAFE_METHODS.has(method.toUpperCase()) || isWebhookPath(pathname)) return false;
   const claimed = originHeader && originHeader !== "null" ? originHeader : refererHeader;
   if (!claimed) return originHeader === "null";
@@ -45,29 +53,37 @@ export function isCrossSiteWrite({ method, pathname, originHeader, refererHeader
 }
 
 /**
- * The visitor's address for rate limits and logs. Proxy headers are trusted only when the
- * operator says a proxy is in front (TRUST_PROXY), otherwise anyone could forge them.
+ * The visitor's address for rate limits and logs. Proxy headers are believed only as far as the
+ * operator says a proxy is in front (TRUST_PROXY), otherwise anyone could forge them:
+ * - `fly`: Fly.io's edge sets Fly-Client-IP (a client cannot, it is overwritten);
+ * - N hops: each proxy appends the address it saw to X-Forwarded-For, so the N-th entry from the
+ *   right is the one the outermost proxy saw; entries further left are the client's own words.
+ *   A request with fewer entries did not come through the proxies: its socket is the client;
+ * - none: the socket.
  */
 export function clientAddress({
   trustProxy,
   headers,
   socketAddress,
 }: {
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   headers: IncomingHttpHeaders;
   socketAddress?: string;
 }): string {
-  if (trustProxy) {
+  const socket = socketAddress ?? "unknown";
+  if (trustProxy.kind === "fly") {
     const flyClient = headers["fly-client-ip"];
-    if (typeof flyClient === "string" && flyClient.trim()) return flyClient.trim();
+    return typeof flyClient === "string" && flyClient.trim() ? flyClient.trim() : socket;
+  }
+  if (trustProxy.kind === "hops") {
     const forwarded = headers["x-forwarded-for"];
-    const list = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded ?? "")
+    const list = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? ""))
       .split(",")
       .map((part) => part.trim())
       .filter(Boolean);
-    if (list.length > 0) return list[list.length - 1]!;
+    return list.length >= trustProxy.hops ? list[list.length - trustProxy.hops]! : socket;
   }
-  return socketAddress ?? "unknown";
+  return socket;
 }
 
 export function createNonce(): string {

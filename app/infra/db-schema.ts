@@ -10,15 +10,27 @@ export interface UsersTable {
   name: string;
   password_hash: string | null;
   is_admin: Generated<boolean>;
+  email_verified_at: Date | string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
 
 export interface SessionsTable {
-  id: string;
+  /** SHA-256 (hex) of the id in the cookie; the id itself is never stored. */
+  id_hash: string;
   user_id: string;
   expires_at: Date | string;
+  last_seen_at: Generated<Date>;
   user_agent: string | null;
+  created_at: CreatedAt;
+}
+
+export interface EmailVerificationTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date | string;
+  used_at: Date | string | null;
   created_at: CreatedAt;
 }
 
@@ -61,13 +73,16 @@ export interface StripeCustomersTable {
   created_at: CreatedAt;
 }
 
-export type StripeOrderStatus = "pending" | "completed" | "refunded" | "canceled";
+export type StripeOrderStatus = "pending" | "completed" | "refunded" | "disputed" | "canceled";
 
 export interface StripeOrdersTable {
   id: Generated<string>;
   checkout_session_id: string;
   payment_intent_id: string | null;
-  customer_id: string;
+  customer_id: string | null;
+  /** Who started the checkout (set when the pending order is written); null on older rows. */
+  user_id: string | null;
+  price_id: string | null;
   product_key: string | null;
   amount_subtotal: number | null;
   amount_total: number | null;
@@ -159,6 +174,13 @@ export interface RateLimitsTable {
   key: string;
   hits: number;
   reset_at: Date | string;
+  last_hit_at: Generated<Date>;
+}
+
+export interface StripePaymentReversalsTable {
+  payment_intent_id: string;
+  kind: "refunded" | "disputed";
+  created_at: CreatedAt;
 }
 
 export type ConsentChoiceColumn = "all" | "essential" | "none";
@@ -239,6 +261,8 @@ export interface CertificatesTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  email_verification_tokens: EmailVerificationTokensTable;
+  stripe_payment_reversals: StripePaymentReversalsTable;
   password_reset_tokens: PasswordResetTokensTable;
   courses: CoursesTable;
   chapters: ChaptersTable;

@@ -14,8 +14,28 @@ const optionalString = z
 const optionalUrl = optionalString.pipe(z.url().optional());
 
 const booleanFlag = optionalString.transform((value) =>
-  value === undefined ? false : ["1", "true", "yes", "on"].includes(value.toLowerCase())
+  value === undefined ? false : ["1", "true", "yes", "on"].includes(value.toLowerCase()),
 );
+
+/**
+ * Who tells us the client's address (server/security.ts clientAddress): unset, the socket (no
+ * proxy in front); `fly`, Fly.io's Fly-Client-IP header; a number N, the N-th entry from the
+ * right of X-Forwarded-For (one per proxy in front). The former `true` is refused with a hint,
+ * so an old configuration fails loudly instead of silently trusting nothing or too much.
+ */
+export type TrustProxy = { kind: "none" } | { kind: "fly" } | { kind: "hops"; hops: number };
+
+const trustProxy = optionalString.transform((value, ctx): TrustProxy => {
+  if (value === undefined || ["0", "false", "no", "off"].includes(value.toLowerCase())) return { kind: "none" };
+  if (value.toLowerCase() === "fly") return { kind: "fly" };
+  if (/^[1-9]\d?$/.test(value)) return { kind: "hops", hops: Number(value) };
+  ctx.addIssue({
+    code: "custom",
+    message:
+      "must be unset (no proxy), `fly` (Fly.io's Fly-Client-IP) or the number of proxies in front (X-Forwarded-For hops)",
+  });
+  return z.NEVER;
+});
 
 const EnvSchema = z
   .object({
@@ -35,11 +55,14 @@ const EnvSchema = z
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
     SEED_DEMO_CONTENT: optionalString.transform(
-      (value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase())
+      (value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase()),
     ),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxy,
     RATE_LIMIT_DISABLED: booleanFlag,
+    // The one sanctioned way for tests to run production mode with BCRYPT_COST < 12 or
+    // RATE_LIMIT_DISABLED; refused unless the server listens on loopback only (see below).
+    ALLOW_INSECURE_TEST_SETTINGS: booleanFlag,
     // Seconds an anonymous public page stays in the in-process cache (server/page-cache.js); 0 = off.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     // JSON log lines at this level and above (pretty-printed in development).
@@ -70,6 +93,7 @@ const EnvSchema = z
     TRACKER_SCRIPT_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production") refuseWeakSettings(env, ctx);
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -89,6 +113,38 @@ const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/**
+ * Production refuses a cheap password hash and disabled rate limits. Test suites run the built
+ * server in production mode and need both, so ALLOW_INSECURE_TEST_SETTINGS permits them, but only
+ * on a server bound to a loopback address (HOST=127.0.0.1, ::1 or localhost): no other machine
+ * can reach it, so it cannot be a deployment. The flag itself is refused anywhere else, so it can
+ * never be left switched on in a real environment by mistake.
+ */
+function refuseWeakSettings(
+  env: { BCRYPT_COST: number; RATE_LIMIT_DISABLED: boolean; ALLOW_INSECURE_TEST_SETTINGS: boolean; HOST?: string },
+  ctx: z.RefinementCtx,
+) {
+  const loopbackOnly = env.HOST !== undefined && LOOPBACK_HOSTS.has(env.HOST.toLowerCase());
+  if (env.ALLOW_INSECURE_TEST_SETTINGS) {
+    if (!loopbackOnly) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ALLOW_INSECURE_TEST_SETTINGS"],
+        message: "is for test servers only: it is refused unless HOST is 127.0.0.1, ::1 or localhost",
+      });
+    }
+    return;
+  }
+  if (env.BCRYPT_COST < 12) {
+    ctx.addIssue({ code: "custom", path: ["BCRYPT_COST"], message: "must be at least 12 in production" });
+  }
+  if (env.RATE_LIMIT_DISABLED) {
+    ctx.addIssue({ code: "custom", path: ["RATE_LIMIT_DISABLED"], message: "is refused in production" });
+  }
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);

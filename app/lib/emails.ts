@@ -5,6 +5,7 @@
  * Links are absolute: the mail is read outside the site.
  */
 export const RESET_TOKEN_HOURS = 24;
+export const VERIFY_TOKEN_HOURS = 72;
 
 export type Email = { subject: string; text: string; html: string };
 
@@ -121,6 +122,19 @@ export function refundNoticeEmail(input: { brand: string; name: string; product:
       `Your access to the training has ended.`,
     ],
     [`Questions? Write to ${input.supportEmail}`],
+  ]);
+}
+
+/** After signup: a link that proves the address belongs to whoever signed up. */
+export function verifyEmailEmail(input: { brand: string; name: string; link: string }): Email {
+  return compose(`Confirm your ${input.brand} email address`, [
+    greeting(input.name),
+    [`Please confirm that this address belongs to your new ${input.brand} account:`],
+    { link: input.link },
+    [
+      `The link works once and expires in ${VERIFY_TOKEN_HOURS} hours.`,
+      "If you did not create an account, ignore this email: nothing will be confirmed.",
+    ],
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { isProductKey, PRODUCTS } from "~/content/products";
 
 export type OrderSource = "stripe" | "warriorplus";
-export type OrderStatus = "pending" | "completed" | "refunded" | "canceled";
+export type OrderStatus = "pending" | "completed" | "refunded" | "disputed" | "canceled";
 
 /** How orders of both sources are named on the admin pages, receipts and emails. */
 export const SOURCE_LABELS: Record<OrderSource, string> = { stripe: "Stripe", warriorplus: "WarriorPlus" };
@@ -16,5 +16,6 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Pending",
   completed: "Paid",
   refunded: "Refunded",
+  disputed: "Disputed",
   canceled: "Canceled",
 };

@@ -1,19 +1,36 @@
 import { sql } from "kysely";
 import { db } from "~/infra/db.server";
+import { SESSION_IDLE_TIMEOUT_MS } from "./session.server";
 
 /**
- * Deletes rows that can never matter again: expired sessions, reset tokens that were used or
+ * Deletes rows that can never matter again: expired or idle sessions, spent verification links, reset tokens that were used or
  * have expired (kept a day for support questions), and rate-limit windows that have ended.
  * One statement per table; each is a no-op when there is nothing to delete.
  */
 export async function pruneExpiredRows(): Promise<{ sessions: number; resetTokens: number; rateLimits: number }> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-  const sessions = await db().deleteFrom("sessions").where("expires_at", "<=", sql<Date>`now()`).executeTakeFirst();
+  const sessions = await db()
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", sql<Date>`now()`),
+        eb("last_seen_at", "<=", sql<Date>`now() - make_interval(secs => ${SESSION_IDLE_TIMEOUT_MS / 1000})`),
+      ]),
+    )
+    .executeTakeFirst();
   const resetTokens = await db()
     .deleteFrom("password_reset_tokens")
     .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", sql<Date>`now()`)]))
     .where("created_at", "<", sql<Date>`now() - interval '1 day'`)
     .executeTakeFirst();
-  const rateLimits = await db().deleteFrom("rate_limits").where("reset_at", "<=", sql<Date>`now()`).executeTakeFirst();
+  await db()
+    .deleteFrom("email_verification_tokens")
+    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", sql<Date>`now()`)]))
+    .where("created_at", "<", sql<Date>`now() - interval '1 day'`)
+    .execute();
+  const rateLimits = await db()
+    .deleteFrom("rate_limits")
+    .where("reset_at", "<=", sql<Date>`now()`)
+    .executeTakeFirst();
   return { sessions: count(sessions), resetTokens: count(resetTokens), rateLimits: count(rateLimits) };
 }

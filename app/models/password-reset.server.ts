@@ -8,9 +8,13 @@ function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-/** A new single-use token for the user; returns the raw token for the emailed link. */
+/**
+ * A new single-use token for the user; returns the raw token for the emailed link. Issuing a
+ * link ends every older unused one, so only the latest mail works.
+ */
 export async function createResetToken(trx: Database, userId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
+  await deleteUnusedResetTokens(trx, userId);
   await trx
     .insertInto("password_reset_tokens")
     .values({

@@ -5,15 +5,74 @@ import type { StripeOrderStatus } from "~/infra/db-schema";
 
 export type FulfilmentState = StripeOrderStatus | "subscription" | "ignored";
 
+export type PendingOrder = {
+  checkoutSessionId: string;
+  userId: string;
+  productKey: string;
+  priceId: string;
+  amountSubtotal: number | null;
+  currency: string | null;
+};
+
 /**
- * Records a Checkout Session: links its customer to the user and upserts the order. Idempotent
- * through the unique customer id and checkout session id, so the webhook and /success may run
- * it in any order, twice, or at the same moment. Only a pending order moves forward: a late
- * replay never undoes a refund.
+ * Written when this site creates a Checkout Session: the only kind of session fulfilment will
+ * grant anything for. A repeated creation (Stripe's idempotency returns the same session) adds
+ * nothing.
+ */
+export async function recordPendingOrder(executor: Database, order: PendingOrder) {
+  await executor
+    .insertInto("stripe_orders")
+    .values({
+      checkout_session_id: order.checkoutSessionId,
+      user_id: order.userId,
+      product_key: order.productKey,
+      price_id: order.priceId,
+      amount_subtotal: order.amountSubtotal,
+      currency: order.currency,
+      status: "pending",
+    })
+    .onConflict((oc) => oc.column("checkout_session_id").doNothing())
+    .execute();
+}
+
+/** Whether this user started the checkout with this session id (so /success may ask Stripe about it). */
+export async function isPendingOrderOf(
+  executor: Database,
+  checkoutSessionId: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await executor
+    .selectFrom("stripe_orders")
+    .select("id")
+    .where("checkout_session_id", "=", checkoutSessionId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Records a completed Checkout Session against the pending order this site wrote when it created
+ * it. Ignored (nothing granted) when there is no such order for this user, or when the session's
+ * product, amount before discounts or currency differ from what was created: then it is not the
+ * membership checkout we made. Links the customer to the user, then moves the order forward;
+ * only a pending order moves, so a late replay never undoes a refund, and a refund or dispute
+ * received before (stripe_payment_reversals) makes the order land refunded or disputed.
+ * Idempotent: the webhook and /success may run it in any order, twice, or at the same moment.
  */
 export async function recordCheckout(trx: Database, record: CheckoutRecord): Promise<FulfilmentState> {
-  const user = await trx.selectFrom("users").select("id").where("id", "=", record.userId).executeTakeFirst();
-  if (!user) return "ignored";
+  const pending = await trx
+    .selectFrom("stripe_orders")
+    .select(["id", "product_key", "amount_subtotal", "currency"])
+    .where("checkout_session_id", "=", record.checkoutSessionId)
+    .where("user_id", "=", record.userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!pending) return "ignored";
+  const matches =
+    pending.product_key === record.productKey &&
+    pending.amount_subtotal === record.amountSubtotal &&
+    (pending.currency ?? "").toLowerCase() === (record.currency ?? "").toLowerCase();
+  if (!matches) return "ignored";
 
   await trx
     .insertInto("stripe_customers")
@@ -22,39 +81,51 @@ export async function recordCheckout(trx: Database, record: CheckoutRecord): Pro
     .execute();
   if (!record.isOrder) return "subscription";
 
+  const reversal = record.paymentIntentId
+    ? await trx
+        .selectFrom("stripe_payment_reversals")
+        .select("kind")
+        .where("payment_intent_id", "=", record.paymentIntentId)
+        .executeTakeFirst()
+    : undefined;
+  const status: StripeOrderStatus = record.status === "completed" && reversal ? reversal.kind : record.status;
+
   const order = await trx
-    .insertInto("stripe_orders")
-    .values({
-      checkout_session_id: record.checkoutSessionId,
-      payment_intent_id: record.paymentIntentId,
-      customer_id: record.customerId,
-      product_key: record.productKey,
-      amount_subtotal: record.amountSubtotal,
+    .updateTable("stripe_orders")
+    .set({
+      customer_id: sql`COALESCE(customer_id, ${record.customerId})`,
+      payment_intent_id: sql`COALESCE(payment_intent_id, ${record.paymentIntentId})`,
       amount_total: record.amountTotal,
-      currency: record.currency,
-      payment_status: record.paymentStatus,
-      status: record.status,
+      status: sql<StripeOrderStatus>`CASE WHEN status = 'pending' THEN ${status} ELSE status END`,
+      payment_status: sql<string>`CASE WHEN status = 'pending' THEN ${record.paymentStatus} ELSE payment_status END`,
+      updated_at: sql`now()`,
     })
-    .onConflict((oc) =>
-      oc.column("checkout_session_id").doUpdateSet({
-        status: sql<StripeOrderStatus>`CASE WHEN stripe_orders.status = 'pending' THEN excluded.status ELSE stripe_orders.status END`,
-        payment_status: sql<string>`CASE WHEN stripe_orders.status = 'pending' THEN excluded.payment_status ELSE stripe_orders.payment_status END`,
-        payment_intent_id: sql`COALESCE(stripe_orders.payment_intent_id, excluded.payment_intent_id)`,
-        updated_at: sql`now()`,
-      }),
-    )
+    .where("id", "=", pending.id)
     .returning("status")
     .executeTakeFirstOrThrow();
   return order.status;
 }
 
-/** A fully refunded payment revokes the access its order gave. Returns the ids of the orders it changed. */
-export async function markOrderRefunded(trx: Database, paymentIntentId: string): Promise<string[]> {
+/**
+ * A full refund or a dispute revokes the access its order gave. It is kept by payment intent
+ * even when no order has it yet (the refund can arrive before the completion), so a later
+ * completion lands revoked. Returns the ids of the orders it changed (for the refund notices).
+ */
+export async function recordPaymentReversal(
+  trx: Database,
+  paymentIntentId: string,
+  kind: "refunded" | "disputed",
+): Promise<string[]> {
+  await trx
+    .insertInto("stripe_payment_reversals")
+    .values({ payment_intent_id: paymentIntentId, kind })
+    .onConflict((oc) => oc.column("payment_intent_id").doNothing())
+    .execute();
   const rows = await trx
     .updateTable("stripe_orders")
-    .set({ status: "refunded", refunded_at: sql`now()`, updated_at: new Date() })
+    .set({ status: kind, updated_at: new Date(), ...(kind === "refunded" ? { refunded_at: sql`now()` } : {}) })
     .where("payment_intent_id", "=", paymentIntentId)
-    .where("status", "<>", "refunded")
+    .where("status", "in", ["pending", "completed"])
     .returning("id")
     .execute();
   return rows.map((row) => row.id);

@@ -7,6 +7,8 @@ export type UserRecord = {
   name: string;
   passwordHash: string | null;
   isAdmin: boolean;
+  /** Set once the owner used a link mailed to the address; signup alone proves nothing. */
+  emailVerified: boolean;
 };
 
 export function normalizeEmail(email: string): string {
@@ -16,10 +18,19 @@ export function normalizeEmail(email: string): string {
 export async function findUserByEmail(email: string, executor: Database = db()): Promise<UserRecord | undefined> {
   const row = await executor
     .selectFrom("users")
-    .select(["id", "email", "name", "password_hash", "is_admin"])
+    .select(["id", "email", "name", "password_hash", "is_admin", "email_verified_at"])
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
-  return row && { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash, isAdmin: row.is_admin };
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      passwordHash: row.password_hash,
+      isAdmin: row.is_admin,
+      emailVerified: row.email_verified_at !== null,
+    }
+  );
 }
 
 /** Creates the account, or returns null when the email is taken (the unique index decides). */
@@ -51,6 +62,17 @@ export async function setPassword(userId: string, passwordHash: string, executor
     .execute();
 }
 
+/** The owner proved the address (used a link mailed to it). Returns the address. */
+export async function markEmailVerified(trx: Database, userId: string): Promise<string> {
+  const row = await trx
+    .updateTable("users")
+    .set({ email_verified_at: sql`COALESCE(email_verified_at, now())`, updated_at: new Date() })
+    .where("id", "=", userId)
+    .returning("email")
+    .executeTakeFirstOrThrow();
+  return row.email;
+}
+
 /**
  * The account of a buyer who paid elsewhere (the marketplace): found by email, or created
  * without a password, which the buyer then sets through an emailed link.
@@ -74,11 +96,21 @@ export async function findOrCreateBuyer(
 export async function upsertAdmin(input: { email: string; name: string; passwordHash: string }) {
   await db()
     .insertInto("users")
-    .values({ email: normalizeEmail(input.email), name: input.name, password_hash: input.passwordHash, is_admin: true })
+    // The operator names the admin's address, so it counts as verified.
+    .values({
+      email: normalizeEmail(input.email),
+      name: input.name,
+      password_hash: input.passwordHash,
+      is_admin: true,
+      email_verified_at: sql`now()`,
+    })
     .onConflict((oc) =>
-      oc
-        .expression(sql`lower(email)`)
-        .doUpdateSet({ is_admin: true, password_hash: input.passwordHash, updated_at: new Date() }),
+      oc.expression(sql`lower(email)`).doUpdateSet({
+        is_admin: true,
+        password_hash: input.passwordHash,
+        email_verified_at: sql`COALESCE(users.email_verified_at, now())`,
+        updated_at: new Date(),
+      }),
     )
     .execute();
 }

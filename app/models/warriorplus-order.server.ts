@@ -47,7 +47,23 @@ export async function recordMarketplaceRefund(trx: Database, input: OrderInput):
   await trx
     .insertInto("warriorplus_orders")
     .values({ ...orderValues(input), refunded_at: sql`now()` })
-    .onConflict((oc) => oc.column("sale_id").doUpdateSet({ refunded_at: sql`COALESCE(warriorplus_orders.refunded_at, now())` }))
+    .onConflict((oc) =>
+      oc.column("sale_id").doUpdateSet({ refunded_at: sql`COALESCE(warriorplus_orders.refunded_at, now())` }),
+    )
     .execute();
   return before && before.refunded_at === null ? before.id : null;
+}
+
+/**
+ * Marketplace orders bought with this address and held for its proven owner (a sale for an
+ * account whose email was not yet verified is recorded without a user): they join the account.
+ */
+export async function claimOrdersByEmail(trx: Database, userId: string, email: string): Promise<number> {
+  const result = await trx
+    .updateTable("warriorplus_orders")
+    .set({ user_id: userId })
+    .where("user_id", "is", null)
+    .where(sql`lower(buyer_email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

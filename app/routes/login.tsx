@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const outcome = await authenticate("login", request, { clientAddress: context.clientAddress ?? "unknown" });
+  const outcome = await authenticate("login", request, context);
   if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
 
   const specialAccess =
@@ -49,7 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     specialAccess,
     redirectTo: outcome.redirectTo,
   });
-  return startSession(request, outcome.user.id, destination);
+  return startSession(request, outcome.user.id, destination, {
+    headers: new Headers(outcome.cookies.map((c): [string, string] => ["Set-Cookie", c])),
+  });
 }
 
 /** Session storage has no change events worth following here: it is read once after hydration. */
@@ -69,7 +71,7 @@ export default function LoginPage() {
   const storedFlag = useSyncExternalStore(
     subscribeToNothing,
     () => window.sessionStorage.getItem(SPECIAL_ACCESS_STORAGE_KEY) === "true",
-    () => false
+    () => false,
   );
   const specialAccess = serverFlag || storedFlag;
   useEffect(() => {

@@ -19,6 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await clearSessionCookie());
   headers.append("Set-Cookie", specialAccessCookie(null, { secure: secureCookies() }));
-  headers.append("Clear-Site-Data", '"storage"');
+  // Private member pages the browser kept (Cache-Control: private, max-age) go too.
+  headers.append("Clear-Site-Data", '"cache", "storage"');
   return redirect("/", { status: 303, headers });
 }

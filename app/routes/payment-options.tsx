@@ -59,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const result = await startCheckout({
     user,
+    offered: PLAN_PRODUCT,
     productKey: form.get("product"),
     formKey: form.get("form_key"),
     origin: siteOrigin(env().PUBLIC_URL, request.url),

@@ -4,6 +4,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/components/form-fields";
 import { flashCookie, toFlash } from "~/infra/flash.server";
+import { tokenFingerprint } from "~/lib/token-fingerprint";
+import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { startSession } from "~/services/session.server";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable } from "~/models/password-reset.server";
@@ -26,10 +28,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token, usable: token.length > 0 && token.length <= 200 && (await isResetTokenUsable(token)) };
 }
 
-/** Sets the password, ends every other session of the account, and signs this browser in. */
-export async function action({ request }: ActionFunctionArgs) {
+/**
+ * Sets the password, ends every other session of the account, and signs this browser in.
+ * Limited per client address and per token, so a link cannot be guessed at or hammered.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const verdict = await checkRateLimits([
+    [RATE_LIMITS.resetSubmitPerAddress, context.clientAddress ?? "unknown"],
+    [RATE_LIMITS.resetSubmitPerToken, tokenFingerprint(submission.value.token)],
+  ]);
+  if (!verdict.allowed)
+    return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429 });
   const result = await resetPassword(submission.value.token, submission.value.password);
   if (!result)
     return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });

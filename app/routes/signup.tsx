@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const outcome = await authenticate("signup", request, { clientAddress: context.clientAddress ?? "unknown" });
+  const outcome = await authenticate("signup", request, context);
   if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
   return startSession(request, outcome.user.id, safeRedirect(outcome.redirectTo, "/payment-options"));
 }

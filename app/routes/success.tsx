@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  const state = user ? await fulfilReturnedSession(new URL(request.url).searchParams.get("session_id")) : null;
+  const state = user ? await fulfilReturnedSession(new URL(request.url).searchParams.get("session_id"), user.id) : null;
   return { state };
 }
 

@@ -1,18 +1,34 @@
-import { purchaseAddedEmail, resetPasswordEmail, setPasswordEmail, signInLinkEmail, type Receipt } from "~/lib/emails";
+import {
+  purchaseAddedEmail,
+  resetPasswordEmail,
+  setPasswordEmail,
+  signInLinkEmail,
+  verifyEmailEmail,
+  type Receipt,
+} from "~/lib/emails";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { hashPassword } from "~/infra/password.server";
+import { consumeVerificationToken, createVerificationToken } from "~/models/email-verification.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { consumeResetToken, createResetToken, deleteUnusedResetTokens } from "~/models/password-reset.server";
+import {
+  consumeResetToken,
+  createResetToken,
+  deleteUnusedResetTokens,
+  isResetTokenUsable,
+} from "~/models/password-reset.server";
 import { deleteAllSessionsOfUser } from "~/models/session.server";
-import { findUserByEmail, setPassword, type UserRecord } from "~/models/user.server";
+import { findUserByEmail, markEmailVerified, setPassword, type UserRecord } from "~/models/user.server";
+import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
 import { kickMailer } from "./mail.server";
 
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?${new URLSearchParams({ token })}`;
+const verifyLink = (origin: string, token: string) => `${origin}/verify-email?${new URLSearchParams({ token })}`;
 
 /**
  * /forgot-password: when the account exists, a reset link is queued in one transaction with its
- * token. The caller's reply is the same either way, so it never reveals who has an account.
+ * token (ending the older links). The caller's reply is the same either way, so it never reveals
+ * who has an account.
  */
 export async function requestPasswordReset(email: string, origin: string) {
   const user = await findUserByEmail(email);
@@ -21,40 +37,104 @@ export async function requestPasswordReset(email: string, origin: string) {
     .transaction()
     .execute(async (trx) => {
       const token = await createResetToken(trx, user.id);
-      await enqueueEmail(trx, { to: user.email, ...resetPasswordEmail({ brand: env().BRAND_NAME, link: resetLink(origin, token) }) });
+      await enqueueEmail(trx, {
+        to: user.email,
+        ...resetPasswordEmail({ brand: env().BRAND_NAME, link: resetLink(origin, token) }),
+      });
     });
   kickMailer();
 }
 
 /**
- * Sets a new password with a reset token: the token is used up, every other link and every
- * session of the user ends, all in one transaction. Returns the user, or null for a bad token.
+ * Sets a new password with a reset (or set-password) link. The token is checked first, so the
+ * slow hash is only paid for a link that works; then, in one transaction, the token is used up
+ * (atomically: two submits cannot both pass), the password set, the address counted as proven
+ * (the link was mailed to it), marketplace orders held for that address join the account, and
+ * every session and every other link of the account ends. Null for a bad token.
  */
 export async function resetPassword(token: string, password: string): Promise<{ userId: string } | null> {
+  if (!(await isResetTokenUsable(token))) return null;
   const passwordHash = await hashPassword(password); // slow: before the transaction, not inside it
-  return db()
+  const result = await db()
     .transaction()
     .execute(async (trx) => {
       const userId = await consumeResetToken(trx, token);
       if (!userId) return null;
       await setPassword(userId, passwordHash, trx);
+      const email = await markEmailVerified(trx, userId);
+      await claimOrdersByEmail(trx, userId, email);
       await deleteUnusedResetTokens(trx, userId);
       await deleteAllSessionsOfUser(userId, trx);
       return { userId };
     });
+  return result;
+}
+
+/** After signup: a link that proves the address. Accounts work meanwhile; only trust waits. */
+export async function queueEmailVerification(userId: string, origin: string) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const user = await trx
+        .selectFrom("users")
+        .select(["email", "name"])
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      const token = await createVerificationToken(trx, userId);
+      await enqueueEmail(trx, {
+        to: user.email,
+        ...verifyEmailEmail({ brand: env().BRAND_NAME, name: user.name, link: verifyLink(origin, token) }),
+      });
+    });
+  kickMailer();
 }
 
 /**
- * Tells a buyer who paid elsewhere how to get in: a link to set a password when the account has
- * none yet, else a note that the purchase is on their account, with the purchase's receipt. Runs in the purchase's transaction;
- * call kickMailer() after it commits.
+ * Uses a verification link: the address is proven. It does NOT claim marketplace orders held for
+ * the address: whoever signed up chose the password, and the owner of the address may click a
+ * link for an account someone else created. Only a set-password link (which replaces the
+ * password and ends every session) hands those over.
+ */
+export async function verifyEmail(token: string): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const userId = await consumeVerificationToken(trx, token);
+      if (!userId) return false;
+      await markEmailVerified(trx, userId);
+      return true;
+    });
+}
+
+/**
+ * Whether a marketplace purchase may join this existing account now. Only when nobody but the
+ * address's owner can be in it: its email is verified, or it has no password (nobody has ever
+ * signed in; the way in is the link mailed to the address). Otherwise whoever signed up with the
+ * address (perhaps not its owner) could be holding the account.
+ */
+export function mayReceivePurchase(user: Pick<UserRecord, "emailVerified" | "passwordHash">): boolean {
+  return user.emailVerified || user.passwordHash === null;
+}
+
+/**
+ * Tells a buyer who paid elsewhere how to get in. A verified account with a password gets a note
+ * that the purchase is on it; any other gets a link to set a password, which proves the address
+ * and hands over what was bought. Runs in the purchase's transaction; call kickMailer() after it
+ * commits.
  */
 export async function queueLoginDetails(trx: Database, user: UserRecord, origin: string, receipt?: Receipt) {
   const brand = env().BRAND_NAME;
   const loginUrl = `${origin}/login`;
-  const email = user.passwordHash
-    ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt })
-    : setPasswordEmail({ brand, name: user.name, loginUrl, receipt, link: resetLink(origin, await createResetToken(trx, user.id)) });
+  const email =
+    user.passwordHash && user.emailVerified
+      ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt })
+      : setPasswordEmail({
+          brand,
+          name: user.name,
+          loginUrl,
+          receipt,
+          link: resetLink(origin, await createResetToken(trx, user.id)),
+        });
   await enqueueEmail(trx, { to: user.email, ...email });
 }
 

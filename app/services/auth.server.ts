@@ -3,24 +3,35 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createUser, findUserByEmail, normalizeEmail } from "~/models/user.server";
-import { clearHits } from "~/models/rate-limit.server";
 import { isDatabaseUnavailable } from "~/lib/database-errors";
+import { siteOrigin } from "~/lib/site-origin";
+import { env } from "~/infra/env.server";
 import { ACCOUNT_EXISTS_MESSAGE, loginSchema, signupSchema } from "~/lib/validation/auth";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
-import { checkRateLimits, RATE_LIMITS, rateLimitKey } from "./rate-limit.server";
+import { queueEmailVerification } from "./accounts.server";
+import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from "./login-throttle.server";
+import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
 type Reply = SubmissionResult<string[]>;
 
 /** What a strategy decides: a user to sign in, or a Conform reply to show with the form. */
 export type AuthOutcome =
-  | { ok: true; user: { id: string; isAdmin: boolean }; redirectTo?: string; specialAccess: boolean }
+  | {
+      ok: true;
+      user: { id: string; isAdmin: boolean };
+      redirectTo?: string;
+      specialAccess: boolean;
+      /** Set-Cookie headers to send with the session (the login's device cookie). */
+      cookies: string[];
+    }
   | { ok: false; reply: Reply; status: number };
 
 const LOGIN_FAILED = "Invalid email or password";
 // SPEC §8 fallbacks when something unexpected fails.
 const FALLBACK_MESSAGES = { login: "An error occurred", signup: "An error occurred during signup" } as const;
 
-export type AuthContext = { clientAddress: string };
+/** The request's client address, its Cookie header (the device cookie) and this site's origin (emailed links). */
+export type AuthContext = { clientAddress: string; cookieHeader: string | null; origin: string };
 
 function refuse(reply: Reply, status = 400): AuthOutcome {
   return { ok: false, reply, status };
@@ -34,8 +45,13 @@ function refuse(reply: Reply, status = 400): AuthOutcome {
 export async function authenticate(
   strategy: keyof typeof FALLBACK_MESSAGES,
   request: Request,
-  context: AuthContext,
+  loadContext: { clientAddress?: string },
 ): Promise<AuthOutcome> {
+  const context: AuthContext = {
+    clientAddress: loadContext.clientAddress ?? "unknown",
+    cookieHeader: request.headers.get("Cookie"),
+    origin: siteOrigin(env().PUBLIC_URL, request.url),
+  };
   // The strategy consumes the body; keep a copy so a failure can still echo what was typed.
   const backup = request.clone();
   try {
@@ -43,7 +59,9 @@ export async function authenticate(
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
     console.error(`[auth] ${strategy} failed:`, error);
-    const submission = parseWithZod(await backup.formData(), { schema: strategy === "login" ? loginSchema : signupSchema });
+    const submission = parseWithZod(await backup.formData(), {
+      schema: strategy === "login" ? loginSchema : signupSchema,
+    });
     return refuse(submission.reply({ formErrors: [FALLBACK_MESSAGES[strategy]], hideFields: ["password"] }), 500);
   }
 }
@@ -60,19 +78,31 @@ function authenticator(context: AuthContext) {
         if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password"] }));
         const { email, password, redirect, special_access } = submission.value;
 
-        const verdict = await checkRateLimits([
-          [RATE_LIMITS.loginPerAddress, context.clientAddress],
-          [RATE_LIMITS.loginPerEmail, normalizeEmail(email)],
-        ]);
-        if (!verdict.allowed) return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
-
         const user = await findUserByEmail(email);
-        const valid = await verifyPassword(password, user?.passwordHash ?? null);
-        if (!user || !valid) return refuse(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }));
+        const attempt = {
+          email: normalizeEmail(email),
+          userId: user?.id ?? null,
+          clientAddress: context.clientAddress,
+          cookieHeader: context.cookieHeader,
+        };
+        // Throttles are decided BEFORE the password is checked, so a refusal says nothing about it.
+        const verdict = await admitLoginAttempt(attempt);
+        if (!verdict.allowed)
+          return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
 
-        // A successful sign-in forgives earlier typos on this account.
-        await clearHits(rateLimitKey(RATE_LIMITS.loginPerEmail, normalizeEmail(email)));
-        return { ok: true, user, redirectTo: redirect, specialAccess: special_access === "true" };
+        const valid = await verifyPassword(password, user?.passwordHash ?? null);
+        if (!user || !valid) {
+          await recordLoginFailure(attempt);
+          return refuse(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }));
+        }
+        const deviceCookie = await recordLoginSuccess({ ...attempt, userId: user.id });
+        return {
+          ok: true,
+          user,
+          redirectTo: redirect,
+          specialAccess: special_access === "true",
+          cookies: [deviceCookie],
+        };
       }),
       "login",
     )
@@ -83,7 +113,8 @@ function authenticator(context: AuthContext) {
         const { name, email, password, redirect } = submission.value;
 
         const verdict = await checkRateLimits([[RATE_LIMITS.signupPerAddress, context.clientAddress]]);
-        if (!verdict.allowed) return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
+        if (!verdict.allowed)
+          return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
 
         const created = await createUser({ name, email, passwordHash: await hashPassword(password) });
         if (!created) {
@@ -94,7 +125,15 @@ function authenticator(context: AuthContext) {
             }),
           );
         }
-        return { ok: true, user: { id: created.id, isAdmin: false }, redirectTo: redirect, specialAccess: false };
+        // Signup proves nothing about the address: a link mailed to it does (SPEC: accounts keep working meanwhile).
+        await queueEmailVerification(created.id, context.origin);
+        return {
+          ok: true,
+          user: { id: created.id, isAdmin: false },
+          redirectTo: redirect,
+          specialAccess: false,
+          cookies: [],
+        };
       }),
       "signup",
     );

@@ -1,7 +1,14 @@
 import { checkoutRecordFromSession, isCheckoutSessionId } from "~/lib/checkout";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { markOrderRefunded, recordCheckout, upsertSubscription, type FulfilmentState } from "~/models/stripe-order.server";
+import {
+  isPendingOrderOf,
+  recordCheckout,
+  recordPaymentReversal,
+  upsertSubscription,
+  type FulfilmentState,
+} from "~/models/stripe-order.server";
+import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 import type { WebhookReply } from "~/lib/webhook-response";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { kickMailer } from "./mail.server";
@@ -11,9 +18,13 @@ import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
 /**
  * THE fulfilment of a Checkout Session, shared by the webhook and /success. Idempotent (unique
  * keys, one transaction), so running it twice or concurrently grants access exactly once.
- * Pass the webhook's transaction to commit it together with the event record.
+ * It grants only for a session this site created (its pending order, same user, same product
+ * and amount). Pass the webhook's transaction to commit it together with the event record.
  */
-export async function fulfilCheckoutSession(session: Stripe.Checkout.Session, trx?: Database): Promise<FulfilmentState> {
+export async function fulfilCheckoutSession(
+  session: Stripe.Checkout.Session,
+  trx?: Database,
+): Promise<FulfilmentState> {
   const record = checkoutRecordFromSession(session);
   if ("ignored" in record) {
     console.warn(`[stripe] checkout session ${session.id} ignored: ${record.ignored}`);
@@ -24,21 +35,27 @@ export async function fulfilCheckoutSession(session: Stripe.Checkout.Session, tr
     await queueStripeReceipt(t, record.checkoutSessionId);
     return state;
   };
-  if (trx) return apply(trx);
-  const state = await db().transaction().execute(apply);
-  kickMailer();
+  const state = trx ? await apply(trx) : await db().transaction().execute(apply);
+  if (!trx) kickMailer();
+  if (state === "ignored")
+    console.warn(`[stripe] checkout session ${session.id} ignored: no matching membership checkout created here`);
   return state;
 }
 
 /**
  * /success: asks Stripe for the session the browser came back with and fulfils it, so access
  * is there the moment the member lands even when the webhook is late. It changes nothing the
- * webhook would not, and only from Stripe's answer, never from what the browser claims.
+ * webhook would not, and only from Stripe's answer, never from what the browser claims. Stripe
+ * is asked only about a session this user started here (its pending order is theirs), at most
+ * RATE_LIMITS.checkoutReturnPerUser times per window: an unknown or foreign id costs no call.
  * Null when there is nothing to check or Stripe cannot be asked (the webhook still will).
  */
-export async function fulfilReturnedSession(sessionId: unknown): Promise<FulfilmentState | null> {
+export async function fulfilReturnedSession(sessionId: unknown, userId: string): Promise<FulfilmentState | null> {
   const stripe = stripeClient();
   if (!stripe || !isCheckoutSessionId(sessionId)) return null;
+  const verdict = await checkRateLimits([[RATE_LIMITS.checkoutReturnPerUser, userId]]);
+  if (!verdict.allowed) return null;
+  if (!(await isPendingOrderOf(db(), sessionId, userId))) return null;
   try {
     return await fulfilCheckoutSession(await stripe.checkout.sessions.retrieve(sessionId));
   } catch (error) {
@@ -88,12 +105,13 @@ async function applyEvent(trx: Database, event: Stripe.Event) {
       return;
     case "charge.refunded": {
       const charge = event.data.object;
-      const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       // A partial refund (a goodwill credit) keeps the membership; a full one ends it.
-      if (!charge.refunded || !paymentIntent) return;
-      const refunded = await markOrderRefunded(trx, paymentIntent);
-      if (refunded.length === 0) console.warn(`[stripe] refund of ${paymentIntent}: no order of ours`);
-      await queueRefundNotices(trx, refunded);
+      if (!charge.refunded) return;
+      await reverse(trx, idOf(charge.payment_intent), "refunded");
+      return;
+    }
+    case "charge.dispute.created": {
+      await reverse(trx, idOf(event.data.object.payment_intent), "disputed");
       return;
     }
     case "customer.subscription.created":
@@ -115,4 +133,18 @@ async function applyEvent(trx: Database, event: Stripe.Event) {
     default:
       return; // recorded for audit, nothing to do
   }
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/** Kept even before the order exists, so a completion that arrives later grants nothing. */
+async function reverse(trx: Database, paymentIntent: string | null, kind: "refunded" | "disputed") {
+  if (!paymentIntent) return;
+  const changed = await recordPaymentReversal(trx, paymentIntent, kind);
+  if (changed.length === 0) {
+    console.warn(`[stripe] ${kind} payment ${paymentIntent}: no order yet; kept for a later completion`);
+  }
+  // The buyer hears that access ended, whether by a refund or a dispute.
+  await queueRefundNotices(trx, changed);
 }

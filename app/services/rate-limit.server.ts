@@ -1,39 +1,55 @@
 import { recordHit } from "~/models/rate-limit.server";
+import { addressGroup } from "~/lib/address-group";
 import { env } from "~/infra/env.server";
 import { describeRetryAfter } from "~/lib/retry-after";
 
-export type RateLimitPolicy = { name: string; limit: number; windowMs: number };
+/** A fixed window: at most `limit` hits per `windowMs`. `perAddress` counts IPv6 clients by /64. */
+export type RateLimitPolicy = { name: string; limit: number; windowMs: number; perAddress?: boolean };
 
 const MINUTE = 60_000;
 export const RATE_LIMITS = {
-  loginPerAddress: { name: "login:ip", limit: 30, windowMs: 15 * MINUTE },
-  loginPerEmail: { name: "login:email", limit: 5, windowMs: 15 * MINUTE },
-  signupPerAddress: { name: "signup:ip", limit: 10, windowMs: 60 * MINUTE },
-  passwordResetPerAddress: { name: "reset:ip", limit: 30, windowMs: 60 * MINUTE },
+  loginPerAddress: { name: "login:ip", limit: 30, windowMs: 15 * MINUTE, perAddress: true },
+  signupPerAddress: { name: "signup:ip", limit: 10, windowMs: 60 * MINUTE, perAddress: true },
+  passwordResetPerAddress: { name: "reset:ip", limit: 30, windowMs: 60 * MINUTE, perAddress: true },
   passwordResetPerEmail: { name: "reset:email", limit: 5, windowMs: 60 * MINUTE },
-  leadPerAddress: { name: "lead:ip", limit: 10, windowMs: 60 * MINUTE },
-  consentProofPerAddress: { name: "consent:ip", limit: 30, windowMs: 60 * MINUTE },
+  /** Attempts to SET a password with a reset link: per client address and per token. */
+  resetSubmitPerAddress: { name: "reset-submit:ip", limit: 20, windowMs: 60 * MINUTE, perAddress: true },
+  resetSubmitPerToken: { name: "reset-submit:token", limit: 5, windowMs: 60 * MINUTE },
+  emailVerifyPerAddress: { name: "verify:ip", limit: 30, windowMs: 60 * MINUTE, perAddress: true },
+  /** /success with a session id: each may make a call to Stripe. */
+  checkoutReturnPerUser: { name: "success:user", limit: 10, windowMs: 15 * MINUTE },
+  leadPerAddress: { name: "lead:ip", limit: 10, windowMs: 60 * MINUTE, perAddress: true },
+  consentProofPerAddress: { name: "consent:ip", limit: 30, windowMs: 60 * MINUTE, perAddress: true },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; message: string; retryAfterSeconds: number };
 
-export function rateLimitKey(policy: RateLimitPolicy, subject: string) {
-  return `${policy.name}:${subject.toLowerCase()}`;
+export function rateLimitKey(policy: Pick<RateLimitPolicy, "name" | "perAddress">, subject: string) {
+  return `${policy.name}:${policy.perAddress ? addressGroup(subject) : subject.toLowerCase()}`;
+}
+
+export const rateLimitsDisabled = () => env().RATE_LIMIT_DISABLED;
+
+export function refusal(retryAfterSeconds: number): RateLimitVerdict {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return {
+    allowed: false,
+    retryAfterSeconds: seconds,
+    message: `Too many attempts. Please try again ${describeRetryAfter(seconds)}.`,
+  };
 }
 
 /** Records one attempt under every given policy; refused when any of them is over its limit. */
 export async function checkRateLimits(checks: Array<[RateLimitPolicy, string]>): Promise<RateLimitVerdict> {
-  if (env().RATE_LIMIT_DISABLED) return { allowed: true };
+  if (rateLimitsDisabled()) return { allowed: true };
   const results = await Promise.all(
-    checks.map(async ([policy, subject]) => ({ policy, ...(await recordHit(rateLimitKey(policy, subject), policy.windowMs)) })),
+    checks.map(async ([policy, subject]) => ({
+      policy,
+      ...(await recordHit(rateLimitKey(policy, subject), policy.windowMs)),
+    })),
   );
   const exceeded = results.filter((result) => result.hits > result.policy.limit);
   if (exceeded.length === 0) return { allowed: true };
-  const resetAt = new Date(Math.max(...exceeded.map((result) => result.resetAt.getTime())));
-  const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  return {
-    allowed: false,
-    retryAfterSeconds,
-    message: `Too many attempts. Please try again ${describeRetryAfter(retryAfterSeconds)}.`,
-  };
+  const resetAt = Math.max(...exceeded.map((result) => result.resetAt.getTime()));
+  return refusal((resetAt - Date.now()) / 1000);
 }

@@ -1,5 +1,11 @@
 import { createCookie, redirect } from "@remix-run/node";
-import { createSession, findSessionUser, SESSION_LIFETIME_MS, type SessionUser } from "~/models/session.server";
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  SESSION_LIFETIME_MS,
+  type SessionUser,
+} from "~/models/session.server";
 import { secureCookies, sessionSecrets } from "~/infra/env.server";
 
 /**
@@ -18,7 +24,6 @@ function sessionCookie() {
   });
   return cookie;
 }
-
 
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
@@ -50,12 +55,22 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return lookup;
 }
 
-export async function startSession(request: Request, userId: string, redirectTo: string) {
+/**
+ * Signs the browser in with a NEW session id (never one it brought along), and ends the session
+ * that was on its cookie before, so a fixated or shared id is worthless after sign-in.
+ */
+export async function startSession(
+  request: Request,
+  userId: string,
+  redirectTo: string,
+  init: { headers?: Headers } = {},
+) {
+  const previous = await readSessionId(request);
+  if (previous) await deleteSession(previous);
   const session = await createSession(userId, request.headers.get("User-Agent"));
-  return redirect(redirectTo, {
-    status: 303,
-    headers: { "Set-Cookie": await sessionCookie().serialize(session.id, { expires: session.expiresAt }) },
-  });
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await sessionCookie().serialize(session.id, { expires: session.expiresAt }));
+  return redirect(redirectTo, { status: 303, headers });
 }
 
 export async function clearSessionCookie(): Promise<string> {

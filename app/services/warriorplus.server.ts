@@ -5,7 +5,7 @@ import { parseIpn, parseItemList, type Ipn } from "~/lib/warriorplus";
 import { findOrCreateBuyer, findUserByEmail } from "~/models/user.server";
 import { recordMarketplaceRefund, recordMarketplaceSale } from "~/models/warriorplus-order.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
-import { queueLoginDetails } from "./accounts.server";
+import { mayReceivePurchase, queueLoginDetails } from "./accounts.server";
 import type { WebhookReply } from "~/lib/webhook-response";
 import { kickMailer } from "./mail.server";
 import { queueRefundNotices, receiptFor } from "./receipts.server";
@@ -27,9 +27,12 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
     return { status: 503, message: "The marketplace integration is not configured" };
   }
   const key = form.get("WP_SECURITYKEY");
-  if (typeof key !== "string" || !sameSecret(key, WARRIORPLUS_SECURITY_KEY)) return { status: 401, message: "Invalid security key" };
+  if (typeof key !== "string" || !sameSecret(key, WARRIORPLUS_SECURITY_KEY))
+    return { status: 401, message: "Invalid security key" };
 
-  const parsed = parseIpn(Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+  const parsed = parseIpn(
+    Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+  );
   if (!parsed.ok) return { status: 400, message: `Invalid IPN: ${parsed.error}` };
   const { ipn } = parsed;
   const grantsMembership = ipn.itemNumber !== null && membershipItems.has(ipn.itemNumber);
@@ -41,11 +44,16 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
         if (!(await recordWebhookEvent(trx, "warriorplus", ipn.eventId, ipn.action))) return false;
         if (ipn.kind === "sale" && grantsMembership) {
           const buyer = await findOrCreateBuyer(trx, { email: ipn.buyerEmail, name: ipn.buyerName });
-          const orderId = await recordMarketplaceSale(trx, { ipn, userId: buyer.id, grantsMembership });
+          // An unproven account may belong to whoever signed up with the buyer's address: the
+          // order waits (no user) until the set-password link mailed to the buyer is used.
+          const userId = mayReceivePurchase(buyer) ? buyer.id : null;
+          const orderId = await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
           if (orderId) await queueLoginDetails(trx, buyer, origin, await receiptFor(trx, orderId, origin));
         } else if (ipn.kind !== "other") {
-          // Upsells and refunds attach to an existing account only; they never create one.
-          const userId = (await findUserByEmail(ipn.buyerEmail, trx))?.id ?? null;
+          // Upsells and refunds attach to an existing account only; they never create one, and
+          // an upsell joins only an account that may receive purchases (see above).
+          const existing = await findUserByEmail(ipn.buyerEmail, trx);
+          const userId = existing && (ipn.kind !== "sale" || mayReceivePurchase(existing)) ? existing.id : null;
           if (ipn.kind === "sale") await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
           else {
             const refunded = await recordMarketplaceRefund(trx, { ipn, userId, grantsMembership });
@@ -64,5 +72,7 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
 }
 
 function logIpn(ipn: Ipn, fresh: boolean) {
-  console.log(`[warriorplus] ${fresh ? "applied" : "repeat of"} ${ipn.action} ${ipn.saleId} (item ${ipn.itemNumber ?? "?"})`);
+  console.log(
+    `[warriorplus] ${fresh ? "applied" : "repeat of"} ${ipn.action} ${ipn.saleId} (item ${ipn.itemNumber ?? "?"})`,
+  );
 }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
@@ -14,7 +15,7 @@ afterAll(async () => {
 const visitor = () => new Browser(app.baseUrl);
 
 async function sessionCount(userId: string) {
-  const rows = await app.db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
+  const rows = await app.db.selectFrom("sessions").select("id_hash").where("user_id", "=", userId).execute();
   return rows.length;
 }
 
@@ -22,7 +23,11 @@ describe("signup", () => {
   it("creates the account, signs in and goes to the plan page", async () => {
     const browser = visitor();
     const email = uniqueEmail("signup");
-    const response = await browser.post("/signup", { name: "Ada Lovelace", email: email.toUpperCase(), password: "long-enough-pw" });
+    const response = await browser.post("/signup", {
+      name: "Ada Lovelace",
+      email: email.toUpperCase(),
+      password: "long-enough-pw",
+    });
     expect(response.status).toBe(303);
     expect(redirectTarget(response)).toBe("/payment-options");
     expect(browser.cookie("__session")).toBeTruthy();
@@ -45,7 +50,11 @@ describe("signup", () => {
 
   it("refuses an email that exists in another letter case, and changes nothing", async () => {
     const existing = await createUser(app.db);
-    const response = await visitor().post("/signup", { name: "Copy", email: existing.email.toUpperCase(), password: "long-enough-pw" });
+    const response = await visitor().post("/signup", {
+      name: "Copy",
+      email: existing.email.toUpperCase(),
+      password: "long-enough-pw",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("An account with this email already exists");
     const rows = await app.db.selectFrom("users").select("id").where("email", "=", existing.email).execute();
@@ -69,7 +78,12 @@ describe("signup", () => {
 
   it("refuses a filled honeypot", async () => {
     const email = uniqueEmail("bot");
-    const response = await visitor().post("/signup", { name: "Bot", email, password: "long-enough-pw", website: "http://spam" });
+    const response = await visitor().post("/signup", {
+      name: "Bot",
+      email,
+      password: "long-enough-pw",
+      website: "http://spam",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Your submission could not be processed.");
     expect(await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
@@ -77,7 +91,8 @@ describe("signup", () => {
 
   it("shows the spec's page texts", async () => {
     const html = await (await visitor().get("/signup?redirect=%2Fbonuses")).text();
-    for (const text of ["Create Your Account", "Full Name", "Email address", "Password", "Back to home"]) expect(html).toContain(text);
+    for (const text of ["Create Your Account", "Full Name", "Email address", "Password", "Back to home"])
+      expect(html).toContain(text);
     expect(html).toContain('href="/login?redirect=%2Fbonuses"');
   });
 });
@@ -108,19 +123,33 @@ describe("login flow (SPEC §4)", () => {
 
   it("an unpaid user goes to /payment-options, or to the redirect parameter", async () => {
     const user = await createUser(app.db);
-    expect(redirectTarget(await visitor().post("/login", { email: user.email, password: PASSWORD }))).toBe("/payment-options");
-    expect(redirectTarget(await visitor().post("/login", { email: user.email, password: PASSWORD, redirect: "/upgrades" }))).toBe("/upgrades");
+    expect(redirectTarget(await visitor().post("/login", { email: user.email, password: PASSWORD }))).toBe(
+      "/payment-options",
+    );
+    expect(
+      redirectTarget(await visitor().post("/login", { email: user.email, password: PASSWORD, redirect: "/upgrades" })),
+    ).toBe("/upgrades");
   });
 
   it("a paid user goes to /dashboard, or to the redirect parameter", async () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
-    expect(redirectTarget(await visitor().post("/login", { email: user.email, password: PASSWORD }))).toBe("/dashboard");
-    expect(redirectTarget(await visitor().post("/login", { email: user.email, password: PASSWORD, redirect: "/bonuses" }))).toBe("/bonuses");
+    expect(redirectTarget(await visitor().post("/login", { email: user.email, password: PASSWORD }))).toBe(
+      "/dashboard",
+    );
+    expect(
+      redirectTarget(await visitor().post("/login", { email: user.email, password: PASSWORD, redirect: "/bonuses" })),
+    ).toBe("/bonuses");
   });
 
   it("an admin goes to /dashboard, or to the redirect parameter, without paying", async () => {
-    expect(redirectTarget(await visitor().post("/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }))).toBe("/dashboard");
-    expect(redirectTarget(await visitor().post("/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, redirect: "/admin" }))).toBe("/admin");
+    expect(redirectTarget(await visitor().post("/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }))).toBe(
+      "/dashboard",
+    );
+    expect(
+      redirectTarget(
+        await visitor().post("/login", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, redirect: "/admin" }),
+      ),
+    ).toBe("/admin");
   });
 
   it("emails are matched case-insensitively", async () => {
@@ -195,7 +224,12 @@ describe("login flow (SPEC §4)", () => {
     });
 
     it.each(attempts)("after signup: %s", async (target) => {
-      const response = await visitor().post("/signup", { name: "N", email: uniqueEmail("redir"), password: "long-enough-pw", redirect: target });
+      const response = await visitor().post("/signup", {
+        name: "N",
+        email: uniqueEmail("redir"),
+        password: "long-enough-pw",
+        redirect: target,
+      });
       const location = response.headers.get("Location")!;
       expect(new URL(location, app.baseUrl).origin).toBe(app.baseUrl);
       expect(location.startsWith("/") && !location.startsWith("//") && !location.includes("\\")).toBe(true);
@@ -242,10 +276,16 @@ describe("sessions", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\//);
-    const session = await app.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const session = await app.db
+      .selectFrom("sessions")
+      .select("id_hash")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     const signedValue = decodeURIComponent(cookie.split(";")[0].slice("__session=".length));
     const [payload, signature] = signedValue.split(".");
-    expect(JSON.parse(Buffer.from(payload, "base64").toString("utf8"))).toBe(session.id);
+    const id = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+    // The table keeps only the id's SHA-256.
+    expect(crypto.createHash("sha256").update(id).digest("hex")).toBe(session.id_hash);
     expect(signature).toBeTruthy();
     expect(cookie).not.toContain(user.id);
   });
@@ -254,14 +294,21 @@ describe("sessions", () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
     const browser = await signIn(app.baseUrl, user.email);
     const forged = new Browser(app.baseUrl);
-    forged.setCookie("__session", browser.cookie("__session")!.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+    forged.setCookie(
+      "__session",
+      browser.cookie("__session")!.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    );
     expect(redirectTarget(await forged.get("/dashboard"))).toBe("/login?redirect=%2Fdashboard");
   });
 
   it("expire", async () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
     const browser = await signIn(app.baseUrl, user.email);
-    await app.db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", user.id).execute();
+    await app.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", user.id)
+      .execute();
     expect(redirectTarget(await browser.get("/dashboard"))).toBe("/login?redirect=%2Fdashboard");
   });
 });

@@ -17,17 +17,52 @@ describe("start-up housekeeping", () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
     const live = await signIn(app.baseUrl, user.email);
     const expired = await signIn(app.baseUrl, user.email);
-    const expiredId = (await app.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).orderBy("created_at", "desc").executeTakeFirstOrThrow()).id;
-    await app.db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("id", "=", expiredId).execute();
+    const expiredId = (
+      await app.db
+        .selectFrom("sessions")
+        .select("id_hash")
+        .where("user_id", "=", user.id)
+        .orderBy("created_at", "desc")
+        .executeTakeFirstOrThrow()
+    ).id_hash;
+    await app.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id_hash", "=", expiredId)
+      .execute();
 
     const day = 24 * 60 * 60 * 1000;
     await app.db
       .insertInto("password_reset_tokens")
       .values([
-        { user_id: user.id, token_hash: "used-long-ago", expires_at: new Date(Date.now() + day), used_at: new Date(Date.now() - 2 * day), created_at: new Date(Date.now() - 2 * day) },
-        { user_id: user.id, token_hash: "expired-long-ago", expires_at: new Date(Date.now() - day), used_at: null, created_at: new Date(Date.now() - 2 * day) },
-        { user_id: user.id, token_hash: "used-just-now", expires_at: new Date(Date.now() + day), used_at: new Date(), created_at: new Date() },
-        { user_id: user.id, token_hash: "still-valid", expires_at: new Date(Date.now() + day), used_at: null, created_at: new Date() },
+        {
+          user_id: user.id,
+          token_hash: "used-long-ago",
+          expires_at: new Date(Date.now() + day),
+          used_at: new Date(Date.now() - 2 * day),
+          created_at: new Date(Date.now() - 2 * day),
+        },
+        {
+          user_id: user.id,
+          token_hash: "expired-long-ago",
+          expires_at: new Date(Date.now() - day),
+          used_at: null,
+          created_at: new Date(Date.now() - 2 * day),
+        },
+        {
+          user_id: user.id,
+          token_hash: "used-just-now",
+          expires_at: new Date(Date.now() + day),
+          used_at: new Date(),
+          created_at: new Date(),
+        },
+        {
+          user_id: user.id,
+          token_hash: "still-valid",
+          expires_at: new Date(Date.now() + day),
+          used_at: null,
+          created_at: new Date(),
+        },
       ])
       .execute();
     await app.db
@@ -40,13 +75,19 @@ describe("start-up housekeeping", () => {
 
     await app.rerunStartup();
 
-    const sessionIds = (await app.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).map((row) => row.id);
+    const sessionIds = (
+      await app.db.selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute()
+    ).map((row) => row.id_hash);
     expect(sessionIds).toHaveLength(1);
     expect(sessionIds).not.toContain(expiredId);
     expect((await live.get("/dashboard")).status).toBe(200);
     expect(redirectTarget(await expired.get("/dashboard"))).toBe("/login?redirect=%2Fdashboard");
 
-    const tokens = await app.db.selectFrom("password_reset_tokens").select("token_hash").where("user_id", "=", user.id).execute();
+    const tokens = await app.db
+      .selectFrom("password_reset_tokens")
+      .select("token_hash")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(tokens.map((row) => row.token_hash).sort()).toEqual(["still-valid", "used-just-now"]);
     const windows = await app.db.selectFrom("rate_limits").select("key").where("key", "like", "test:%").execute();
     expect(windows.map((row) => row.key)).toEqual(["test:open"]);

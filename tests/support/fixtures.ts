@@ -26,7 +26,8 @@ export function uniqueEmail(label = "user") {
 /** Inserts a user with the given paid source (SPEC §6) straight into the database. */
 export async function createUser(
   db: Kysely<DB>,
-  options: { email?: string; name?: string; isAdmin?: boolean; paid?: PaidSource } = {}
+  /** `verified: false` makes an account whose email nobody proved (a fresh signup); default proven. */
+  options: { email?: string; name?: string; isAdmin?: boolean; paid?: PaidSource; verified?: boolean } = {},
 ): Promise<{ id: string; email: string; password: string }> {
   passwordHash ??= hash(PASSWORD, { cost: 4 });
   const email = options.email ?? uniqueEmail(options.paid ?? "user");
@@ -37,6 +38,7 @@ export async function createUser(
       name: options.name ?? "Test User",
       password_hash: await passwordHash,
       is_admin: options.isAdmin ?? false,
+      email_verified_at: options.verified === false ? null : new Date(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -82,12 +84,20 @@ export async function grantPaidSource(db: Kysely<DB>, userId: string, email: str
     .execute();
 }
 
-/** A session row for the user, as the login form would create it; its id is the cookie's value. */
+/**
+ * A session row for the user, as the login form would create it: the table keeps the SHA-256 of
+ * the id; the returned id is the cookie's value.
+ */
 export async function createSessionRow(db: Kysely<DB>, userId: string): Promise<{ id: string }> {
   const id = crypto.randomBytes(32).toString("base64url");
   await db
     .insertInto("sessions")
-    .values({ id, user_id: userId, expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000), user_agent: null })
+    .values({
+      id_hash: crypto.createHash("sha256").update(id).digest("hex"),
+      user_id: userId,
+      expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      user_agent: null,
+    })
     .execute();
   return { id };
 }

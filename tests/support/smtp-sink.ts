@@ -13,7 +13,10 @@ export class SmtpSink {
   private readonly refusals = new Set<string>();
   private waiters: Array<() => void> = [];
 
-  private constructor(private readonly server: SMTPServer, readonly url: string) {}
+  private constructor(
+    private readonly server: SMTPServer,
+    readonly url: string,
+  ) {}
 
   static async start({ port = 0 }: { port?: number } = {}): Promise<SmtpSink> {
     let sink: SmtpSink | undefined;
@@ -55,11 +58,11 @@ export class SmtpSink {
     this.refusals.add(address.toLowerCase());
   }
 
-  /** The first message to `address` (waits for it up to `timeoutMs`). */
-  async waitFor(address: string, timeoutMs = 15_000): Promise<ReceivedMail> {
+  /** The first message to `address` (whose subject contains `subject`, if given); waits for it up to `timeoutMs`. */
+  async waitFor(address: string, timeoutMs = 15_000, subject = ""): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.messages.find((m) => m.to.includes(address.toLowerCase()));
+      const found = this.messages.find((m) => m.to.includes(address.toLowerCase()) && m.subject.includes(subject));
       if (found) return found;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);

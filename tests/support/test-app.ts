@@ -69,15 +69,20 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     BCRYPT_COST: "4",
+    // Production mode with a cheap hash: sanctioned only because this server listens on loopback.
+    ALLOW_INSECURE_TEST_SETTINGS: "true",
+    HOST: "127.0.0.1",
     SEED_DEMO_CONTENT: "true",
-    TRUST_PROXY: "true",
+    // Each test browser claims its own address through X-Forwarded-For, as one proxy in front would.
+    TRUST_PROXY: "1",
     // One JSON line per request would bury the test output; warnings and errors still show.
     LOG_LEVEL: "warn",
     ...extraEnv,
   });
 
   const buildPath = path.resolve("build/index.js");
-  if (!fs.existsSync(buildPath)) throw new Error("build/index.js is missing: run `npm run build` first (npm test does).");
+  if (!fs.existsSync(buildPath))
+    throw new Error("build/index.js is missing: run `npm run build` first (npm test does).");
   const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
 
   // Production requires PUBLIC_URL, which is this server's own address unless the test names

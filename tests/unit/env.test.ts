@@ -8,7 +8,7 @@ describe("parseEnv", () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PGLITE_DIR).toBe("./data/pglite");
-    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.TRUST_PROXY).toEqual({ kind: "none" });
     expect(env.SEED_DEMO_CONTENT).toBe(true);
   });
   it("requires SESSION_SECRET and PUBLIC_URL in production, naming them", () => {
@@ -49,9 +49,9 @@ describe("parseEnv", () => {
     );
   });
   it("treats empty strings as unset and reads flags", () => {
-    const env = parseEnv({ DATABASE_URL: "", TRUST_PROXY: "true", SEED_DEMO_CONTENT: "false" });
+    const env = parseEnv({ DATABASE_URL: "", TRUST_PROXY: "fly", SEED_DEMO_CONTENT: "false" });
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toEqual({ kind: "fly" });
     expect(env.SEED_DEMO_CONTENT).toBe(false);
   });
 });
@@ -65,5 +65,35 @@ describe("describeRetryAfter", () => {
     [900, "in 15 minutes"],
   ])("%i s reads %s", (seconds, text) => {
     expect(describeRetryAfter(seconds)).toBe(text);
+  });
+});
+
+describe("production refuses weak settings", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), PUBLIC_URL: "https://example.test" };
+  it("refuses BCRYPT_COST below 12 and RATE_LIMIT_DISABLED", () => {
+    expect(() => parseEnv({ ...production, BCRYPT_COST: "11" })).toThrow(/BCRYPT_COST: must be at least 12/);
+    expect(() => parseEnv({ ...production, RATE_LIMIT_DISABLED: "true" })).toThrow(/RATE_LIMIT_DISABLED: is refused/);
+    expect(parseEnv({ ...production, BCRYPT_COST: "12" }).BCRYPT_COST).toBe(12);
+  });
+  it("allows them for tests only on a loopback-bound server, and refuses the flag anywhere else", () => {
+    const test = { ...production, BCRYPT_COST: "4", RATE_LIMIT_DISABLED: "true", ALLOW_INSECURE_TEST_SETTINGS: "true" };
+    for (const host of ["127.0.0.1", "::1", "localhost"]) expect(parseEnv({ ...test, HOST: host }).BCRYPT_COST).toBe(4);
+    for (const host of [undefined, "0.0.0.0", "::", "10.0.0.5"]) {
+      expect(() => parseEnv({ ...test, HOST: host })).toThrow(/ALLOW_INSECURE_TEST_SETTINGS: is for test servers only/);
+    }
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("names what to trust: nothing, Fly's header, or a number of X-Forwarded-For hops", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual({ kind: "none" });
+    expect(parseEnv({ TRUST_PROXY: "FLY" }).TRUST_PROXY).toEqual({ kind: "fly" });
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 2 });
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toEqual({ kind: "none" });
+  });
+  it("refuses the old `true` and anything else, saying what it accepts", () => {
+    for (const value of ["true", "yes", "-1", "1.5", "loopback"]) {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be unset \(no proxy\), `fly`/);
+    }
   });
 });

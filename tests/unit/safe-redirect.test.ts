@@ -35,3 +35,24 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/../../etc")).toBe("/etc");
   });
 });
+
+describe("safeRedirect judges the normalised path and returns exactly that", () => {
+  it.each([
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "/x/..%2F..%2F%2Fevil.example",
+  ])("refuses %j, which normalises or decodes to another host", (target) => {
+    expect(safeRedirect(target, "/fallback")).toBe("/fallback");
+  });
+
+  it.each(["/a/./b?x=1#y", "/%2e%2e/bonuses", "/course/a%20b"])(
+    "is stable: its output is its own output (%j)",
+    (target) => {
+      const once = safeRedirect(target, "/fallback");
+      expect(safeRedirect(once, "/other")).toBe(once);
+    },
+  );
+});

@@ -24,11 +24,21 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite(request({ originHeader: "not a url" }))).toBe(true);
   });
   it("accepts the configured public origin behind a proxy that rewrites Host", () => {
-    expect(isCrossSiteWrite(request({ host: "internal:3000", originHeader: "https://www.site.test", publicOrigin: "https://www.site.test" }))).toBe(false);
+    expect(
+      isCrossSiteWrite(
+        request({
+          host: "internal:3000",
+          originHeader: "https://www.site.test",
+          publicOrigin: "https://www.site.test",
+        }),
+      ),
+    ).toBe(false);
   });
   it("ignores safe methods and webhooks", () => {
     expect(isCrossSiteWrite(request({ method: "GET", originHeader: "https://evil.example" }))).toBe(false);
-    expect(isCrossSiteWrite(request({ pathname: "/webhooks/stripe", originHeader: "https://evil.example" }))).toBe(false);
+    expect(isCrossSiteWrite(request({ pathname: "/webhooks/stripe", originHeader: "https://evil.example" }))).toBe(
+      false,
+    );
   });
   it("allows clients that send neither header (they cannot carry a visitor's cookies)", () => {
     expect(isCrossSiteWrite(request({}))).toBe(false);
@@ -38,12 +48,39 @@ describe("isCrossSiteWrite", () => {
 describe("clientAddress", () => {
   const headers = { "fly-client-ip": "203.0.113.9", "x-forwarded-for": "198.51.100.1, 198.51.100.2" };
   it("ignores proxy headers unless a proxy is trusted", () => {
-    expect(clientAddress({ trustProxy: false, headers, socketAddress: "127.0.0.1" })).toBe("127.0.0.1");
+    expect(clientAddress({ trustProxy: { kind: "none" }, headers, socketAddress: "127.0.0.1" })).toBe("127.0.0.1");
   });
-  it("prefers Fly-Client-IP, else the last X-Forwarded-For entry", () => {
-    expect(clientAddress({ trustProxy: true, headers, socketAddress: "127.0.0.1" })).toBe("203.0.113.9");
-    expect(clientAddress({ trustProxy: true, headers: { "x-forwarded-for": "1.1.1.1, 198.51.100.2" }, socketAddress: "x" })).toBe("198.51.100.2");
-    expect(clientAddress({ trustProxy: true, headers: {}, socketAddress: "127.0.0.1" })).toBe("127.0.0.1");
+  it("with `fly`, reads Fly-Client-IP only (X-Forwarded-For is the client's to write)", () => {
+    expect(clientAddress({ trustProxy: { kind: "fly" }, headers, socketAddress: "127.0.0.1" })).toBe("203.0.113.9");
+    expect(
+      clientAddress({
+        trustProxy: { kind: "fly" },
+        headers: { "x-forwarded-for": "1.1.1.1" },
+        socketAddress: "10.0.0.1",
+      }),
+    ).toBe("10.0.0.1");
+  });
+  it("with N hops, takes the N-th X-Forwarded-For entry from the right; fewer entries mean no proxy", () => {
+    const forwarded = { "x-forwarded-for": "6.6.6.6, 198.51.100.1, 198.51.100.2" };
+    expect(clientAddress({ trustProxy: { kind: "hops", hops: 1 }, headers: forwarded, socketAddress: "x" })).toBe(
+      "198.51.100.2",
+    );
+    expect(clientAddress({ trustProxy: { kind: "hops", hops: 2 }, headers: forwarded, socketAddress: "x" })).toBe(
+      "198.51.100.1",
+    );
+    expect(
+      clientAddress({
+        trustProxy: { kind: "hops", hops: 2 },
+        headers: { "x-forwarded-for": ["6.6.6.6", "198.51.100.9"] },
+        socketAddress: "x",
+      }),
+    ).toBe("6.6.6.6");
+    expect(
+      clientAddress({ trustProxy: { kind: "hops", hops: 4 }, headers: forwarded, socketAddress: "10.0.0.1" }),
+    ).toBe("10.0.0.1");
+    expect(clientAddress({ trustProxy: { kind: "hops", hops: 1 }, headers: {}, socketAddress: "10.0.0.1" })).toBe(
+      "10.0.0.1",
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { SERVICE_UNAVAILABLE_RETRY_SECONDS, ServiceUnavailablePage } from "./components/service-unavailable-page";
-import { checkoutOriginFromApiBase, contentSecurityPolicy } from "~/infra/csp.server";
+import { checkoutOriginFromApiBase, contentSecurityPolicy, inlineScriptHashes } from "~/infra/csp.server";
 import { isDatabaseUnavailable } from "~/lib/database-errors";
 import { closeDatabase, db, migrateToLatest, withStartupLock } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
@@ -69,19 +69,23 @@ export default function handleRequest(
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
       </NonceContext.Provider>,
       {
-        nonce,
+        nonce: nonce || undefined,
         onAllReady() {
           const chunks: Buffer[] = [];
           const sink = new PassThrough();
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
           sink.on("end", () => {
+            clearTimeout(abortTimer);
+            const html = Buffer.concat(chunks);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            // No nonce in the load context: the page cache's render, shared by many visitors, so
+            // the policy lists its inline scripts' hashes instead of a nonce it would replay.
             responseHeaders.set(
               "Content-Security-Policy",
-              contentSecurityPolicy(nonce, {
+              contentSecurityPolicy(nonce ? { nonce } : { hashes: inlineScriptHashes(html.toString("utf8")) }, {
                 development: process.env.NODE_ENV === "development",
                 connectSources: trackerOrigins(),
                 checkoutOrigin: checkoutOriginFromApiBase(env().STRIPE_API_BASE),
@@ -89,7 +93,7 @@ export default function handleRequest(
             );
             if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
             resolve(
-              new Response(Buffer.concat(chunks), {
+              new Response(html, {
                 status: failed ? 500 : responseStatusCode,
                 headers: responseHeaders,
               }),
@@ -106,7 +110,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -7,6 +7,7 @@ import {
   LiveReload,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
@@ -17,6 +18,7 @@ import { env } from "~/infra/env.server";
 import { useNonce } from "~/hooks/use-nonce";
 import { brandFromMatches } from "~/lib/page-meta";
 import { getSessionUser } from "~/services/session.server";
+import { pageLoadsJavaScript } from "~/lib/hydration";
 import stylesheet from "./styles/app.css";
 import { useEffect } from "react";
 
@@ -45,7 +47,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
+  // No nonce at all on a document the page cache shares (its CSP lists script hashes instead).
+  const nonce = useNonce() || undefined;
+  // Pure-content pages (app/lib/hydration.ts) are sent without React's scripts.
+  const hydrate = pageLoadsJavaScript(useMatches());
   return (
     <html lang="en">
       <head>
@@ -56,10 +61,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-        {/* `npm run dev` only: reloads the page after a rebuild (renders nothing in production). */}
-        <LiveReload nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+            {/* `npm run dev` only: reloads the page after a rebuild (renders nothing in production). */}
+            <LiveReload nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

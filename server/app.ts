@@ -1,14 +1,17 @@
-// The HTTP layer: static files, security headers, CSRF origin check and the Remix handler.
+// The HTTP layer: the page cache's fast path, then Express (static files, security headers, CSRF
+// origin check and the Remix handler).
+import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/infra/env.server";
 import { bodyErrors, bodyLimits } from "./body-limits";
 import { createLogger, type Logger } from "./logger";
 import { createHttpMetrics, metricsEndpoint } from "./metrics";
-import { createPageCache } from "./page-cache";
-import { remixHandler } from "./remix-handler";
+import { cacheablePages, createPageCache } from "./page-cache";
+import { createFetchRequest, sendResponse } from "./remix-adapter";
 import { requestLog } from "./request-log";
 import { createRouteMatcher } from "./route-pattern";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
@@ -30,14 +33,9 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     hsts: mode === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
   });
 
-  // Anonymous public pages are answered from memory first (server/page-cache.ts); 0 turns it off.
-  const pageCache = createPageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, onLookup: metrics.observePageCache });
-
   app.disable("x-powered-by");
-  // First, so pages answered from the cache are logged and measured too.
   app.use(requestLog({ logger: log, routeOf: createRouteMatcher(build.routes), observe: metrics.observeRequest }));
   if (config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
-  app.use(pageCache.lookup);
   app.use((req, res, next) => {
     res.set(securityHeaders);
     next();
@@ -50,7 +48,10 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
   // cached for a year; a missing file is a 404, never the catch-all route's redirect to an HTML page.
   app.use("/media", express.static(path.join(publicDir, "media"), { immutable: true, maxAge: "1y", index: false }));
   app.use("/media", (req, res) => res.status(404).type("text/plain").send("Not found"));
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  // Only for names that exist in public/: a page request then costs no file-system lookup.
+  const publicNames = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build" && name !== "media"));
+  const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
 
   app.use((req, res, next) => {
     const refused = isCrossSiteWrite({
@@ -68,30 +69,51 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     next();
   });
 
-  // Bodies are limited (413) and checked (400) before anything reads them.
+  // Bodies are limited (413) and checked (400) before anything reads them; Remix reads the checked buffer.
   app.use(bodyLimits(), bodyErrors);
 
-  app.use(pageCache.capture);
-  app.all(
-    "*",
-    remixHandler({
-      build,
-      mode,
-      getLoadContext: (req, res) => {
-        const context = {
-          cspNonce: createNonce(),
-          clientAddress: clientAddress({
-            trustProxy: config.TRUST_PROXY,
-            headers: req.headers,
-            socketAddress: req.socket.remoteAddress,
-          }),
-        };
-        // Kept for the request's log line, which reads what the app noted there (the user id).
-        res.locals.loadContext = context;
-        return context;
-      },
-    }),
-  );
+  const handleRemix = createRemixHandler(build, mode);
+  app.all("*", async (req, res, next) => {
+    try {
+      const context = {
+        cspNonce: createNonce(),
+        clientAddress: clientAddress({
+          trustProxy: config.TRUST_PROXY,
+          headers: req.headers,
+          socketAddress: req.socket.remoteAddress,
+        }),
+      };
+      // Kept for the request's log line, which reads what the app noted there (the user id).
+      res.locals.loadContext = context;
+      const response = await handleRemix(createFetchRequest(req, res), context);
+      await sendResponse(req, res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
 
-  return app;
+  // Anonymous public pages are answered from memory BEFORE Express (server/page-cache.ts). A miss
+  // renders through Remix directly, from a request made of the cache key alone: no nonce (the CSP
+  // lists the hashes of the page's inline scripts instead, so every copy carries a strict policy)
+  // and no client address (a page that depends on one must not be cached).
+  const pageCache = createPageCache({
+    pages: cacheablePages(build.routes),
+    render: (request) => handleRemix(request, {}),
+    headers: securityHeaders,
+    ttlSeconds: config.PAGE_CACHE_SECONDS,
+    onLookup: metrics.observePageCache,
+  });
+  const listener: http.RequestListener = (req, res) => {
+    const expressApp = () => app(req, res);
+    if (!pageCache.handle(req, res, expressApp)) expressApp();
+  };
+
+  return {
+    /** The whole HTTP layer as one request listener. */
+    listener,
+    /** Hit, miss and render counters, and the cache's size (for metrics). */
+    pageCache,
+    listen: (port: number, host: string, onListening?: () => void) =>
+      http.createServer(listener).listen(port, host, onListening),
+  };
 }

@@ -48,7 +48,7 @@ const server = express()
     if (draining) res.setHeader("Connection", "close");
     next();
   })
-  .use(app)
+  .use(app.listener)
   .listen(config.PORT, host, () => {
     const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
     console.log(`[server] listening on http://${shown}:${config.PORT}`);

@@ -1,64 +1,113 @@
-// In-process micro-cache of anonymous public pages (PERFORMANCE.md, "What follows" 2): the first
-// visitor's page is rendered once, compressed once (brotli and gzip), and served from memory to
-// everyone with the same cookies that matter for a few seconds, before any framework routing.
-import type { OutgoingHttpHeaders } from "node:http";
+// In-process cache of anonymous public pages (PERFORMANCE.md, "What follows" 2; issues 10 and 12).
+// It answers before Express: a hit costs a Map lookup and one write of bytes compressed in advance.
+//
+// What a stored page may depend on is exactly its key: host, path, the query parameters its route
+// declares (`export const pageCache` beside the route), and the consent choice. A miss does not
+// forward the visitor's request: the page is rendered from a request BUILT FROM THE KEY (no other
+// cookie, parameter or header), so nothing else can leak into what later visitors get. Requests
+// with a session or flash cookie never touch the cache, and a response that sets a cookie, is not
+// a 200 or is not `Cache-Control: public` is never stored (those visitors get their own render).
+//
+// An expired entry is served stale while exactly one request renders it again in the background
+// (single flight); nobody waits for another visitor's render except on a cold miss, where the
+// waiting requests share the one render. Entries are bounded by count and by bytes (least
+// recently used goes first). Bodies are compressed when stored: brotli at quality 11 and gzip at
+// level 9, on libuv's thread pool, never on a hit.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { NextFunction, Request, Response } from "express";
+import type { ServerBuild } from "@remix-run/node";
+import type { PageCacheRoute } from "~/lib/cache-policy";
+import { CONSENT_COOKIE, consentChoiceOf, type ConsentChoice } from "~/lib/consent";
+import { hasPersonalCookie, readCookies } from "~/lib/cookies";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const BEST_BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
+/** For a cold miss someone is waiting on: quick now, replaced by BEST_BROTLI once that is done. */
+const QUICK_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
-/** Cookies that change an anonymous page: a session bypasses the cache, the consent choice keys it. */
-export const SESSION_COOKIE = "__session";
-export const CONSENT_COOKIE = "cookie-consent";
+export type Encoding = "br" | "gzip" | "identity";
 
-/** Headers that describe one transfer, not the page: never replayed from the cache. */
-const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date"]);
+/** What a key was made of; the render request is built from these alone. */
+export type KeyInputs = { host: string; pathname: string; query: string; consent: ConsentChoice | null };
 
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0) cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
+type Variant = { headers: OutgoingHttpHeaders; body: Buffer };
+type Entry = {
+  variants: Record<Encoding, Variant>;
+  bytes: number;
+  storedAt: number;
+  freshUntil: number;
+  staleUntil: number;
+};
+
+export type PageCacheStats = {
+  hits: number;
+  staleHits: number;
+  misses: number;
+  renders: number;
+  notStored: number;
+  entries: number;
+  bytes: number;
+};
+
+export type PageCacheOptions = {
+  /** pathname -> the query parameters that page reads; see `cacheablePages`. */
+  pages: ReadonlyMap<string, readonly string[]>;
+  /** Renders a page for a request built from a key (the Remix handler, no Express). */
+  render: (request: Request) => Promise<Response>;
+  /** Headers every answer carries (the security headers Express adds to everything else). */
+  headers?: OutgoingHttpHeaders;
+  /** Fresh lifetime; 0 turns the cache off. */
+  ttlSeconds: number;
+  /** How long after that an entry may still be served while it is rendered again. */
+  staleSeconds?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+  /** Told each lookup of a cacheable request: answered from memory (fresh or stale), or rendered (metrics). */
+  onLookup?: (outcome: "hit" | "miss") => void;
+};
+
+/**
+ * The pages the cache may keep, from the server build: every route module that exports
+ * `pageCache` (app/lib/cache-policy.ts) under a static path, with the parameters it declares.
+ */
+export function cacheablePages(routes: ServerBuild["routes"]): Map<string, readonly string[]> {
+  const pages = new Map<string, readonly string[]>();
+  for (const route of Object.values(routes)) {
+    const policy = (route.module as { pageCache?: PageCacheRoute }).pageCache;
+    if (!policy) continue;
+    const segments: string[] = [];
+    for (let at: (typeof routes)[string] | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) {
+      if (at.path) segments.unshift(...at.path.split("/").filter(Boolean));
+    }
+    if (segments.some((segment) => segment.startsWith(":") || segment.includes("*"))) {
+      throw new Error(`route ${route.id} declares pageCache but its path has parameters: only static pages are cached`);
+    }
+    pages.set(`/${segments.join("/")}`, policy.query);
   }
-  return cookies;
+  return pages;
 }
 
-/**
- * The cache key of a request, or null when the request must not be served from the cache:
- * anything but GET, and every visitor with a session cookie (their page shows their navigation).
- */
-export function cacheKey({
-  method,
-  host,
-  url,
-  cookieHeader,
-}: {
-  method: string;
-  host?: string;
-  url: string;
-  cookieHeader?: string;
-}): string | null {
-  if (method !== "GET") return null;
-  const cookies = parseCookies(cookieHeader);
-  if (cookies.has(SESSION_COOKIE)) return null;
-  return JSON.stringify([host ?? "", url, cookies.get(CONSENT_COOKIE) ?? ""]);
-}
-
-/**
- * A response may be stored only when its route said it is the same for every anonymous visitor
- * (`Cache-Control: public`, see app/lib/public-page.server.ts) and it sets no cookie.
- */
-export function isStorable({ status, headers }: { status: number; headers: OutgoingHttpHeaders }): boolean {
-  const cacheControl = String(headers["cache-control"] ?? "");
-  return status === 200 && /(^|,)\s*public\s*(,|$)/i.test(cacheControl) && headers["set-cookie"] === undefined;
+/** The query string a page's key keeps: its declared parameters, in declared order; the rest is dropped. */
+export function canonicalQuery(search: string, allowed: readonly string[]): string {
+  if (!search || allowed.length === 0) return "";
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of allowed) for (const value of given.getAll(name)) kept.append(name, value);
+  const text = kept.toString();
+  return text ? `?${text}` : "";
 }
 
 /** The best encoding this client accepts among the stored ones ('q=0' refuses one). */
-type Encoding = "br" | "gzip" | "identity";
-
-export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   const accepted = new Set<string>();
   for (const part of String(acceptEncoding ?? "").split(",")) {
     const [name, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
@@ -69,98 +118,219 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
   return "identity";
 }
 
-function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer | null {
-  if (chunk === undefined || chunk === null || typeof chunk === "function") return null;
-  if (Buffer.isBuffer(chunk)) return chunk;
-  if (typeof chunk === "string") return Buffer.from(chunk, encoding);
-  return Buffer.from(chunk as Uint8Array);
-}
-
 /**
- * `lookup` goes first in the middleware chain and answers hits; `capture` goes right before the
- * page handler (after compression, so it sees the raw bytes) and stores storable misses.
- * ttlSeconds 0 turns the cache off.
+ * The key of a request, or null when the cache must not answer it: anything but GET, a page no
+ * route declared cacheable, and every request carrying a session or flash cookie.
  */
-type Entry = {
-  headers: OutgoingHttpHeaders;
-  bodies: Record<Encoding, Buffer>;
-  storedAt: number;
-  expiresAt: number;
-};
-
-export function createPageCache({
-  ttlSeconds = 10,
-  maxEntries = 500,
-  now = Date.now,
-  // Told each lookup of a cacheable request: answered from memory, or rendered (for the metrics).
-  onLookup = (_outcome: "hit" | "miss") => {},
-} = {}) {
-  const entries = new Map<string, Entry>();
-  const enabled = ttlSeconds > 0;
-
-  function lookup(req: Request, res: Response, next: NextFunction) {
-    if (!enabled) return next();
-    const key = cacheKey({ method: req.method, host: req.headers.host, url: req.originalUrl, cookieHeader: req.headers.cookie });
-    if (key === null) return next();
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt > now()) {
-      onLookup("hit");
-      const encoding = pickEncoding(req.headers["accept-encoding"]);
-      const body = entry.bodies[encoding];
-      res.writeHead(200, {
-        ...entry.headers,
-        ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
-        "Content-Length": body.length,
-        Age: String(Math.floor((now() - entry.storedAt) / 1000)),
-      });
-      res.end(body);
-      return;
-    }
-    if (entry) entries.delete(key);
-    onLookup("miss");
-    res.locals.pageCacheKey = key;
-    next();
-  }
-
-  function capture(_req: Request, res: Response, next: NextFunction) {
-    const key = res.locals.pageCacheKey as string | undefined;
-    if (!key) return next();
-    const chunks: Buffer[] = [];
-    // Express's write/end have many overloads; the arguments are passed on exactly as received.
-    const write = res.write as (...args: unknown[]) => boolean;
-    const end = res.end as (...args: unknown[]) => Response;
-    res.write = function (this: Response, chunk: unknown, encoding?: unknown, callback?: unknown) {
-      const buffer = toBuffer(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : undefined);
-      if (buffer) chunks.push(buffer);
-      return write.call(this, chunk, encoding, callback);
-    } as Response["write"];
-    res.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
-      const buffer = toBuffer(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : undefined);
-      if (buffer) chunks.push(buffer);
-      const headers = res.getHeaders();
-      if (isStorable({ status: res.statusCode, headers })) {
-        store(key, headers, Buffer.concat(chunks)).catch((error) => console.error("[page-cache]", error));
-      }
-      return end.call(this, chunk, encoding, callback);
-    } as Response["end"];
-    next();
-  }
-
-  async function store(key: string, headers: OutgoingHttpHeaders, identity: Buffer) {
-    const [br, gz] = await Promise.all([
-      // Quality 5: a fraction of a millisecond per page, close to the best ratio for HTML.
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzip(identity, { level: 6 }),
-    ]);
-    const kept: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(headers)) if (!TRANSFER_HEADERS.has(name)) kept[name] = value;
-    const vary = String(kept.vary ?? "");
-    if (!/accept-encoding/i.test(vary)) kept.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
-    const oldest = entries.keys().next();
-    if (entries.size >= maxEntries && !oldest.done) entries.delete(oldest.value);
-    const storedAt = now();
-    entries.set(key, { headers: kept, bodies: { br, gzip: gz, identity }, storedAt, expiresAt: storedAt + ttlSeconds * 1000 });
-  }
-
-  return { lookup, capture, size: () => entries.size };
+export function requestKey(
+  { method, url, host, cookieHeader }: { method?: string; url?: string; host?: string; cookieHeader?: string },
+  pages: ReadonlyMap<string, readonly string[]>,
+): { key: string; inputs: KeyInputs } | null {
+  if (method !== "GET" || !url) return null;
+  const mark = url.indexOf("?");
+  const pathname = mark < 0 ? url : url.slice(0, mark);
+  const allowed = pages.get(pathname);
+  if (!allowed) return null;
+  const cookies = readCookies(cookieHeader);
+  if (hasPersonalCookie(cookies)) return null;
+  const inputs: KeyInputs = {
+    host: (host ?? "").toLowerCase(),
+    pathname,
+    query: mark < 0 ? "" : canonicalQuery(url.slice(mark + 1), allowed),
+    consent: consentChoiceOf(cookies),
+  };
+  return { key: `${inputs.host} ${inputs.pathname}${inputs.query} ${inputs.consent ?? ""}`, inputs };
 }
+
+/** The request a key's page is rendered from: its inputs and nothing else. */
+export function renderRequest({ host, pathname, query, consent }: KeyInputs): Request {
+  const headers = new Headers({ Accept: "text/html" });
+  if (consent) headers.set("Cookie", `${CONSENT_COOKIE}=${consent}`);
+  return new Request(`http://${host || "localhost"}${pathname}${query}`, { headers });
+}
+
+/** Only a 200 that its route called public, and that sets no cookie, may be kept for others. */
+export function isStorable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    /(^|,)\s*public\s*(,|$)/i.test(response.headers.get("Cache-Control") ?? "") &&
+    !response.headers.has("Set-Cookie")
+  );
+}
+
+/** Headers that describe one transfer, not the page: never replayed from the cache. */
+const TRANSFER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+]);
+
+export function createPageCache(options: PageCacheOptions) {
+  const {
+    pages,
+    render,
+    ttlSeconds,
+    staleSeconds = 60,
+    maxEntries = 1000,
+    maxBytes = 64 * 1024 * 1024,
+    now = Date.now,
+    onError = (error) => console.error("[page-cache]", error),
+    onLookup = () => {},
+  } = options;
+  const enabled = ttlSeconds > 0 && pages.size > 0;
+  const entries = new Map<string, Entry>();
+  const flights = new Map<string, Promise<Entry | null>>();
+  const encodings = new Map<string, Encoding>();
+  const counters = { hits: 0, staleHits: 0, misses: 0, renders: 0, notStored: 0 };
+  let bytes = 0;
+
+  function encodingFor(acceptEncoding: string | undefined): Encoding {
+    const header = acceptEncoding ?? "";
+    let encoding = encodings.get(header);
+    if (!encoding) {
+      encoding = pickEncoding(header);
+      if (encodings.size < 256) encodings.set(header, encoding);
+    }
+    return encoding;
+  }
+
+  function send(entry: Entry, req: IncomingMessage, res: ServerResponse) {
+    const variant = entry.variants[encodingFor(req.headers["accept-encoding"])];
+    res.writeHead(200, { ...variant.headers, Age: String(Math.floor((now() - entry.storedAt) / 1000)) });
+    res.end(variant.body);
+  }
+
+  function variantsOf(
+    headers: OutgoingHttpHeaders,
+    identity: Buffer,
+    br: Buffer,
+    gz: Buffer,
+  ): Record<Encoding, Variant> {
+    const variant = (body: Buffer, encoding?: string): Variant => ({
+      headers: { ...headers, ...(encoding ? { "Content-Encoding": encoding } : {}), "Content-Length": body.length },
+      body,
+    });
+    return { br: variant(br, "br"), gzip: variant(gz, "gzip"), identity: variant(identity) };
+  }
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function insert(key: string, entry: Entry) {
+    remove(key);
+    if (entry.bytes > maxBytes / 4) return;
+    // Least recently used first: a Map keeps insertion order and hits move their entry to the end.
+    for (const oldest of entries.keys()) {
+      if (entries.size < maxEntries && bytes + entry.bytes <= maxBytes) break;
+      remove(oldest);
+    }
+    entries.set(key, entry);
+    bytes += entry.bytes;
+  }
+
+  /** Renders the key's page and stores it; null when the response may not be kept. */
+  async function renderAndStore(key: string, inputs: KeyInputs, someoneWaits: boolean): Promise<Entry | null> {
+    counters.renders++;
+    const response = await render(renderRequest(inputs));
+    const identity = Buffer.from(await response.arrayBuffer());
+    if (!isStorable(response)) {
+      counters.notStored++;
+      return null;
+    }
+    const headers: OutgoingHttpHeaders = { ...options.headers };
+    response.headers.forEach((value, name) => {
+      if (!TRANSFER_HEADERS.has(name)) headers[name] = value;
+    });
+    const vary = String(headers.vary ?? "");
+    if (!/accept-encoding/i.test(vary)) headers.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+
+    const [br, gz] = await Promise.all([
+      brotli(identity, someoneWaits ? QUICK_BROTLI : BEST_BROTLI),
+      gzip(identity, { level: 9 }),
+    ]);
+    const storedAt = now();
+    const entry: Entry = {
+      variants: variantsOf(headers, identity, br, gz),
+      bytes: identity.length + br.length + gz.length,
+      storedAt,
+      freshUntil: storedAt + ttlSeconds * 1000,
+      staleUntil: storedAt + (ttlSeconds + staleSeconds) * 1000,
+    };
+    insert(key, entry);
+    if (someoneWaits) {
+      // The best brotli, once, off every request's path: it replaces the quick one in place.
+      brotli(identity, BEST_BROTLI).then((best) => {
+        if (entries.get(key) !== entry) return;
+        bytes += best.length - entry.variants.br.body.length;
+        entry.bytes += best.length - entry.variants.br.body.length;
+        entry.variants.br = variantsOf(headers, identity, best, gz).br;
+      }, onError);
+    }
+    return entry;
+  }
+
+  /** One render per key at a time: every caller for that key shares it. */
+  function flight(key: string, inputs: KeyInputs, someoneWaits: boolean): Promise<Entry | null> {
+    let running = flights.get(key);
+    if (!running) {
+      running = renderAndStore(key, inputs, someoneWaits).finally(() => flights.delete(key));
+      flights.set(key, running);
+    }
+    return running;
+  }
+
+  /**
+   * Answers the request from the cache when it may, and returns true; returns false (having
+   * written nothing) when the request is not the cache's. `fallback` serves a request whose page
+   * turned out not to be storable, or whose render failed: it gets its own, uncached render.
+   */
+  function handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
+    if (!enabled) return false;
+    const found = requestKey(
+      { method: req.method, url: req.url, host: req.headers.host, cookieHeader: req.headers.cookie },
+      pages,
+    );
+    if (!found) return false;
+    const { key, inputs } = found;
+    const entry = entries.get(key);
+    const time = now();
+    if (entry && time < entry.staleUntil) {
+      entries.delete(key);
+      entries.set(key, entry);
+      if (time < entry.freshUntil) {
+        counters.hits++;
+      } else {
+        counters.staleHits++;
+        if (!flights.has(key)) flight(key, inputs, false).catch(onError);
+      }
+      onLookup("hit");
+      send(entry, req, res);
+      return true;
+    }
+    counters.misses++;
+    onLookup("miss");
+    flight(key, inputs, true).then(
+      (stored) => (stored ? send(stored, req, res) : fallback()),
+      (error) => {
+        onError(error);
+        fallback();
+      },
+    );
+    return true;
+  }
+
+  function stats(): PageCacheStats {
+    return { ...counters, entries: entries.size, bytes };
+  }
+
+  return { enabled, handle, stats };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -12,6 +12,7 @@ import {
   type ConsentChoice,
   type CookieCategory,
 } from "~/lib/consent";
+import { useNonce } from "~/hooks/use-nonce";
 import { useRootData } from "~/hooks/use-root-data";
 import type { action as consentAction } from "~/routes/consent";
 import { buttonClass } from "./button";
@@ -226,9 +227,35 @@ export function ConsentGatedScript({
         script.dataset.loaded = "true";
         onLoadRef.current?.();
       },
-      { once: true }
+      { once: true },
     );
     document.head.appendChild(script);
   }, [allowed, src]);
   return null;
+}
+
+/**
+ * The same gate on a page that loads no JavaScript bundle (app/lib/hydration.ts): when the recorded
+ * choice allows the category, one small inline script (allowed by the CSP's nonce, or by its hash on
+ * a cached page) inserts the third-party script, which 'strict-dynamic' then trusts, and reports
+ * `conversion` to it once loaded. Without a choice that allows it, nothing is rendered at all.
+ */
+export function InlineConsentGatedScript({
+  src,
+  category,
+  conversion,
+}: {
+  src: string;
+  category: CookieCategory;
+  conversion?: string;
+}) {
+  const nonce = useNonce();
+  if (!isCategoryAllowed(useRootData()?.consent ?? null, category)) return null;
+  // JSON inside a script: "<" is escaped so no value can close the element.
+  const literal = (value: string) => JSON.stringify(value).replace(/</g, "\\u003c");
+  const report = conversion
+    ? `s.onload=function(){window.trackEvent&&window.trackEvent("conversion",${literal(conversion)})};`
+    : "";
+  const code = `(function(){var s=document.createElement("script");s.src=${literal(src)};s.async=true;${report}document.head.appendChild(s)})();`;
+  return <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: code }} />;
 }

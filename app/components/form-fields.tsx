@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { HONEYPOT_FIELD, PASSWORD_MIN } from "~/lib/validation/auth";
+import { EMAIL_MAX, HONEYPOT_FIELD, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/validation/auth-rules";
 import { Button } from "./button";
 
 type FieldProps = {
@@ -48,14 +48,31 @@ export function TextField({ label, field, type, className, errorHelp, ...input }
 
 /** The email address every account and lead form asks for. */
 export function EmailField({ field, errorHelp }: Pick<FieldProps, "field" | "errorHelp">) {
-  return <TextField label="Email address" field={field} type="email" autoComplete="email" required errorHelp={errorHelp} />;
+  return (
+    <TextField
+      label="Email address"
+      field={field}
+      type="email"
+      autoComplete="email"
+      required
+      maxLength={EMAIL_MAX}
+      errorHelp={errorHelp}
+    />
+  );
 }
 
 /** A password being chosen (signup, reset), with its rule shown under it. */
 export function NewPasswordField(props: Omit<FieldProps, "type">) {
   return (
     <>
-      <TextField {...props} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />
+      <TextField
+        {...props}
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        required
+      />
       <p className="-mt-2 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
     </>
   );

@@ -71,7 +71,10 @@ export function SiteNav() {
   return (
     <header className="sticky top-0 z-40 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <Link to={user ? "/dashboard" : "/"} className="inline-flex min-h-11 items-center text-lg font-extrabold tracking-tight text-brand-700">
+        <Link
+          to={user ? "/dashboard" : "/"}
+          className="inline-flex min-h-11 items-center text-lg font-extrabold tracking-tight text-brand-700"
+        >
           {brand}
         </Link>
 

@@ -1,11 +1,32 @@
+import crypto from "node:crypto";
+
 /**
- * The document Content-Security-Policy. Scripts run only with this request's nonce; styles may be
+ * What lets a document's own scripts run: this request's nonce, or, for a document the page cache
+ * shares between visitors (where one nonce would be replayed to all of them for the entry's
+ * lifetime), the SHA-256 hashes of exactly the inline scripts it contains (issue 10). Either way
+ * 'strict-dynamic' then trusts what those scripts load, and nothing else runs.
+ */
+export type ScriptSources = { nonce: string } | { hashes: readonly string[] };
+
+/** The CSP source of each inline `<script>` (no src) in a rendered document, hashed as browsers do. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1])) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2], "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The document Content-Security-Policy. Scripts run only with this request's nonce (or the
+ * document's script hashes, see ScriptSources); styles may be
  * inline because the rich-text editor sets style attributes; frames only from the video hosts
  * that chapter embeds are normalised to. `connectSources` adds the origins a consented
  * third-party script reports to (the lead pages' tracker).
  */
 export function contentSecurityPolicy(
-  nonce: string,
+  scripts: ScriptSources,
   {
     development = false,
     checkoutOrigin,
@@ -14,7 +35,11 @@ export function contentSecurityPolicy(
 ): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src": [
+      "'self'",
+      ...("nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes),
+      "'strict-dynamic'",
+    ],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https:"],
     "media-src": ["'self'", "https:"],
@@ -25,7 +50,11 @@ export function contentSecurityPolicy(
     "base-uri": ["'self'"],
     // Chrome applies form-action to the redirect that follows a form post, so the plan page's
     // checkout (a 303 to the payment page) needs the checkout host when it is not https.
-    "form-action": ["'self'", "https:", ...(checkoutOrigin && !checkoutOrigin.startsWith("https:") ? [checkoutOrigin] : [])],
+    "form-action": [
+      "'self'",
+      "https:",
+      ...(checkoutOrigin && !checkoutOrigin.startsWith("https:") ? [checkoutOrigin] : []),
+    ],
     "object-src": ["'none'"],
   };
   return Object.entries(directives)

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { secureCookies, sessionSecrets } from "./env.server";
+import { FLASH_COOKIE, readCookies } from "~/lib/cookies";
 
 /**
  * One-time messages carried across a redirect (the spec's alert() texts, ARCHITECTURE
@@ -14,7 +15,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<FlashData, FlashData>>
 function flashStorage() {
   storage ??= createCookieSessionStorage<FlashData, FlashData>({
     cookie: {
-      name: "__flash",
+      name: FLASH_COOKIE,
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -52,7 +53,7 @@ export async function redirectWithFlash(to: string, flash: Flash, init: { header
 export async function takeFlash(request: Request): Promise<{ flash: Flash | null; headers: Headers }> {
   const headers = new Headers();
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("__flash=")) return { flash: null, headers };
+  if (readCookies(cookie)[FLASH_COOKIE] === undefined) return { flash: null, headers };
   const session = await flashStorage().getSession(cookie);
   const flash = session.get("flash") ?? null;
   headers.append("Set-Cookie", await flashStorage().destroySession(session));

@@ -26,8 +26,19 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeader
     const value = loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }
-  if (loaderHeaders.has("Set-Cookie") || parentHeaders.has("Set-Cookie")) headers.set("Cache-Control", PERSONAL_PAGE_CACHE);
+  if (loaderHeaders.has("Set-Cookie") || parentHeaders.has("Set-Cookie"))
+    headers.set("Cache-Control", PERSONAL_PAGE_CACHE);
   const actionPolicy = actionHeaders.get("Cache-Control");
   if (actionPolicy) headers.set("Cache-Control", actionPolicy);
   return headers;
 };
+
+/**
+ * A page the in-process cache may keep (server/page-cache) exports `pageCache` from its route
+ * module: the query parameters the page reads. Every other parameter (utm_*, fbclid, gclid, ref,
+ * affiliate ids, anything unknown) is dropped from the cache key AND from the URL the page is
+ * rendered with, so the stored page never depends on them. Routes without it are never kept.
+ * The export is server-only: Remix leaves unknown route exports out of the browser bundles.
+ */
+export type PageCacheRoute = { readonly query: readonly string[] };
+export const CACHED_PAGE: PageCacheRoute = { query: [] };

@@ -2,6 +2,7 @@
  * Cookie consent rules (SPEC §2 banner, §3 consent choice, §4 and §9 cookies): pure, shared by the
  * server (POST /consent, the root loader) and the browser (the banner, consent-gated scripts).
  */
+import { readCookies } from "./cookies";
 
 export const CONSENT_CHOICES = ["all", "essential", "none"] as const;
 export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
@@ -29,16 +30,18 @@ export function isConsentChoice(value: unknown): value is ConsentChoice {
   return typeof value === "string" && (CONSENT_CHOICES as readonly string[]).includes(value);
 }
 
-/** The visitor's recorded choice from a Cookie header, or null while none has been made. */
+/**
+ * The visitor's recorded choice from a Cookie header, or null while none has been made. Read
+ * through the server's one cookie parser (./cookies), so the page cache keys on exactly this.
+ */
 export function parseConsentChoice(cookieHeader: string | null | undefined): ConsentChoice | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0 || part.slice(0, index).trim() !== CONSENT_COOKIE) continue;
-    const value = part.slice(index + 1).trim();
-    return isConsentChoice(value) ? value : null;
-  }
-  return null;
+  return consentChoiceOf(readCookies(cookieHeader));
+}
+
+/** The choice among already parsed cookies; any other value (empty, unknown) is no choice. */
+export function consentChoiceOf(cookies: Record<string, string | undefined>): ConsentChoice | null {
+  const value = cookies[CONSENT_COOKIE];
+  return isConsentChoice(value) ? value : null;
 }
 
 /**

@@ -86,8 +86,30 @@ const options: sanitizeHtml.IOptions = {
 
 /** Chapter HTML reduced to the allowlist. Idempotent: sanitising twice changes nothing more. */
 export function sanitizeChapterHtml(html: string): string {
-  const clean = sanitizeHtml(html, options).trim();
-  return isBlankHtml(clean) ? "" : clean;
+  let clean = recent.get(html);
+  if (clean === undefined) {
+    clean = sanitizeHtml(html, options).trim();
+    if (isBlankHtml(clean)) clean = "";
+    remember(html, clean);
+  }
+  return clean;
+}
+
+/**
+ * Every course page view sanitises its chapter again (the stored HTML is not trusted as such); the
+ * result depends on the input alone, so recent answers are kept, bounded by count and characters.
+ */
+const recent = new Map<string, string>();
+const RECENT_MAX_ENTRIES = 200;
+const RECENT_MAX_CHARS = 4_000_000;
+let recentChars = 0;
+function remember(html: string, clean: string) {
+  if (recent.size >= RECENT_MAX_ENTRIES || recentChars + html.length + clean.length > RECENT_MAX_CHARS) {
+    recent.clear();
+    recentChars = 0;
+  }
+  recent.set(html, clean);
+  recentChars += html.length + clean.length;
 }
 
 /** True when HTML shows nothing: no text, no image, no video (an empty editor posts "<p><br></p>"). */

@@ -6,11 +6,12 @@ import { Icon } from "~/components/icon";
 import { CheckList, ClosingBand, ctaClass, Section } from "~/components/marketing";
 import { landingContent } from "~/content/landing";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { disclaimerFooterNote } from "~/components/site-footer";
 
 export const headers = publicPageHeaders;
+export const pageCache = CACHED_PAGE;
 export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;
 

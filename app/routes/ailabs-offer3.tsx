@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SalesPage, salesPageHandle } from "~/components/sales-page";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { loadSalesPage } from "~/route-helpers/sales-page.server";
 
 /** Sales page, the launch-countdown variant: $25 today (ARCHITECTURE decision 1). */
 export const headers = publicPageHeaders;
+export const pageCache = CACHED_PAGE;
 export const meta = publicPageMeta;
 export const handle = salesPageHandle;
 

@@ -4,11 +4,15 @@ import { Icon } from "~/components/icon";
 import { Section } from "~/components/marketing";
 import { customSaasThankYouContent } from "~/content/upsells";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
+import { NO_JAVASCRIPT } from "~/lib/hydration";
 
 export const headers = publicPageHeaders;
+export const pageCache = CACHED_PAGE;
 export const meta = publicPageMeta;
+/** A pure-content page: no JavaScript (app/lib/hydration.ts). */
+export const handle = NO_JAVASCRIPT;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const content = customSaasThankYouContent(brand());

@@ -13,7 +13,7 @@ import {
   type SwipeEmail,
 } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, type PageCacheRoute } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand } from "~/route-helpers/public-page.server";
 import { buttonClass } from "~/components/button";
@@ -21,6 +21,8 @@ import { DemoVideo } from "~/components/demo-video";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
+/** Kept by the page cache; `tab` is the only query parameter the page reads. */
+export const pageCache: PageCacheRoute = { query: ["tab"] };
 
 /**
  * Tabs are links (?tab=demo|emails|emails-long|banners), so each works without JavaScript; no

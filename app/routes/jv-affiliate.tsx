@@ -5,11 +5,12 @@ import { Section } from "~/components/marketing";
 import { LaunchCountdown } from "~/components/launch-countdown";
 import { LAUNCH_LABEL, PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
+export const pageCache = CACHED_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return affiliatePage(request, "/jv-affiliate", "jvAffiliate", {});

@@ -6,11 +6,12 @@ import { CopyButton } from "~/components/copy-button";
 import { LaunchCountdown } from "~/components/launch-countdown";
 import { IMPORTANT_DATES, LAUNCH_LABEL, PROMO_RESOURCES } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
+export const pageCache = CACHED_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return affiliatePage(request, "/jv-doc", "jvDoc", {});

@@ -1,3 +1,4 @@
+import { useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
@@ -7,12 +8,13 @@ import { authenticate } from "~/services/auth.server";
 import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
 import { secureCookies } from "~/infra/env.server";
 import { getSessionUser, startSession } from "~/services/session.server";
-import { loginSchema } from "~/lib/validation/auth";
 import { hasPaidAccess } from "~/models/access.server";
 import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { Button } from "~/components/button";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { AUTH_MESSAGES, PASSWORD_MAX } from "~/lib/validation/auth-rules";
+import type { LoginFields } from "~/lib/validation/auth";
+import { parseWithConstraints } from "~/lib/validation/constraint-validation";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Sign in", matches),
@@ -57,6 +59,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** Session storage has no change events worth following here: it is read once after hydration. */
 const subscribeToNothing = () => () => {};
 
+const LOGIN_CONSTRAINTS = {
+  email: {
+    valueMissing: AUTH_MESSAGES.emailRequired,
+    typeMismatch: AUTH_MESSAGES.emailInvalid,
+    tooLong: AUTH_MESSAGES.emailTooLong,
+  },
+  password: { valueMissing: AUTH_MESSAGES.passwordRequired, tooLong: AUTH_MESSAGES.passwordTooLong },
+};
+
 export default function LoginPage() {
   const { specialAccess: serverFlag } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -78,7 +89,13 @@ export default function LoginPage() {
     if (serverFlag) window.sessionStorage.setItem(SPECIAL_ACCESS_STORAGE_KEY, "true");
   }, [serverFlag]);
 
-  const [form, fields] = useSchemaForm(loginSchema, lastResult);
+  const [form, fields] = useForm({
+    lastResult,
+    // The browser checks the inputs' own constraints with the server's messages; no zod ships here.
+    onValidate: ({ form, formData }) => parseWithConstraints<LoginFields>(form, formData, LOGIN_CONSTRAINTS),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue to your training.">
@@ -94,7 +111,14 @@ export default function LoginPage() {
         <input type="hidden" name="redirect" value={redirectTo} />
         {specialAccess ? <input type="hidden" name="special_access" value="true" /> : null}
         <EmailField field={fields.email} />
-        <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" required />
+        <TextField
+          label="Password"
+          field={fields.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX}
+        />
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
             Forgot password?

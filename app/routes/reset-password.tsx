@@ -70,7 +70,10 @@ export default function ResetPassword() {
         <FormError id="reset-link-error" errors={[LINK_UNUSABLE]} />
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/forgot-password"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+        >
           Ask for a new link
         </Link>
       </p>

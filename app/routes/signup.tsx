@@ -1,3 +1,4 @@
+import { useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
@@ -6,10 +7,11 @@ import { authenticate } from "~/services/auth.server";
 import { homeFor } from "~/services/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSessionUser, startSession } from "~/services/session.server";
-import { ACCOUNT_EXISTS_MESSAGE, signupSchema } from "~/lib/validation/auth";
 import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { AUTH_MESSAGES, NAME_MAX } from "~/lib/validation/auth-rules";
+import type { SignupFields } from "~/lib/validation/auth";
+import { parseWithConstraints } from "~/lib/validation/constraint-validation";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Create your account", matches),
@@ -30,24 +32,52 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const helpLink = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";
 
+const SIGNUP_CONSTRAINTS = {
+  name: { valueMissing: AUTH_MESSAGES.nameRequired, tooLong: AUTH_MESSAGES.nameTooLong },
+  email: {
+    valueMissing: AUTH_MESSAGES.emailRequired,
+    typeMismatch: AUTH_MESSAGES.emailInvalid,
+    tooLong: AUTH_MESSAGES.emailTooLong,
+  },
+  password: {
+    valueMissing: AUTH_MESSAGES.passwordRequired,
+    tooShort: AUTH_MESSAGES.newPasswordTooShort,
+    tooLong: AUTH_MESSAGES.newPasswordTooLong,
+  },
+};
+
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const submitting = useIsPending();
   const redirectTo = searchParams.get("redirect") ?? "";
 
-  // The lead confirmation email links here with the address filled in.
-  const [form, fields] = useSchemaForm(signupSchema, lastResult, { email: searchParams.get("email") ?? "" });
+  const [form, fields] = useForm({
+    lastResult,
+    // The lead confirmation email links here with the address filled in.
+    defaultValue: { email: searchParams.get("email") ?? "" },
+    // The browser checks the inputs' own constraints with the server's messages; no zod ships here.
+    onValidate: ({ form, formData }) => parseWithConstraints<SignupFields>(form, formData, SIGNUP_CONSTRAINTS),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 
   return (
     <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access to the complete AI SaaS training.">
       <SchemaForm form={form}>
         <input type="hidden" name="redirect" value={redirectTo} />
-        <TextField label="Full Name" field={fields.name} type="text" autoComplete="name" required />
+        <TextField
+          label="Full Name"
+          field={fields.name}
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={NAME_MAX}
+        />
         <EmailField
           field={fields.email}
           errorHelp={
-            fields.email.errors?.[0] === ACCOUNT_EXISTS_MESSAGE ? (
+            fields.email.errors?.[0] === AUTH_MESSAGES.accountExists ? (
               <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
                 <Link
                   to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login"}

@@ -11,7 +11,7 @@ import { ConsentGatedScript } from "~/components/cookie-consent";
 import { EmailField, SubmitButton, TextField, SchemaForm } from "~/components/form-fields";
 import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
 import { env } from "~/infra/env.server";
-import { PERSONAL_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-policy";
+import { PERSONAL_PAGE_CACHE, publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
@@ -24,6 +24,7 @@ import { useSchemaForm } from "~/hooks/use-schema-form";
 export const meta = publicPageMeta;
 
 /** The public page's caching, plus the Retry-After of a rate-limited submission. */
+export const pageCache = CACHED_PAGE;
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(publicPageHeaders(args));
   const retryAfter = args.actionHeaders.get("Retry-After");

@@ -1,15 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConsentGatedScript } from "~/components/cookie-consent";
+import { InlineConsentGatedScript } from "~/components/cookie-consent";
 import { leadPageCopy, THANK_YOU_ACCESS } from "~/content/lead-pages";
 import { env } from "~/infra/env.server";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
-import { trackConversion } from "~/lib/tracker";
+import { NO_JAVASCRIPT } from "~/lib/hydration";
 import { buttonClass } from "~/components/button";
 
 export const meta = publicPageMeta;
+/** A pure-content page: no JavaScript (app/lib/hydration.ts). */
+export const handle = NO_JAVASCRIPT;
+export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,9 +25,7 @@ export default function ThankYouAccessPage() {
   const { tracker } = useLoaderData<typeof loader>();
   return (
     <>
-      {tracker ? (
-        <ConsentGatedScript src={tracker} category="marketing" onLoad={() => trackConversion("thank_you_page")} />
-      ) : null}
+      {tracker ? <InlineConsentGatedScript src={tracker} category="marketing" conversion="thank_you_page" /> : null}
       <main className="mx-auto max-w-2xl px-4 py-16 text-center">
         <p className="text-sm font-bold uppercase tracking-widest text-emerald-700">{THANK_YOU_ACCESS.eyebrow}</p>
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{THANK_YOU_ACCESS.headline}</h1>

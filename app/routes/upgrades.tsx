@@ -4,9 +4,10 @@ import { Icon } from "~/components/icon";
 import { ctaClass, OfferPrice } from "~/components/marketing";
 import { upgradesContent } from "~/content/upsells";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 
+export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
 

@@ -8,10 +8,11 @@ import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
 import { whiteLabelContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders } from "~/lib/cache-policy";
+import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { disclaimerFooterNote } from "~/components/site-footer";
 
+export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;

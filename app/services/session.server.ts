@@ -7,6 +7,7 @@ import {
   type SessionUser,
 } from "~/models/session.server";
 import { secureCookies, sessionSecrets } from "~/infra/env.server";
+import { readCookies, SESSION_COOKIE } from "~/lib/cookies";
 
 /**
  * The session cookie holds only a random session id, signed; the session itself lives in
@@ -14,7 +15,7 @@ import { secureCookies, sessionSecrets } from "~/infra/env.server";
  */
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
-  cookie ??= createCookie("__session", {
+  cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -27,7 +28,7 @@ function sessionCookie() {
 
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  if (!header || !header.includes("__session=")) return null;
+  if (readCookies(header)[SESSION_COOKIE] === undefined) return null;
   const value = await sessionCookie().parse(header);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
@@ -44,7 +45,7 @@ const inFlight = new Map<string, Promise<SessionUser | null>>();
 /** The signed-in user, or null. Visitors without a session cookie cost no query at all. */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
   const header = request.headers.get("Cookie");
-  if (!header || !header.includes("__session=")) return Promise.resolve(null);
+  if (!header || readCookies(header)[SESSION_COOKIE] === undefined) return Promise.resolve(null);
   let lookup = inFlight.get(header);
   if (!lookup) {
     lookup = readSessionId(request)

@@ -20,7 +20,9 @@ async function mailTo(address: string): Promise<ReceivedMail[]> {
 }
 
 async function waitForMail(address: string, subject: RegExp): Promise<ReceivedMail> {
-  await expect.poll(async () => (await mailTo(address)).some((mail) => subject.test(mail.subject)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await mailTo(address)).some((mail) => subject.test(mail.subject)), { timeout: 15_000 })
+    .toBe(true);
   return (await mailTo(address)).find((mail) => subject.test(mail.subject))!;
 }
 
@@ -57,12 +59,18 @@ test.describe("the consent sheet", () => {
     await page.goto("/");
     const region = sheet(page);
     await expect(region.getByRole("heading", { name: "Cookie Consent" })).toBeVisible();
-    await expect(region.getByRole("link", { name: "How we use cookies" })).toHaveAttribute("href", "/privacy-policy#cookie-policy");
+    await expect(region.getByRole("link", { name: "How we use cookies" })).toHaveAttribute(
+      "href",
+      "/privacy-policy#cookie-policy",
+    );
     await expect(region.getByText("Show Cookie Details")).toBeVisible();
-    for (const name of ["Decline", "Essential Only", "Accept All"]) await expect(region.getByRole("button", { name, exact: true })).toBeVisible();
+    for (const name of ["Decline", "Essential Only", "Accept All"])
+      await expect(region.getByRole("button", { name, exact: true })).toBeVisible();
     await region.getByRole("button", { name: "Close (Essential Only)" }).click();
     await expect(region).toHaveCount(0);
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "cookie-consent")?.value).toBe("essential");
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === "cookie-consent")?.value)
+      .toBe("essential");
   });
 
   test("takes focus on load without trapping it", async ({ page }) => {
@@ -93,7 +101,9 @@ test.describe("tap targets", () => {
   async function smallTargets(page: Page): Promise<string[]> {
     return page.evaluate((min) => {
       const found: string[] = [];
-      for (const element of document.querySelectorAll<HTMLElement>("a[href], button, summary, input[type=submit], input[type=button], [role=button]")) {
+      for (const element of document.querySelectorAll<HTMLElement>(
+        "a[href], button, summary, input[type=submit], input[type=button], [role=button]",
+      )) {
         const style = getComputedStyle(element);
         const box = element.getBoundingClientRect();
         // Not shown: display none, inside a closed <details>, or visually hidden (sr-only, the honeypot).
@@ -103,7 +113,10 @@ test.describe("tap targets", () => {
         // Quill's own toolbar is the editor's, not ours; its prompts are checked on their own below.
         if (element.closest(".ql-toolbar")) continue;
         if (box.width < min - 0.5 || box.height < min - 0.5) {
-          const label = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+          const label = (element.getAttribute("aria-label") ?? element.textContent ?? "")
+            .trim()
+            .replace(/\s+/g, " ")
+            .slice(0, 40);
           found.push(`${element.tagName.toLowerCase()} "${label}" ${Math.round(box.width)}x${Math.round(box.height)}`);
         }
       }
@@ -155,7 +168,10 @@ test.describe("tap targets", () => {
   test("every link and button on the member pages is at least 44x44", async ({ page, paidMember: _paidMember }) => {
     await withConsentChosen(page.context());
     await page.goto("/dashboard");
-    const courseHref = await page.getByRole("link", { name: /Start learning|AI SaaS Launch Blueprint/ }).first().getAttribute("href");
+    const courseHref = await page
+      .getByRole("link", { name: /Start learning|AI SaaS Launch Blueprint/ })
+      .first()
+      .getAttribute("href");
     await audit(page, [
       "/dashboard",
       courseHref!,
@@ -206,7 +222,10 @@ test.describe("the demo video", () => {
     expect((await request.get("/media/missing.mp4", { maxRedirects: 0 })).status()).toBe(404);
   });
 
-  test("plays in the Demo Video tab and the sales pages' video spot, with its poster", async ({ page, javaScriptEnabled }) => {
+  test("plays in the Demo Video tab and the sales pages' video spot, with its poster", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await withConsentChosen(page.context());
     for (const path of ["/demo-swipes", "/ailabs-offer"]) {
       await page.goto(path);
@@ -313,7 +332,9 @@ test("an unpaid user sees the member links locked, and the plan page names the t
   await expect(page.getByRole("navigation").getByRole("link", { name: "Upgrades", exact: true })).toBeVisible();
   await builder.click();
   await page.waitForURL("**/payment-options?locked=app-builder");
-  await expect(page.getByRole("status")).toContainText("You tried to open the AI App Builder. It is part of lifetime access");
+  await expect(page.getByRole("status")).toContainText(
+    "You tried to open the AI App Builder. It is part of lifetime access",
+  );
   await expect(page.getByRole("heading", { name: "Choose Your Access Plan" })).toBeVisible();
 });
 
@@ -350,12 +371,17 @@ test.describe("feedback where the user is", () => {
     await page.getByLabel("Password").fill("another-password-1");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("An account with this email already exists. Sign in instead.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Sign in" }).first()).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign in" }).first()).toHaveAttribute(
+      "href",
+      "/login",
+    );
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.waitForURL("**/forgot-password");
   });
 
-  test("an admin's save lands on the flash, scrolled into view, and an empty course offers Add Chapter", async ({ page }) => {
+  test("an admin's save lands on the flash, scrolled into view, and an empty course offers Add Chapter", async ({
+    page,
+  }) => {
     await withConsentChosen(page.context());
     await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.waitForURL("**/dashboard");
@@ -394,12 +420,18 @@ test("'Send to App Builder' opens /app-builder with the idea's prompt, and the e
 
   // From the details too.
   await page.goto(`/app-idea-generator?${query}&idea=support-copilot`);
-  await expect(page.locator("#idea-details").getByRole("link", { name: /^Send to App Builder/ })).toHaveAttribute("href", /^\/app-builder\?prompt=/);
+  await expect(page.locator("#idea-details").getByRole("link", { name: /^Send to App Builder/ })).toHaveAttribute(
+    "href",
+    /^\/app-builder\?prompt=/,
+  );
 
   const markdown = await page.request.get(`/app-idea-generator/export?${query}&format=markdown`);
   expect(markdown.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
   expect(markdown.headers()["content-disposition"]).toBe('attachment; filename="saas-ideas-5.md"');
   expect(await markdown.text()).toMatch(/^# SaaS ideas\n\n- \*\*Industry:\*\* Healthcare\n/);
   await page.goto(`/app-idea-generator?${query}`);
-  await expect(page.getByRole("link", { name: "Export Markdown" })).toHaveAttribute("href", `/app-idea-generator/export?${query}&format=markdown`);
+  await expect(page.getByRole("link", { name: "Export Markdown" })).toHaveAttribute(
+    "href",
+    `/app-idea-generator/export?${query}&format=markdown`,
+  );
 });

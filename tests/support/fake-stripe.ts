@@ -18,7 +18,8 @@ export type RecordedRequest = {
 };
 
 /** How the next API calls misbehave, until `reset()`: an error answer, a session without url, or no answer. */
-export type FakeFailure = { kind: "error"; status: number; type: string; message: string } | { kind: "no-url" } | { kind: "drop" };
+export type FakeFailure =
+  { kind: "error"; status: number; type: string; message: string } | { kind: "no-url" } | { kind: "drop" };
 
 export type FakePrice = { unitAmount: number; currency: string };
 
@@ -41,7 +42,11 @@ export class FakeStripe {
     readonly prices: Record<string, FakePrice>,
   ) {}
 
-  static async start(options: { secretKey: string; prices: Record<string, FakePrice>; port?: number }): Promise<FakeStripe> {
+  static async start(options: {
+    secretKey: string;
+    prices: Record<string, FakePrice>;
+    port?: number;
+  }): Promise<FakeStripe> {
     let fake: FakeStripe | undefined;
     const server = http.createServer((req, res) => {
       fake!.handle(req, res).catch((error) => {
@@ -134,14 +139,22 @@ export class FakeStripe {
     }
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failure?.kind === "drop") return void req.socket.destroy();
-    if (this.failure?.kind === "error") return send(res, this.failure.status, stripeError(this.failure.type, this.failure.message));
+    if (this.failure?.kind === "error")
+      return send(res, this.failure.status, stripeError(this.failure.type, this.failure.message));
 
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const key = header(req, "idempotency-key");
       const earlier = key ? this.idempotent.get(key) : undefined;
       if (earlier) {
         if (earlier.body !== body) {
-          return send(res, 400, stripeError("idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with."));
+          return send(
+            res,
+            400,
+            stripeError(
+              "idempotency_error",
+              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            ),
+          );
         }
         return send(res, earlier.status, earlier.response);
       }
@@ -152,9 +165,15 @@ export class FakeStripe {
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && retrieve) {
       const session = this.sessions.get(decodeURIComponent(retrieve[1]));
-      return session ? send(res, 200, session) : send(res, 404, stripeError("invalid_request_error", `No such checkout.session: '${retrieve[1]}'`));
+      return session
+        ? send(res, 200, session)
+        : send(res, 404, stripeError("invalid_request_error", `No such checkout.session: '${retrieve[1]}'`));
     }
-    return send(res, 404, stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`));
+    return send(
+      res,
+      404,
+      stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`),
+    );
   }
 
   private createSession(form: Record<string, string>): [number, unknown] {
@@ -232,7 +251,9 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json", "Request-Id": randomId("req") }).end(JSON.stringify(body));
+  res
+    .writeHead(status, { "Content-Type": "application/json", "Request-Id": randomId("req") })
+    .end(JSON.stringify(body));
 }
 
 function stripeError(type: string, message: string) {

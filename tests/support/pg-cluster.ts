@@ -41,7 +41,7 @@ function runPg(binary: string, args: string[], asPostgres: boolean) {
  * A throwaway PostgreSQL cluster on 127.0.0.1 and a free port, for the test run only.
  * fsync is off: the data is thrown away at the end.
  */
-export async function startCluster(): Promise<Cluster> {
+export async function startCluster({ settings = [] }: { settings?: string[] } = {}): Promise<Cluster> {
   const asPostgres = process.getuid?.() === 0;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "app-pg-"));
   const dataDir = path.join(root, "data");
@@ -56,7 +56,7 @@ export async function startCluster(): Promise<Cluster> {
       "pg_ctl",
       [
         "-D", dataDir, "-l", path.join(root, "server.log"), "-w", "-t", "60",
-        "-o", `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+        "-o", `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${settings.map((setting) => ` -c ${setting}`).join("")}`,
         "start",
       ],
       asPostgres,

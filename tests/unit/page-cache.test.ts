@@ -1,184 +1,323 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import compression from "compression";
-import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cacheKey, createPageCache, isStorable, pickEncoding } from "../../server/page-cache";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseConsentChoice } from "~/lib/consent";
+import {
+  canonicalQuery,
+  createPageCache,
+  isStorable,
+  pickEncoding,
+  renderRequest,
+  requestKey,
+  type PageCacheOptions,
+} from "../../server/page-cache";
 
-describe("cacheKey", () => {
-  const base = { method: "GET", host: "site.test", url: "/ailabs-offer" };
+const PAGES = new Map<string, readonly string[]>([
+  ["/", []],
+  ["/ailabs-offer", []],
+  ["/demo-swipes", ["tab"]],
+]);
 
-  it("bypasses anything but GET", () => {
-    for (const method of ["POST", "HEAD", "PUT", "DELETE"]) expect(cacheKey({ ...base, method, cookieHeader: "" })).toBeNull();
+describe("requestKey", () => {
+  const key = (url: string, cookieHeader?: string, method = "GET", host = "site.test") =>
+    requestKey({ method, url, host, cookieHeader }, PAGES);
+
+  it("answers only GETs of pages a route declared cacheable", () => {
+    for (const method of ["POST", "HEAD", "PUT", "DELETE"]) expect(key("/", undefined, method)).toBeNull();
+    expect(key("/login")).toBeNull();
+    expect(key("/ailabs-offer/")).toBeNull();
+    expect(key("/ailabs-offer.data")).toBeNull();
+    expect(key("/ailabs-offer")).not.toBeNull();
   });
 
-  it("bypasses every request carrying a session cookie, whatever its value", () => {
-    expect(cacheKey({ ...base, cookieHeader: "__session=abc" })).toBeNull();
-    expect(cacheKey({ ...base, cookieHeader: "cookie-consent=all; __session=" })).toBeNull();
+  it("never answers a request with a session or flash cookie, whatever its value or place", () => {
+    for (const header of [
+      "__session=abc",
+      "cookie-consent=all; __session=",
+      "a=1;__flash=x",
+      " __session =x",
+      "__session=a; __session=b",
+    ]) {
+      expect(key("/", header), header).toBeNull();
+    }
+    // Cookie names are case-sensitive for the app too: these are not its session.
+    expect(key("/", "__Session=abc")).not.toBeNull();
   });
 
-  it("keys on host, path with query, and the consent choice, not on other cookies", () => {
-    const key = (cookieHeader: string, over: Partial<typeof base> = {}) => cacheKey({ ...base, ...over, cookieHeader });
-    expect(key("")).toBe(key("_ga=GA1.1.1; theme=dark"));
-    expect(key("cookie-consent=all")).not.toBe(key(""));
-    expect(key("cookie-consent=all")).not.toBe(key("cookie-consent=none"));
-    expect(key("cookie-consent=all")).toBe(key("_ga=1; cookie-consent=all"));
-    expect(key("", { url: "/ailabs-offer?x=1" })).not.toBe(key(""));
-    expect(key("", { host: "other.test" })).not.toBe(key(""));
+  it("keeps only the parameters the page declared, so tracking parameters share one key", () => {
+    expect(key("/?utm_source=x&fbclid=y")!.key).toBe(key("/")!.key);
+    expect(key("/?gclid=1&ref=aff&unknown=2")!.key).toBe(key("/")!.key);
+    expect(key("/demo-swipes?tab=emails&utm_medium=mail")!.key).toBe(key("/demo-swipes?tab=emails")!.key);
+    expect(key("/demo-swipes?tab=emails")!.key).not.toBe(key("/demo-swipes")!.key);
+    expect(key("/", undefined, "GET", "other.test")!.key).not.toBe(key("/")!.key);
+  });
+
+  it("keys on the consent choice exactly as the app reads it: duplicates, odd cases, odd values", () => {
+    const headers = [
+      "cookie-consent=all; cookie-consent=",
+      "cookie-consent=; cookie-consent=all",
+      "cookie-consent=none; cookie-consent=all",
+      "Cookie-Consent=all",
+      "COOKIE-CONSENT=all; cookie-consent=essential",
+      'cookie-consent="all"',
+      "cookie-consent=%61ll",
+      "cookie-consent = essential ",
+      "cookie-consent=everything",
+      "_ga=GA1.1; cookie-consent=none; theme=dark",
+      "",
+    ];
+    for (const header of headers) {
+      expect(key("/", header)!.inputs.consent, header).toBe(parseConsentChoice(header));
+    }
+    // The report's attack: this must not land on the key of a visitor who chose nothing.
+    expect(key("/", "cookie-consent=all; cookie-consent=")!.key).not.toBe(key("/")!.key);
+    expect(key("/", "_ga=1; theme=dark")!.key).toBe(key("/")!.key);
   });
 });
 
-describe("isStorable", () => {
-  it("stores only 200 responses the route marked public, without cookies", () => {
-    expect(isStorable({ status: 200, headers: { "cache-control": "public, max-age=0, s-maxage=300" } })).toBe(true);
-    expect(isStorable({ status: 200, headers: { "cache-control": "private, no-store" } })).toBe(false);
-    expect(isStorable({ status: 200, headers: {} })).toBe(false);
-    expect(isStorable({ status: 302, headers: { "cache-control": "public" } })).toBe(false);
-    expect(isStorable({ status: 200, headers: { "cache-control": "public", "set-cookie": ["a=b"] } })).toBe(false);
-    expect(isStorable({ status: 200, headers: { "cache-control": "no-public" } })).toBe(false);
+describe("canonicalQuery and renderRequest", () => {
+  it("keeps declared parameters in declared order, every value, and drops the rest", () => {
+    expect(canonicalQuery("utm_source=x&tab=a&tab=b", ["tab"])).toBe("?tab=a&tab=b");
+    expect(canonicalQuery("b=2&a=1&c=3", ["a", "b"])).toBe("?a=1&b=2");
+    expect(canonicalQuery("fbclid=1", ["tab"])).toBe("");
+    expect(canonicalQuery("tab=x", [])).toBe("");
+  });
+
+  it("builds the render request from the key's inputs alone", () => {
+    const found = requestKey(
+      {
+        method: "GET",
+        url: "/demo-swipes?tab=emails&utm_source=x",
+        host: "Site.Test",
+        cookieHeader: "_ga=1; cookie-consent=all; cookie-consent=",
+      },
+      PAGES,
+    )!;
+    const request = renderRequest(found.inputs);
+    expect(request.url).toBe("http://site.test/demo-swipes?tab=emails");
+    expect(request.headers.get("Cookie")).toBe("cookie-consent=all");
+    expect(renderRequest({ ...found.inputs, consent: null }).headers.has("Cookie")).toBe(false);
   });
 });
 
-describe("pickEncoding", () => {
+describe("isStorable and pickEncoding", () => {
+  const response = (status: number, headers: Record<string, string>) => new Response("x", { status, headers });
+  it("stores only public 200s that set no cookie", () => {
+    expect(isStorable(response(200, { "Cache-Control": "public, max-age=0, s-maxage=300" }))).toBe(true);
+    expect(isStorable(response(200, { "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(isStorable(response(200, {}))).toBe(false);
+    expect(isStorable(response(404, { "Cache-Control": "public" }))).toBe(false);
+    expect(isStorable(response(200, { "Cache-Control": "public", "Set-Cookie": "a=b" }))).toBe(false);
+    expect(isStorable(response(200, { "Cache-Control": "no-public" }))).toBe(false);
+  });
   it("prefers brotli, then gzip, and honours q=0", () => {
     expect(pickEncoding("gzip, deflate, br")).toBe("br");
     expect(pickEncoding("gzip")).toBe("gzip");
     expect(pickEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
     expect(pickEncoding(undefined)).toBe("identity");
-    expect(pickEncoding("identity")).toBe("identity");
   });
 });
 
-describe("createPageCache in front of a real Express handler", () => {
-  let clock = 1_000_000;
-  let renders = 0;
-  let baseUrl = "";
-  let server: ReturnType<express.Express["listen"]>;
-  const cache = createPageCache({ ttlSeconds: 10, maxEntries: 3, now: () => clock });
-  const page = (n: number) => `<!DOCTYPE html><html><body>${"render ".repeat(300)}${n}</body></html>`;
+/** The cache in front of a real HTTP server, with a render function that counts and can be held. */
+describe("createPageCache", () => {
+  let server: http.Server | undefined;
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-  beforeAll(async () => {
-    const app = express();
-    app.use(cache.lookup);
-    app.use(compression());
-    app.use(cache.capture);
-    app.all("*", (req, res) => {
-      renders++;
-      const policy = req.path.startsWith("/private") ? "private, no-store" : "public, max-age=0, s-maxage=300";
-      res.set({ "Cache-Control": policy, Vary: "Cookie", "Content-Type": "text/html; charset=utf-8", "X-Render": String(renders) });
-      if (req.path === "/with-cookie") res.append("Set-Cookie", "flash=1");
-      // Written in two chunks, like a streamed document.
-      const body = page(renders);
-      res.write(body.slice(0, 100));
-      res.end(body.slice(100));
+  async function setup(over: Partial<PageCacheOptions> & { page?: (request: Request, n: number) => Response } = {}) {
+    const state = { clock: 1_000_000, renders: 0, fallbacks: 0, requests: [] as Request[], gate: Promise.resolve() };
+    const page =
+      over.page ??
+      ((_request: Request, n: number) =>
+        new Response(`<!DOCTYPE html><html><body>${"page ".repeat(400)}${n}</body></html>`, {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": "public, max-age=0, s-maxage=300",
+            Vary: "Cookie",
+          },
+        }));
+    const cache = createPageCache({
+      pages: PAGES,
+      ttlSeconds: 10,
+      staleSeconds: 60,
+      now: () => state.clock,
+      headers: { "X-Content-Type-Options": "nosniff" },
+      render: async (request) => {
+        const n = ++state.renders;
+        state.requests.push(request);
+        await state.gate;
+        return page(request, n);
+      },
+      ...over,
     });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  beforeEach(() => {
-    clock += 60_000; // every test starts with an expired cache
+    server = http.createServer((req, res) => {
+      const fallback = () => {
+        state.fallbacks++;
+        res.writeHead(200, { "Content-Type": "text/plain", "X-Fallback": "1" });
+        res.end("own render");
+      };
+      if (!cache.handle(req, res, fallback)) fallback();
+    });
+    server.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => server!.once("listening", () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(base + path, { headers, agent: false }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () =>
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on("error", reject);
+      });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    return { cache, state, get, settle };
+  }
+
+  it("renders once and answers the next visitors from memory, in every encoding with Vary", async () => {
+    const { state, get } = await setup();
+    const plain = await get("/", { "Accept-Encoding": "identity" });
+    const br = await get("/", { "Accept-Encoding": "gzip, br" });
+    const gz = await get("/", { "Accept-Encoding": "gzip" });
+    expect(state.renders).toBe(1);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    for (const response of [plain, br, gz]) {
+      expect(response.headers.vary).toBe("Cookie, Accept-Encoding");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers.age).toBeDefined();
+    }
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(baseUrl + path, { headers: { "Accept-Encoding": "identity", ...headers } });
-  // The store finishes compressing asynchronously, just after the response.
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  it("stores the best brotli (quality 11) once, off the request path", async () => {
+    const { get, settle } = await setup();
+    const first = await get("/", { "Accept-Encoding": "br" });
+    await settle();
+    const later = await get("/", { "Accept-Encoding": "br" });
+    const html = zlib.brotliDecompressSync(first.body);
+    const best = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    expect(later.body.length).toBeLessThanOrEqual(Math.ceil(best.length * 1.05));
+    expect(zlib.brotliDecompressSync(later.body).equals(html)).toBe(true);
+  });
 
-  it("renders once and serves the same bytes and headers to the next visitor", async () => {
+  it("shares one entry between tracking parameters, and renders without them", async () => {
+    const { state, get } = await setup();
+    await get("/?utm_source=x&fbclid=y");
+    await get("/?gclid=1");
+    await get("/");
+    for (let i = 0; i < 20; i++) await get(`/?fbclid=${i}`);
+    expect(state.renders).toBe(1);
+    const rendered = new URL(state.requests[0].url);
+    expect(rendered.pathname + rendered.search).toBe("/");
+  });
+
+  it("single flight: N concurrent requests for an expired entry cause exactly one render, and none waits for it", async () => {
+    const { state, get, settle } = await setup();
     const first = await get("/");
-    const firstBody = await first.text();
+    state.clock += 11_000; // past the fresh lifetime, within the stale one
+    let release!: () => void;
+    state.gate = new Promise<void>((resolve) => (release = resolve));
+    // The render is held until every request has been answered: nobody waits for it.
+    const responses = await Promise.all(Array.from({ length: 25 }, () => get("/")));
+    expect(state.renders).toBe(2);
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.body.equals(first.body)).toBe(true);
+    }
+    release();
     await settle();
-    const second = await get("/");
-    expect(await second.text()).toBe(firstBody);
-    expect(second.headers.get("X-Render")).toBe(first.headers.get("X-Render"));
-    expect(second.headers.get("Age")).toBe("0");
-    expect(first.headers.get("Age")).toBeNull();
-    expect(second.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+    const fresh = await get("/");
+    expect(fresh.body.toString()).toMatch(/2<\/body>/);
+    expect(state.renders).toBe(2);
   });
 
-  it("serves brotli or gzip compressed once, as the client accepts", async () => {
-    const original = await (await get("/encoded")).text();
-    await settle();
-    const br = await fetch(baseUrl + "/encoded", { headers: { "Accept-Encoding": "br" } });
-    expect(br.headers.get("Content-Encoding")).toBe("br");
-    expect(br.headers.get("Age")).toBe("0");
-    expect(await br.text()).toBe(original); // fetch decodes it
-    const raw = await new Promise<Buffer>((resolve, reject) => {
-      import("node:http").then(({ get: httpGet }) =>
-        httpGet(baseUrl + "/encoded", { headers: { "Accept-Encoding": "gzip" } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk) => chunks.push(chunk));
-          res.on("end", () => resolve(Buffer.concat(chunks)));
-        }).on("error", reject),
-      );
+  it("a cold miss: concurrent requests share one render", async () => {
+    const { state, get } = await setup();
+    let release!: () => void;
+    state.gate = new Promise<void>((resolve) => (release = resolve));
+    const pending = Promise.all(Array.from({ length: 10 }, () => get("/ailabs-offer")));
+    setTimeout(() => release(), 50);
+    const responses = await pending;
+    expect(state.renders).toBe(1);
+    expect(new Set(responses.map((r) => r.body.toString())).size).toBe(1);
+  });
+
+  it("renders again after the stale window, and keeps pages per consent choice", async () => {
+    const { state, get } = await setup();
+    await get("/");
+    await get("/", { Cookie: "cookie-consent=all" });
+    await get("/", { Cookie: "cookie-consent=all; cookie-consent=" });
+    expect(state.renders).toBe(2);
+    expect(state.requests[1].headers.get("Cookie")).toBe("cookie-consent=all");
+    state.clock += 71_000;
+    await get("/");
+    expect(state.renders).toBe(3);
+  });
+
+  it("never stores a response that sets a cookie or is not public: each visitor gets their own render", async () => {
+    const policies: Array<Record<string, string>> = [
+      { "Cache-Control": "public", "Set-Cookie": "x=1" },
+      { "Cache-Control": "private, no-store" },
+    ];
+    for (const headers of policies) {
+      const { cache, state, get } = await setup({ page: () => new Response("personal", { headers }) });
+      const a = await get("/");
+      const b = await get("/");
+      expect(a.headers["x-fallback"]).toBe("1");
+      expect(b.headers["x-fallback"]).toBe("1");
+      expect(state.fallbacks).toBe(2);
+      expect(cache.stats().entries).toBe(0);
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = undefined;
+    }
+  });
+
+  it("sends a request whose render failed to its own render", async () => {
+    const { state, get } = await setup({
+      render: async () => {
+        throw new Error("boom");
+      },
+      onError: () => {},
     });
-    expect(zlib.gunzipSync(raw).toString()).toBe(original);
+    expect((await get("/")).headers["x-fallback"]).toBe("1");
+    expect(state.fallbacks).toBe(1);
   });
 
-  it("expires entries after the TTL", async () => {
-    const first = await get("/ttl");
-    await settle();
-    clock += 9_000;
-    const cached = await get("/ttl");
-    expect(cached.headers.get("X-Render")).toBe(first.headers.get("X-Render"));
-    expect(cached.headers.get("Age")).toBe("9");
-    clock += 1_001;
-    const fresh = await get("/ttl");
-    expect(fresh.headers.get("X-Render")).not.toBe(first.headers.get("X-Render"));
-    expect(fresh.headers.get("Age")).toBeNull();
+  it("is bounded by bytes as well as entries, dropping the least recently used", async () => {
+    const { cache, state, get } = await setup({ maxBytes: 6500, maxEntries: 100, page: (_r, n) => pageOf(n) });
+    for (const path of ["/", "/ailabs-offer", "/demo-swipes?tab=a", "/demo-swipes?tab=b"]) await get(path);
+    expect(cache.stats().entries).toBe(4); // about 1,500 bytes each
+    await get("/"); // a hit: "/" is now the most recently used
+    await get("/demo-swipes?tab=c"); // no room: the least recently used (/ailabs-offer) goes
+    expect(cache.stats().bytes).toBeLessThanOrEqual(6500);
+    expect(state.renders).toBe(5);
+    await get("/");
+    expect(state.renders).toBe(5);
+    await get("/ailabs-offer");
+    expect(state.renders).toBe(6);
   });
 
-  it("keeps one entry per consent choice", async () => {
-    const none = await get("/consent", { Cookie: "cookie-consent=none" });
-    await settle();
-    const all = await get("/consent", { Cookie: "cookie-consent=all" });
-    expect(all.headers.get("X-Render")).not.toBe(none.headers.get("X-Render"));
-    await settle();
-    expect((await get("/consent", { Cookie: "cookie-consent=none" })).headers.get("X-Render")).toBe(none.headers.get("X-Render"));
-    expect((await get("/consent", { Cookie: "cookie-consent=all" })).headers.get("X-Render")).toBe(all.headers.get("X-Render"));
-  });
-
-  it("never serves or stores a request with a session cookie, or a POST", async () => {
-    const anonymous = await get("/session");
-    await settle();
-    const signedIn = await get("/session", { Cookie: "__session=s%3Aabc" });
-    expect(signedIn.headers.get("X-Render")).not.toBe(anonymous.headers.get("X-Render"));
-    expect(signedIn.headers.get("Age")).toBeNull();
-    const posted = await fetch(baseUrl + "/session", { method: "POST" });
-    expect(posted.headers.get("X-Render")).not.toBe(anonymous.headers.get("X-Render"));
-  });
-
-  it("does not store private pages or pages that set a cookie", async () => {
-    for (const path of ["/private", "/with-cookie"]) {
-      const first = await get(path);
-      await settle();
-      const second = await get(path);
-      expect(second.headers.get("X-Render"), path).not.toBe(first.headers.get("X-Render"));
-      expect(second.headers.get("Age"), path).toBeNull();
-    }
-  });
-
-  it("holds at most maxEntries pages, dropping the oldest", async () => {
-    for (const path of ["/a", "/b", "/c", "/d"]) {
-      await get(path);
-      await settle();
-    }
-    expect(cache.size()).toBeLessThanOrEqual(3);
-    expect((await get("/a")).headers.get("Age")).toBeNull();
-    expect((await get("/d")).headers.get("Age")).toBe("0");
+  it("is off with a TTL of 0", async () => {
+    const { state, get } = await setup({ ttlSeconds: 0 });
+    await get("/");
+    await get("/");
+    expect(state.renders).toBe(0);
+    expect(state.fallbacks).toBe(2);
   });
 });
 
-describe("createPageCache with a TTL of 0", () => {
-  it("is off: every request goes to the handler", () => {
-    const cache = createPageCache({ ttlSeconds: 0 });
-    let nextCalls = 0;
-    const req = { method: "GET", headers: {}, originalUrl: "/" };
-    const res = { locals: {} as Record<string, unknown> };
-    cache.lookup(req as never, res as never, () => nextCalls++);
-    expect(nextCalls).toBe(1);
-    expect(res.locals.pageCacheKey).toBeUndefined();
-  });
-});
+/** A page of random (incompressible) text, so its stored size is predictable. */
+function pageOf(n: number) {
+  const noise = Array.from(
+    { length: 600 },
+    () => "abcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(Math.random() * 36)],
+  ).join("");
+  return new Response(`<html>${noise}${n}</html>`, { headers: { "Cache-Control": "public" } });
+}

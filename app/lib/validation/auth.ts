@@ -1,43 +1,40 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { AUTH_MESSAGES as M, EMAIL_MAX, HONEYPOT_FIELD, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth-rules";
 
-/** Shared by the server actions and the browser (Conform), so both say the same thing. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+/**
+ * The account forms' schemas, from the limits and messages in ./auth-rules. Written with zod's mini
+ * build: the reset, forgot-password and lead forms run them in the browser too (issue 12).
+ */
+export { HONEYPOT_FIELD, PASSWORD_MAX, PASSWORD_MIN };
 
-export const email = z
-  .string({ error: "Email address is required" })
-  .trim()
-  .max(254, { error: "Email address is too long" })
-  .pipe(z.email({ error: "Enter a valid email address" }));
+export const email = z.pipe(
+  z.string({ error: M.emailRequired }).check(z.trim(), z.maxLength(EMAIL_MAX, { error: M.emailTooLong })),
+  z.email({ error: M.emailInvalid }),
+);
 
-const redirectTarget = z.string().max(2048).optional();
+const redirectTarget = z.optional(z.string().check(z.maxLength(2048)));
 
-/** Spam bots fill every field; people never see this one. */
-export const HONEYPOT_FIELD = "website";
-
-/** The signup refusal for a taken address; the signup page adds links to sign in or reset. */
-export const ACCOUNT_EXISTS_MESSAGE = "An account with this email already exists. Sign in instead.";
-export const honeypot = z.string().max(0, { error: "Your submission could not be processed." }).optional();
+export const honeypot = z.optional(z.string().check(z.maxLength(0, { error: M.honeypot })));
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).max(PASSWORD_MAX, { error: "Password is too long" }),
+  password: z.string({ error: M.passwordRequired }).check(z.maxLength(PASSWORD_MAX, { error: M.passwordTooLong })),
   redirect: redirectTarget,
-  special_access: z.string().optional(),
+  special_access: z.optional(z.string()),
   [HONEYPOT_FIELD]: honeypot,
 });
 
 export const newPassword = z
-  .string({ error: "Password is required" })
-  .min(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` })
-  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
+  .string({ error: M.passwordRequired })
+  .check(
+    z.minLength(PASSWORD_MIN, { error: M.newPasswordTooShort }),
+    z.maxLength(PASSWORD_MAX, { error: M.newPasswordTooLong }),
+  );
 
 export const signupSchema = z.object({
   name: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, { error: "Full name is required" })
-    .max(100, { error: "Full name must be at most 100 characters" }),
+    .string({ error: M.nameRequired })
+    .check(z.trim(), z.minLength(1, { error: M.nameRequired }), z.maxLength(NAME_MAX, { error: M.nameTooLong })),
   email,
   password: newPassword,
   redirect: redirectTarget,
@@ -52,6 +49,9 @@ export const forgotPasswordSchema = z.object({
 
 /** /reset-password: the emailed token and the new password. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: "This link is incomplete. Ask for a new one." }).max(200),
+  token: z.string({ error: "This link is incomplete. Ask for a new one." }).check(z.maxLength(200)),
   password: newPassword,
 });
+
+export type LoginFields = z.output<typeof loginSchema>;
+export type SignupFields = z.output<typeof signupSchema>;

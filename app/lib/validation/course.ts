@@ -1,17 +1,22 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { adminMessages } from "~/content/admin-messages";
 
-/** Course and chapter input (SPEC §5), shared by the admin actions and their forms. */
-const requiredTitle = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+/**
+ * Course and chapter input (SPEC §5), shared by the admin actions and their forms. zod's mini
+ * build, like every schema the browser loads: one use of full zod in a bundle puts all of it
+ * (and its 60 locales) into the chunks that the account pages share (issue 12).
+ */
+const requiredTitle = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 
 export const courseSchema = z.object({
   title: requiredTitle(adminMessages.courseTitleRequired),
-  description: z.string().trim().default(""),
+  description: z._default(z.string().check(z.trim()), ""),
 });
 
 export const chapterSchema = z.object({
   title: requiredTitle(adminMessages.chapterTitleRequired),
-  content: z.string().default(""),
+  content: z._default(z.string(), ""),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { env } from "~/infra/env.server";
+import { siteOrigin } from "~/lib/site-origin";
+import { robotsTxt } from "~/lib/search-engines";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return new Response(robotsTxt(siteOrigin(env().PUBLIC_URL, request.url)), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,330 @@
+// `npm run bench` (issue 12): builds the app, starts it in production mode on 127.0.0.1 on PGlite and
+// on a throwaway PostgreSQL cluster, seeds a paid member, starts the reference server (a bare
+// node:http answering the landing page's own bytes, brotli-compressed in advance) in the same run,
+// and measures each target with wrk: a 3 s warm-up, then 3 runs of 10 s, medians. Every figure is
+// also given as a share of the reference, because absolute rates on a shared machine are noise.
+//
+//   npm run bench                 everything (about 8 minutes)
+//   BENCH_RUNS=1 BENCH_SECONDS=3 npm run bench   a quick look (same targets, shorter runs)
+//   npm run bench -- --profile /dashboard         a CPU profile of the app on PostgreSQL under
+//                                                 wrk on one member page, summarised
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { hash } from "@node-rs/bcrypt";
+import pg from "pg";
+import { startCluster } from "../tests/support/pg-cluster";
+import { brotliEfficiency, javaScriptWeight, rawGet } from "./bench/page-weight";
+import { summarise } from "./bench/profile-summary";
+import { ensureWrk, measure, type WrkRun, type WrkTarget } from "./bench/wrk";
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const SERVER_ENTRY = path.join(ROOT, "build/server.js");
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MEMBER = { email: "bench-member@bench.example", password: "bench-password-123", name: "Bench Member" };
+const JS_PAGES = [
+  "/",
+  "/ailabs-offer",
+  "/privacy-policy",
+  "/custom-saas-thank-you",
+  "/thank-you-access",
+  "/login",
+  "/signup",
+];
+
+type Engine = "pglite" | "postgres";
+type Row = { target: string; run: WrkRun };
+
+function log(message: string) {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await rawGet(url)).status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** The paid member every member target signs in as: written before the app starts (PGlite has one owner). */
+async function seedMember(engine: Engine, databaseUrl: string | undefined, pgliteDir: string | undefined) {
+  const passwordHash = await hash(MEMBER.password, { cost: 10 });
+  const statements: Array<[string, unknown[]]> = [
+    [
+      "INSERT INTO users (email, name, password_hash, is_admin) VALUES ($1, $2, $3, false)",
+      [MEMBER.email, MEMBER.name, passwordHash],
+    ],
+    [
+      "INSERT INTO stripe_customers (user_id, customer_id) SELECT id, 'cus_bench' FROM users WHERE email = $1",
+      [MEMBER.email],
+    ],
+    [
+      "INSERT INTO stripe_orders (checkout_session_id, customer_id, status, amount_total, currency) VALUES ('cs_bench', 'cus_bench', 'completed', 2500, 'usd')",
+      [],
+    ],
+  ];
+  if (engine === "postgres") {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    for (const [sql, params] of statements) await client.query(sql, params);
+    await client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    await client.end();
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const db = new PGlite(pgliteDir);
+    for (const [sql, params] of statements) await db.query(sql, params);
+    await db.close();
+  }
+}
+
+type App = { baseUrl: string; child: ChildProcess; cookie: string; courseId: string; pgliteDir?: string };
+
+async function startApp(engine: Engine, databaseUrl?: string, nodeOptions: string[] = []): Promise<App> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const pgliteDir =
+    engine === "pglite" ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-")), "db") : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+    ADMIN_EMAIL: "admin@bench.example",
+    ADMIN_PASSWORD: crypto.randomBytes(12).toString("hex"),
+    SEED_DEMO_CONTENT: "true",
+    ...(engine === "postgres" ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: pgliteDir }),
+  };
+  if (engine === "pglite") delete env.DATABASE_URL;
+  const migrate = spawnSync(process.execPath, [SERVER_ENTRY, "--migrate"], { cwd: ROOT, env, stdio: "inherit" });
+  if (migrate.status !== 0) throw new Error(`migrations failed on ${engine}`);
+  await seedMember(engine, databaseUrl, pgliteDir);
+
+  const child = spawn(process.execPath, [...nodeOptions, SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`${baseUrl}/`, child);
+
+  const login = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: MEMBER.email, password: MEMBER.password }),
+  });
+  const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="));
+  if (login.status !== 303 || !session) throw new Error(`the member could not sign in on ${engine} (${login.status})`);
+  const cookie = `${session.split(";")[0]}; cookie-consent=all`;
+  const dashboard = await rawGet(`${baseUrl}/dashboard`, { Cookie: cookie });
+  const courseId = /\/course\/([0-9a-f-]{36})/.exec(dashboard.body.toString("utf8"))?.[1];
+  if (dashboard.status !== 200 || !courseId)
+    throw new Error(`no course on the dashboard on ${engine} (${dashboard.status})`);
+  return { baseUrl, child, cookie, courseId, pgliteDir };
+}
+
+/** Statements one member page costs, counted by pg_stat_statements (the least of 3, so a background job cannot add to it). */
+async function roundTrips(databaseUrl: string, app: App, pagePath: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const count = async () =>
+    Number(
+      (
+        await client.query(
+          "SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'",
+        )
+      ).rows[0].n,
+    );
+  const counts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const before = await count();
+    await rawGet(app.baseUrl + pagePath, { Cookie: app.cookie });
+    counts.push((await count()) - before);
+  }
+  await client.end();
+  return Math.min(...counts);
+}
+
+async function startReference(html: Buffer): Promise<{ url: string; child: ChildProcess }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-ref-")), "index.html");
+  fs.writeFileSync(file, html);
+  const port = await freePort();
+  const child = fork(path.join(ROOT, "scripts/bench/reference-server.mjs"), [String(port), file], { stdio: "inherit" });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the reference server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, child };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2));
+
+/** `--profile <member page>`: node --cpu-prof on PostgreSQL while wrk loads that page for SECONDS. */
+async function profile(wrk: string, pagePath: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-profile-"));
+  const cluster = await startCluster();
+  try {
+    const app = await startApp("postgres", cluster.url, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+    const url = `${app.baseUrl}${pagePath.replace("{id}", app.courseId)}`;
+    log(`profiling ${url}`);
+    const run = await measure(wrk, { url, headers: { Cookie: app.cookie } }, { runs: 1, seconds: SECONDS, warmup: 2 });
+    await stop(app.child);
+    const file = path.join(
+      dir,
+      fs.readdirSync(dir).find((name) => name.endsWith(".cpuprofile"))!,
+    );
+    console.log(
+      `\n${pagePath}: ${Math.round(run.requestsPerSecond)} req/s under the profiler, p50 ${ms(run.p50)} ms; profile ${file}\n`,
+    );
+    console.log(summarise(file));
+  } finally {
+    cluster.stop();
+  }
+}
+
+async function main() {
+  const wrk = ensureWrk();
+  log("building");
+  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the build failed");
+  const profileIndex = process.argv.indexOf("--profile");
+  if (profileIndex > 0) return profile(wrk, process.argv[profileIndex + 1] ?? "/dashboard");
+
+  const rows: Row[] = [];
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  };
+  const bench = async (name: string, target: WrkTarget) => {
+    log(`measuring ${name}`);
+    const run = await measure(wrk, target, { runs: RUNS, seconds: SECONDS });
+    rows.push({ target: name, run });
+  };
+
+  const cleanups: Array<() => Promise<void> | void> = [];
+  try {
+    // PGlite first, then PostgreSQL: one app at a time, so they never share the CPU.
+    log("starting the app on PGlite");
+    const lite = await startApp("pglite");
+    await bench("/dashboard, paid member, PGlite", {
+      url: `${lite.baseUrl}/dashboard`,
+      headers: { Cookie: lite.cookie },
+    });
+    await bench("/course/{id}, paid member, PGlite", {
+      url: `${lite.baseUrl}/course/${lite.courseId}`,
+      headers: { Cookie: lite.cookie },
+    });
+    await stop(lite.child);
+    fs.rmSync(path.dirname(lite.pgliteDir!), { recursive: true, force: true });
+
+    log("starting a PostgreSQL cluster and the app on it");
+    const cluster = await startCluster({ settings: ["shared_preload_libraries=pg_stat_statements"] });
+    cleanups.push(() => cluster.stop());
+    const app = await startApp("postgres", cluster.url);
+    cleanups.push(() => stop(app.child));
+
+    const landing = await rawGet(`${app.baseUrl}/`);
+    const reference = await startReference(landing.body);
+    cleanups.push(() => stop(reference.child));
+
+    await bench("reference (node:http, precompressed)", { url: reference.url });
+    await bench("/ visitor", { url: `${app.baseUrl}/` });
+    await bench("/ailabs-offer visitor", { url: `${app.baseUrl}/ailabs-offer` });
+    await bench("/privacy-policy visitor", { url: `${app.baseUrl}/privacy-policy` });
+    await bench("/ unique query per request", {
+      url: `${app.baseUrl}/`,
+      script: path.join(ROOT, "scripts/bench/unique-query.lua"),
+    });
+    await bench("/?utm_source=x&fbclid=y", { url: `${app.baseUrl}/?utm_source=x&fbclid=y` });
+    await bench("/dashboard, paid member, PostgreSQL", {
+      url: `${app.baseUrl}/dashboard`,
+      headers: { Cookie: app.cookie },
+    });
+    await bench("/course/{id}, paid member, PostgreSQL", {
+      url: `${app.baseUrl}/course/${app.courseId}`,
+      headers: { Cookie: app.cookie },
+    });
+    const asset =
+      /<link\b[^>]*href="(\/build\/[^"]+\.js)"/.exec(landing.body.toString("utf8"))?.[1] ?? "/build/manifest.json";
+    await bench(`one /build asset (${path.basename(asset)})`, { url: `${app.baseUrl}${asset}` });
+    await bench("/ visitor, 200 connections", { url: `${app.baseUrl}/`, connections: 200 });
+
+    const javaScript: Record<string, { files: number; gzipBytes: number }> = {};
+    for (const page of JS_PAGES) javaScript[page] = await javaScriptWeight(app.baseUrl, page);
+    javaScript["/dashboard (member)"] = await javaScriptWeight(app.baseUrl, "/dashboard", { Cookie: app.cookie });
+    const brotli = await brotliEfficiency(app.baseUrl, "/");
+    const trips = {
+      "/dashboard": await roundTrips(cluster.url, app, "/dashboard"),
+      [`/course/{id}`]: await roundTrips(cluster.url, app, `/course/${app.courseId}`),
+    };
+
+    const referenceRate = rows.find((row) => row.target.startsWith("reference"))!.run.requestsPerSecond;
+    const share = (rate: number) => `${((rate / referenceRate) * 100).toFixed(rate / referenceRate < 0.1 ? 2 : 1)}%`;
+    console.log(
+      `\n${report.date} on ${report.machine}; wrk -t1, 50 connections unless stated, Accept-Encoding: br; medians of ${RUNS} x ${SECONDS} s\n`,
+    );
+    console.log("| target | req/s | p50 ms | p99 ms | errors | share of the reference |");
+    console.log("|---|---|---|---|---|---|");
+    for (const { target, run } of rows) {
+      console.log(
+        `| ${target} | ${Math.round(run.requestsPerSecond)} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.errors} (timeouts ${run.timeouts}) | ${share(run.requestsPerSecond)} |`,
+      );
+    }
+    console.log("\n| page | JavaScript loaded (gzip) |\n|---|---|");
+    for (const [page, weight] of Object.entries(javaScript))
+      console.log(`| ${page} | ${kib(weight.gzipBytes)}, ${weight.files} files |`);
+    console.log(
+      `\nbrotli body of /: ${brotli.sentBytes} B; a one-pass quality-11 brotli: ${brotli.quality11Bytes} B (x${brotli.ratio.toFixed(3)})`,
+    );
+    console.log(
+      `database round trips of one member request (PostgreSQL, pg_stat_statements): ${JSON.stringify(trips)}\n`,
+    );
+
+    Object.assign(report, {
+      reference: referenceRate,
+      targets: rows.map(({ target, run }) => ({ target, ...run, share: run.requestsPerSecond / referenceRate })),
+      javaScript,
+      brotli: { sentBytes: brotli.sentBytes, quality11Bytes: brotli.quality11Bytes, ratio: brotli.ratio },
+      roundTrips: trips,
+    });
+    console.log(`BENCH_JSON ${JSON.stringify(report)}`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+
+/** One wrk run, as parsed from its report. Latencies in milliseconds. */
+export type WrkRun = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+};
+
+/** Debian's wrk; installed with apt-get when missing (the benchmark's only system dependency). */
+export function ensureWrk(): string {
+  for (const candidate of ["/usr/bin/wrk", "/usr/local/bin/wrk"]) if (fs.existsSync(candidate)) return candidate;
+  console.log("[bench] wrk is missing: installing Debian's package");
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const run = (args: string[]) =>
+    execFileSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: "inherit" });
+  run(["apt-get", "update"]);
+  run(["apt-get", "install", "-y", "--no-install-recommends", "wrk"]);
+  return "/usr/bin/wrk";
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+function toMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  return match ? Number(match[1]) * UNIT_MS[match[2]] : NaN;
+}
+
+export function parseWrk(output: string): WrkRun {
+  const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
+  const latency = (percent: string) => toMs(new RegExp(`^\\s*${percent}%\\s+(\\S+)`, "m").exec(output)?.[1] ?? "NaN");
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const [connect, read, write, timeout] = socket ? socket.slice(1).map(Number) : [0, 0, 0, 0];
+  const non2xx = number(/Non-2xx or 3xx responses: (\d+)/);
+  return {
+    requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: latency("50"),
+    p99: latency("99"),
+    errors: connect + read + write + timeout + non2xx,
+    non2xx,
+    timeouts: timeout,
+  };
+}
+
+export type WrkTarget = { url: string; connections?: number; headers?: Record<string, string>; script?: string };
+
+export function runWrk(wrk: string, target: WrkTarget, seconds: number): Promise<WrkRun> {
+  const args = ["-t1", `-c${target.connections ?? 50}`, `-d${seconds}s`, "--latency", "--timeout", "2s"];
+  for (const [name, value] of Object.entries({ "Accept-Encoding": "br", ...target.headers }))
+    args.push("-H", `${name}: ${value}`);
+  if (target.script) args.push("-s", target.script);
+  args.push(target.url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve(parseWrk(output)) : reject(new Error(`wrk exited with ${code}:\n${output}`)),
+    );
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A 3 s warm-up, then `runs` runs of `seconds`; the median of each figure (errors: the worst run). */
+export async function measure(
+  wrk: string,
+  target: WrkTarget,
+  { runs = 3, seconds = 10, warmup = 3 } = {},
+): Promise<WrkRun> {
+  await runWrk(wrk, target, warmup);
+  const results: WrkRun[] = [];
+  for (let i = 0; i < runs; i++) results.push(await runWrk(wrk, target, seconds));
+  return {
+    requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    errors: Math.max(...results.map((r) => r.errors)),
+    non2xx: Math.max(...results.map((r) => r.non2xx)),
+    timeouts: Math.max(...results.map((r) => r.timeouts)),
+  };
+}

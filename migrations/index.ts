@@ -6,6 +6,7 @@ import * as chapterOrder from "./0004_chapter_order";
 import * as security from "./0005_security";
 import * as progress from "./0006_progress";
 import * as business from "./0007_business";
+import * as account2fa from "./0008_account_2fa";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0005_security": security,
   "0006_progress": progress,
   "0007_business": business,
+  "0008_account_2fa": account2fa,
 };

@@ -15,8 +15,6 @@ const MEMBER_LINKS: NavItem[] = [
   { to: "/app-idea-generator", label: "Idea Generator" },
   { to: "/bonuses", label: "Bonuses" },
   { to: "/upgrades", label: "Upgrades" },
-  // Until the account page exists (issue 11), members' orders and receipts live here.
-  { to: "/account/purchases", label: "Purchases" },
 ];
 
 /** A nav link's text; a locked one carries a padlock and says so to screen readers. */
@@ -58,7 +56,11 @@ export function SiteNav() {
   // which names the tool (app/lib/locked-tools.ts), instead of a silent bounce by the guard.
   const unpaid = user !== null && !user.hasPaid && !user.isAdmin;
   const links: NavItem[] = user
-    ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : [])].map((item) => {
+    ? [
+        ...MEMBER_LINKS,
+        ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : []),
+        { to: "/account", label: "Account" },
+      ].map((item) => {
         const key = unpaid ? lockedToolKey(item.to) : null;
         return key ? { to: lockedHref(key), label: item.label, locked: true } : item;
       })

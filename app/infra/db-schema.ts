@@ -23,6 +23,57 @@ export interface SessionsTable {
   last_seen_at: Generated<Date>;
   user_agent: string | null;
   created_at: CreatedAt;
+  /** Assurance level: aal1 after a password, aal2 after a password and a second factor. */
+  aal: Generated<"aal1" | "aal2">;
+}
+
+export interface AuthFactorsTable {
+  id: Generated<string>;
+  user_id: string;
+  factor_type: "totp" | "phone";
+  status: "unverified" | "verified";
+  /** The TOTP secret, base32. */
+  secret: string;
+  /** The time step of the last code accepted: no code of that step or earlier works again. */
+  last_used_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  created_at: CreatedAt;
+  verified_at: Date | string | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface MfaChallengesTable {
+  /** SHA-256 of the id in the half-signed-in cookie. */
+  id_hash: string;
+  user_id: string;
+  redirect_to: string | null;
+  special_access: Generated<boolean>;
+  failures: Generated<number>;
+  expires_at: Date | string;
+  created_at: CreatedAt;
+}
+
+export interface EmailChangeTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface KnownDevicesTable {
+  user_id: string;
+  device: string;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
 }
 
 export interface EmailVerificationTokensTable {
@@ -261,6 +312,11 @@ export interface CertificatesTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  auth_factors: AuthFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
+  email_change_tokens: EmailChangeTokensTable;
+  known_devices: KnownDevicesTable;
   email_verification_tokens: EmailVerificationTokensTable;
   stripe_payment_reversals: StripePaymentReversalsTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -181,3 +181,65 @@ export function leadConfirmationEmail(input: {
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
+
+/** Security notices (issue 11): each says what changed, when it was not you what to do. */
+function securityNotice(subject: string, input: { name: string; what: string; support: string }): Email {
+  return compose(subject, [
+    greeting(input.name),
+    [input.what],
+    [`If this was you, there is nothing to do. If it was not, reset your password now and write to ${input.support}.`],
+  ]);
+}
+
+type NoticeInput = { brand: string; name: string; support: string };
+
+export function passwordChangedEmail(input: NoticeInput): Email {
+  return securityNotice(`Your ${input.brand} password was changed`, {
+    ...input,
+    what: `The password of your ${input.brand} account was just changed. Every other session was signed out.`,
+  });
+}
+
+export const EMAIL_CHANGE_TOKEN_HOURS = 24;
+
+/** To the NEW address: the change takes effect only when this link is used. */
+export function confirmEmailChangeEmail(input: { brand: string; name: string; link: string }): Email {
+  return compose(`Confirm your new ${input.brand} email address`, [
+    greeting(input.name),
+    [`Please confirm that your ${input.brand} account should use this address from now on:`],
+    { link: input.link },
+    [
+      `The link works once and expires in ${EMAIL_CHANGE_TOKEN_HOURS} hours.`,
+      "If you did not ask for this, ignore this email: nothing will change.",
+    ],
+  ]);
+}
+
+/** To the OLD address once the change took effect. */
+export function emailChangedEmail(input: NoticeInput & { newEmail: string }): Email {
+  return securityNotice(`Your ${input.brand} email address was changed`, {
+    ...input,
+    what: `Your ${input.brand} account now uses ${input.newEmail} instead of this address.`,
+  });
+}
+
+export function twoFactorEnabledEmail(input: NoticeInput): Email {
+  return securityNotice(`Two-factor authentication is on for your ${input.brand} account`, {
+    ...input,
+    what: "Two-factor authentication was turned on: signing in now also asks for a code from your authentication app.",
+  });
+}
+
+export function twoFactorDisabledEmail(input: NoticeInput): Email {
+  return securityNotice(`Two-factor authentication is off for your ${input.brand} account`, {
+    ...input,
+    what: "Two-factor authentication was turned off: signing in now asks for your password only.",
+  });
+}
+
+export function newSignInEmail(input: NoticeInput & { device: string; when: Date }): Email {
+  return securityNotice(`New sign-in to your ${input.brand} account`, {
+    ...input,
+    what: `Your ${input.brand} account was signed in to from a device it had not used before: ${input.device}, on ${input.when.toUTCString()}.`,
+  });
+}

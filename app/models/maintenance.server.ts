@@ -3,7 +3,7 @@ import { db } from "~/infra/db.server";
 import { SESSION_IDLE_TIMEOUT_MS } from "./session.server";
 
 /**
- * Deletes rows that can never matter again: expired or idle sessions, spent verification links, reset tokens that were used or
+ * Deletes rows that can never matter again: expired or idle sessions, spent verification and email-change links, ended two-factor challenges, reset tokens that were used or
  * have expired (kept a day for support questions), and rate-limit windows that have ended.
  * One statement per table; each is a no-op when there is nothing to delete.
  */
@@ -28,9 +28,12 @@ export async function pruneExpiredRows(): Promise<{ sessions: number; resetToken
     .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", sql<Date>`now()`)]))
     .where("created_at", "<", sql<Date>`now() - interval '1 day'`)
     .execute();
-  const rateLimits = await db()
-    .deleteFrom("rate_limits")
-    .where("reset_at", "<=", sql<Date>`now()`)
-    .executeTakeFirst();
+  await db()
+    .deleteFrom("email_change_tokens")
+    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", sql<Date>`now()`)]))
+    .where("created_at", "<", sql<Date>`now() - interval '1 day'`)
+    .execute();
+  await db().deleteFrom("mfa_challenges").where("expires_at", "<=", sql<Date>`now()`).execute();
+  const rateLimits = await db().deleteFrom("rate_limits").where("reset_at", "<=", sql<Date>`now()`).executeTakeFirst();
   return { sessions: count(sessions), resetTokens: count(resetTokens), rateLimits: count(rateLimits) };
 }

@@ -16,7 +16,13 @@ export type SessionUser = {
   isAdmin: boolean;
   hasPaid: boolean;
   emailVerified: boolean;
+  /** This session's assurance level: aal2 once a second factor was verified in it. */
+  aal: Aal;
+  /** The account has a verified second factor. */
+  hasTwoFactor: boolean;
 };
+
+export type Aal = "aal1" | "aal2";
 
 /** Only this hash is stored: a read of the table cannot sign anyone in. */
 export function hashSessionId(id: string): string {
@@ -26,17 +32,14 @@ export function hashSessionId(id: string): string {
 export async function createSession(
   userId: string,
   userAgent: string | null,
+  aal: Aal = "aal1",
+  executor: Database = db(),
 ): Promise<{ id: string; expiresAt: Date }> {
   const id = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-  await db()
+  await executor
     .insertInto("sessions")
-    .values({
-      id_hash: hashSessionId(id),
-      user_id: userId,
-      expires_at: expiresAt,
-      user_agent: userAgent?.slice(0, 512) ?? null,
-    })
+    .values({ id_hash: hashSessionId(id), user_id: userId, expires_at: expiresAt, user_agent: userAgent?.slice(0, 512) ?? null, aal })
     .execute();
   return { id, expiresAt };
 }
@@ -55,15 +58,18 @@ export async function findSessionUser(sessionId: string): Promise<SessionUser | 
     is_admin: boolean;
     has_paid: boolean;
     email_verified_at: Date | null;
+    aal: Aal;
+    has_two_factor: boolean;
   }>`
     WITH live AS (
-      SELECT user_id FROM sessions
+      SELECT user_id, aal FROM sessions
       WHERE id_hash = ${idHash} AND expires_at > now() AND last_seen_at > now() - ${idle}::interval
     ), touched AS (
       UPDATE sessions SET last_seen_at = now()
       WHERE id_hash = ${idHash} AND last_seen_at < now() - ${LAST_SEEN_GRANULARITY}::interval AND EXISTS (SELECT 1 FROM live)
     )
-    SELECT u.id, u.email, u.name, u.is_admin, u.email_verified_at, has_paid_access(u.id) AS has_paid
+    SELECT u.id, u.email, u.name, u.is_admin, u.email_verified_at, has_paid_access(u.id) AS has_paid, live.aal,
+      EXISTS (SELECT 1 FROM auth_factors f WHERE f.user_id = u.id AND f.status = 'verified') AS has_two_factor
     FROM live JOIN users u ON u.id = live.user_id`.execute(db());
   const row = rows[0];
   if (!row) return null;
@@ -74,6 +80,8 @@ export async function findSessionUser(sessionId: string): Promise<SessionUser | 
     isAdmin: row.is_admin,
     hasPaid: row.has_paid,
     emailVerified: row.email_verified_at !== null,
+    aal: row.aal,
+    hasTwoFactor: row.has_two_factor,
   };
 }
 
@@ -85,6 +93,53 @@ export async function deleteSession(sessionId: string) {
 /** Global sign-out: every device of this user. */
 export async function deleteAllSessionsOfUser(userId: string, executor: Database = db()) {
   await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+export type SessionSummary = { idHash: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date };
+
+/** The user's live sessions, the most recently seen first. */
+export async function listSessionsOfUser(userId: string): Promise<SessionSummary[]> {
+  const rows = await db()
+    .selectFrom("sessions")
+    .select(["id_hash", "user_agent", "created_at", "last_seen_at"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .where("last_seen_at", ">", sql<Date>`now() - make_interval(secs => ${SESSION_IDLE_TIMEOUT_MS / 1000})`)
+    .orderBy("last_seen_at", "desc")
+    .execute();
+  return rows.map((row) => ({ idHash: row.id_hash, userAgent: row.user_agent, createdAt: new Date(row.created_at), lastSeenAt: new Date(row.last_seen_at) }));
+}
+
+/** Ends one session of this user (never anyone else's); true when there was one. */
+export async function deleteSessionOfUser(userId: string, idHash: string): Promise<boolean> {
+  const result = await db().deleteFrom("sessions").where("user_id", "=", userId).where("id_hash", "=", idHash).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Every session of the user but the one with `keepIdHash`; returns how many ended. */
+export async function deleteOtherSessionsOfUser(userId: string, keepIdHash: string, executor: Database = db()): Promise<number> {
+  const result = await executor.deleteFrom("sessions").where("user_id", "=", userId).where("id_hash", "<>", keepIdHash).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A second factor was verified in this session. */
+export async function raiseSessionToAal2(executor: Database, idHash: string) {
+  await executor.updateTable("sessions").set({ aal: "aal2" }).where("id_hash", "=", idHash).execute();
+}
+
+/**
+ * Records that the user signed in from `device` ("Chrome on macOS"). `isNew` when the account
+ * had other devices but never this one: the case for a "new sign-in" notice. An account's first
+ * device (its signup, or the first sign-in after this feature shipped) is recorded silently.
+ */
+export async function recordKnownDevice(trx: Database, userId: string, device: string): Promise<{ isNew: boolean }> {
+  const existing = await trx.selectFrom("known_devices").select("device").where("user_id", "=", userId).execute();
+  await trx
+    .insertInto("known_devices")
+    .values({ user_id: userId, device })
+    .onConflict((oc) => oc.columns(["user_id", "device"]).doUpdateSet({ last_seen_at: sql`now()` }))
+    .execute();
+  return { isNew: existing.length > 0 && !existing.some((row) => row.device === device) };
 }
 
 export type ActiveSession = { createdAt: Date; expiresAt: Date; userAgent: string | null };

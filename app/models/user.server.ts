@@ -114,3 +114,43 @@ export async function upsertAdmin(input: { email: string; name: string; password
     )
     .execute();
 }
+
+export async function findUserById(userId: string, executor: Database = db()): Promise<UserRecord | undefined> {
+  const row = await executor
+    .selectFrom("users")
+    .select(["id", "email", "name", "password_hash", "is_admin", "email_verified_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      passwordHash: row.password_hash,
+      isAdmin: row.is_admin,
+      emailVerified: row.email_verified_at !== null,
+    }
+  );
+}
+
+export async function setName(userId: string, name: string) {
+  await db().updateTable("users").set({ name: name.trim(), updated_at: new Date() }).where("id", "=", userId).execute();
+}
+
+/**
+ * Moves the account to a new, proven address (a link mailed to it was used). False when another
+ * account has the address by now; the unique index on lower(email) is the last word on races.
+ */
+export async function changeEmail(trx: Database, userId: string, newEmail: string): Promise<boolean> {
+  const email = normalizeEmail(newEmail);
+  const row = await trx
+    .updateTable("users")
+    .set({ email, email_verified_at: sql`now()`, updated_at: new Date() })
+    .where("id", "=", userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("users as other").select("other.id").where(sql<boolean>`lower(other.email) = ${email}`).where("other.id", "<>", userId))),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}

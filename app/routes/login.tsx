@@ -7,8 +7,8 @@ import { EmailField, Spinner, TextField, SchemaForm } from "~/components/form-fi
 import { authenticate } from "~/services/auth.server";
 import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
 import { secureCookies } from "~/infra/env.server";
-import { getSessionUser, startSession } from "~/services/session.server";
-import { hasPaidAccess } from "~/models/access.server";
+import { getSessionUser } from "~/services/session.server";
+import { continueAfterPassword } from "~/route-helpers/sign-in.server";
 import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { Button } from "~/components/button";
@@ -41,19 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await authenticate("login", request, context);
   if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
-
-  const specialAccess =
-    outcome.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
-  const hasPaid = outcome.user.isAdmin || specialAccess ? false : await hasPaidAccess(outcome.user.id);
-  const destination = destinationAfterLogin({
-    isAdmin: outcome.user.isAdmin,
-    hasPaid,
-    specialAccess,
-    redirectTo: outcome.redirectTo,
-  });
-  return startSession(request, outcome.user.id, destination, {
-    headers: new Headers(outcome.cookies.map((c): [string, string] => ["Set-Cookie", c])),
-  });
+  const headers = new Headers(outcome.cookies.map((c): [string, string] => ["Set-Cookie", c]));
+  // With a second factor the login continues at /login/two-factor; without, it ends here.
+  return continueAfterPassword(
+    request,
+    { userId: outcome.user.id, isAdmin: outcome.user.isAdmin, redirectTo: outcome.redirectTo, specialAccess: outcome.specialAccess },
+    headers,
+  );
 }
 
 /** Session storage has no change events worth following here: it is read once after hydration. */

@@ -6,7 +6,7 @@ import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/compone
 import { flashCookie, toFlash } from "~/infra/flash.server";
 import { tokenFingerprint } from "~/lib/token-fingerprint";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
-import { startSession } from "~/services/session.server";
+import { continueAfterPassword } from "~/route-helpers/sign-in.server";
 import { resetPasswordSchema } from "~/lib/validation/auth";
 import { isResetTokenUsable } from "~/models/password-reset.server";
 import { resetPassword } from "~/services/accounts.server";
@@ -44,10 +44,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await resetPassword(submission.value.token, submission.value.password);
   if (!result)
     return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
-  // The member guard sends an account without access on to the plan page; either page shows the flash.
-  const response = await startSession(request, result.userId, toFlash("/dashboard"));
-  response.headers.append("Set-Cookie", await flashCookie({ kind: "success", message: PASSWORD_UPDATED }));
-  return response;
+  // The member guard sends an account without access on to the plan page; either page shows the
+  // flash. A reset link proves the mailbox, not the second factor: an account with one still
+  // enters its code.
+  const headers = new Headers({ "Set-Cookie": await flashCookie({ kind: "success", message: PASSWORD_UPDATED }) });
+  return continueAfterPassword(
+    request,
+    { userId: result.userId, isAdmin: false, redirectTo: toFlash("/dashboard"), specialAccess: false },
+    headers,
+  );
 }
 
 export default function ResetPassword() {

@@ -1,4 +1,6 @@
 import { redirect } from "@remix-run/node";
+import { env } from "~/infra/env.server";
+import { redirectWithFlash } from "~/infra/flash.server";
 import type { SessionUser } from "~/models/session.server";
 import { getSessionUser } from "./session.server";
 
@@ -23,10 +25,23 @@ export async function requirePaidMember(request: Request): Promise<SessionUser> 
   return user;
 }
 
-/** Admins only; signed-in non-admins go to /dashboard, visitors to /login. */
+export const ADMIN_NEEDS_FACTOR = "Set up two-factor authentication to open the Admin Panel.";
+
+/**
+ * Admins only; signed-in non-admins go to /dashboard, visitors to /login. An admin with a second
+ * factor needs a session that verified it (aal2): an aal1 session is sent to the code step. With
+ * ADMIN_REQUIRE_2FA, an admin without a factor is sent to /account to set one up.
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!user.isAdmin) throw redirect("/dashboard");
+  if (user.hasTwoFactor && user.aal !== "aal2") {
+    const url = new URL(request.url);
+    throw redirect(`/login/two-factor?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
+  }
+  if (!user.hasTwoFactor && env().ADMIN_REQUIRE_2FA) {
+    throw await redirectWithFlash("/account", { kind: "error", message: ADMIN_NEEDS_FACTOR });
+  }
   return user;
 }
 

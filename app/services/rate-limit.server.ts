@@ -20,6 +20,10 @@ export const RATE_LIMITS = {
   checkoutReturnPerUser: { name: "success:user", limit: 10, windowMs: 15 * MINUTE },
   leadPerAddress: { name: "lead:ip", limit: 10, windowMs: 60 * MINUTE, perAddress: true },
   consentProofPerAddress: { name: "consent:ip", limit: 30, windowMs: 60 * MINUTE, perAddress: true },
+  /** Two-factor codes tried for one account, from anywhere (beside the 5 wrong codes per login). */
+  twoFactorCodePerUser: { name: "2fa:user", limit: 20, windowMs: 15 * MINUTE },
+  /** Emails sent from /account (verification resends, email-change links) per account. */
+  accountMailPerUser: { name: "account-mail:user", limit: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; message: string; retryAfterSeconds: number };

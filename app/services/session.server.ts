@@ -1,12 +1,21 @@
 import { createCookie, redirect } from "@remix-run/node";
+import { db } from "~/infra/db.server";
+import { env, secureCookies, sessionSecrets } from "~/infra/env.server";
+import { newSignInEmail } from "~/lib/emails";
+import { describeDevice } from "~/lib/user-agent";
+import { enqueueEmail } from "~/models/outbox.server";
 import {
   createSession,
   deleteSession,
   findSessionUser,
+  hashSessionId,
+  recordKnownDevice,
   SESSION_LIFETIME_MS,
+  type Aal,
   type SessionUser,
 } from "~/models/session.server";
-import { secureCookies, sessionSecrets } from "~/infra/env.server";
+import { findUserById } from "~/models/user.server";
+import { kickMailer } from "./mail.server";
 import { readCookies, SESSION_COOKIE } from "~/lib/cookies";
 
 /**
@@ -56,19 +65,41 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return lookup;
 }
 
+/** The stored hash of this browser's session id (to mark "This device"), or null. */
+export async function currentSessionIdHash(request: Request): Promise<string | null> {
+  const id = await readSessionId(request);
+  return id ? hashSessionId(id) : null;
+}
+
 /**
  * Signs the browser in with a NEW session id (never one it brought along), and ends the session
- * that was on its cookie before, so a fixated or shared id is worthless after sign-in.
+ * that was on its cookie before, so a fixated or shared id is worthless after sign-in. `aal2`
+ * when a second factor was verified for this sign-in. The device is recorded in the same
+ * transaction; one the account never used before gets a notice to the account's address.
  */
 export async function startSession(
   request: Request,
   userId: string,
   redirectTo: string,
-  init: { headers?: Headers } = {},
+  init: { headers?: Headers; aal?: Aal } = {},
 ) {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
-  const session = await createSession(userId, request.headers.get("User-Agent"));
+  const userAgent = request.headers.get("User-Agent");
+  const device = describeDevice(userAgent);
+  const { session, notified } = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const session = await createSession(userId, userAgent, init.aal ?? "aal1", trx);
+      const { isNew } = await recordKnownDevice(trx, userId, device);
+      if (!isNew) return { session, notified: false };
+      const user = await findUserById(userId, trx);
+      if (!user) return { session, notified: false };
+      const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
+      await enqueueEmail(trx, { to: user.email, ...newSignInEmail({ brand, support, name: user.name, device, when: new Date() }) });
+      return { session, notified: true };
+    });
+  if (notified) kickMailer();
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await sessionCookie().serialize(session.id, { expires: session.expiresAt }));
   return redirect(redirectTo, { status: 303, headers });

@@ -530,7 +530,8 @@ describe("members' own purchases", () => {
     const list = await getPage(browser, "/account/purchases");
     expect(list.response.status).toBe(200);
     expect(list.document.body.textContent).toContain("AI Profit Labs Lifetime Access");
-    expect(list.document.querySelector('nav[aria-label="Main"] a[href="/account/purchases"]')).not.toBeNull();
+    // Reached from the account page (the navigation links to /account).
+    expect((await getPage(browser, "/account")).document.querySelector('main a[href="/account/purchases"]')).not.toBeNull();
     const receiptPath = `/account/purchases/${order.id}`;
     expect(list.document.querySelector(`a[href="${receiptPath}"]`)).not.toBeNull();
 

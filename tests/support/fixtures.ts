@@ -84,15 +84,13 @@ export async function grantPaidSource(db: Kysely<DB>, userId: string, email: str
     .execute();
 }
 
-/**
- * A session row for the user, as the login form would create it: the table keeps the SHA-256 of
- * the id; the returned id is the cookie's value.
- */
+/** A session row for the user, as the login form would create it; its id is the cookie's value. */
 export async function createSessionRow(db: Kysely<DB>, userId: string): Promise<{ id: string }> {
   const id = crypto.randomBytes(32).toString("base64url");
   await db
     .insertInto("sessions")
     .values({
+      // Only the id's SHA-256 is stored (issue 10); the cookie carries the id itself.
       id_hash: crypto.createHash("sha256").update(id).digest("hex"),
       user_id: userId,
       expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000),

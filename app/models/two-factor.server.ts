@@ -1,0 +1,166 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { db, type Database } from "~/infra/db.server";
+import { CHALLENGE_MINUTES } from "~/lib/two-factor";
+
+/** Recovery codes and challenge ids are random and long, so a plain SHA-256 is enough to store. */
+export const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+
+export type Factor = { id: string; status: "unverified" | "verified"; secret: string };
+
+/** The user's TOTP factor, verified or still being set up. */
+export async function findTotpFactor(userId: string, executor: Database = db()): Promise<Factor | null> {
+  const row = await executor
+    .selectFrom("auth_factors")
+    .select(["id", "status", "secret"])
+    .where("user_id", "=", userId)
+    .where("factor_type", "=", "totp")
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function hasVerifiedFactor(userId: string): Promise<boolean> {
+  const row = await db()
+    .selectFrom("auth_factors")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("status", "=", "verified")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Starts (or restarts) an enrolment with a new secret. A verified factor is never replaced this
+ * way: it must be disabled first. Returns false when one exists.
+ */
+export async function savePendingTotpFactor(userId: string, secret: string): Promise<boolean> {
+  const row = await db()
+    .insertInto("auth_factors")
+    .values({ user_id: userId, factor_type: "totp", status: "unverified", secret })
+    .onConflict((oc) =>
+      oc
+        .columns(["user_id", "factor_type"])
+        .doUpdateSet({ secret, last_used_step: null })
+        .where("auth_factors.status", "=", "unverified"),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Accepts the code of `step` for this user's TOTP factor, atomically: it succeeds only when no
+ * code of this step or a later one was accepted before, so a code works once (replay protection).
+ * `verify` also turns a pending factor into a verified one (the enrolment's first code).
+ */
+export async function claimTotpStep(
+  executor: Database,
+  userId: string,
+  step: number,
+  expected: "verified" | "unverified",
+): Promise<boolean> {
+  const row = await executor
+    .updateTable("auth_factors")
+    .set({
+      last_used_step: String(step),
+      ...(expected === "unverified" ? { status: "verified" as const, verified_at: sql`now()` } : {}),
+    })
+    .where("user_id", "=", userId)
+    .where("factor_type", "=", "totp")
+    .where("status", "=", expected)
+    .where((eb) => eb.or([eb("last_used_step", "is", null), eb("last_used_step", "<", String(step))]))
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Removes every factor and recovery code of the user. */
+export async function deleteFactors(trx: Database, userId: string) {
+  await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("auth_factors").where("user_id", "=", userId).execute();
+}
+
+/** The user's recovery codes become exactly these (older ones stop working). */
+export async function replaceRecoveryCodes(trx: Database, userId: string, codes: string[]) {
+  await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+  await trx
+    .insertInto("recovery_codes")
+    .values(codes.map((code) => ({ user_id: userId, code_hash: sha256(code) })))
+    .execute();
+}
+
+/** Uses a recovery code up, atomically: true once, false ever after (or for a wrong code). */
+export async function spendRecoveryCode(executor: Database, userId: string, code: string): Promise<boolean> {
+  const row = await executor
+    .updateTable("recovery_codes")
+    .set({ used_at: sql`now()` })
+    .where("user_id", "=", userId)
+    .where("code_hash", "=", sha256(code))
+    .where("used_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function countUnusedRecoveryCodes(userId: string): Promise<number> {
+  const row = await db()
+    .selectFrom("recovery_codes")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type Challenge = { userId: string; redirectTo: string | null; specialAccess: boolean; failures: number };
+
+/** A half-signed-in login: the password was right, the code is still to come. */
+export async function createChallenge(
+  idHash: string,
+  input: { userId: string; redirectTo: string | null; specialAccess: boolean },
+) {
+  await db()
+    .insertInto("mfa_challenges")
+    .values({
+      id_hash: idHash,
+      user_id: input.userId,
+      redirect_to: input.redirectTo,
+      special_access: input.specialAccess,
+      expires_at: sql`now() + make_interval(mins => ${CHALLENGE_MINUTES})`,
+    })
+    .execute();
+}
+
+export async function findChallenge(idHash: string): Promise<Challenge | null> {
+  const row = await db()
+    .selectFrom("mfa_challenges")
+    .select(["user_id", "redirect_to", "special_access", "failures"])
+    .where("id_hash", "=", idHash)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return row
+    ? { userId: row.user_id, redirectTo: row.redirect_to, specialAccess: row.special_access, failures: row.failures }
+    : null;
+}
+
+/** Counts a wrong code; returns the failures so far (0 when the challenge is gone). */
+export async function recordChallengeFailure(idHash: string): Promise<number> {
+  const row = await db()
+    .updateTable("mfa_challenges")
+    .set({ failures: sql`failures + 1` })
+    .where("id_hash", "=", idHash)
+    .returning("failures")
+    .executeTakeFirst();
+  return row?.failures ?? 0;
+}
+
+/** Ends a challenge; true only for the one call that ended a live one (a login completes once). */
+export async function deleteChallenge(idHash: string, executor: Database = db()): Promise<boolean> {
+  const row = await executor
+    .deleteFrom("mfa_challenges")
+    .where("id_hash", "=", idHash)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returning("user_id")
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,0 +1,44 @@
+import { redirect } from "@remix-run/node";
+import { destinationAfterLogin, hasSpecialAccessFlag } from "~/lib/login-flow";
+import { hasPaidAccess } from "~/models/access.server";
+import { hasVerifiedFactor } from "~/models/two-factor.server";
+import type { Aal } from "~/models/session.server";
+import { startSession } from "~/services/session.server";
+import { beginChallenge } from "~/services/two-factor.server";
+
+type Login = { userId: string; isAdmin: boolean; redirectTo?: string | null; specialAccess: boolean };
+
+/**
+ * The end of a sign-in (SPEC §4), the same after a password alone or after a password and a code:
+ * special_access (form, query or the browser-session flag) goes to /dashboard, admins and paid
+ * members to the redirect parameter or /dashboard, others to it or /payment-options.
+ */
+export async function completeLogin(request: Request, login: Login, init: { headers?: Headers; aal?: Aal } = {}) {
+  const specialAccess =
+    login.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
+  const hasPaid = login.isAdmin || specialAccess ? false : await hasPaidAccess(login.userId);
+  const destination = destinationAfterLogin({
+    isAdmin: login.isAdmin,
+    hasPaid,
+    specialAccess,
+    redirectTo: login.redirectTo ?? undefined,
+  });
+  return startSession(request, login.userId, destination, init);
+}
+
+/**
+ * After a correct password. An account with a verified second factor gets NO session yet: the
+ * browser gets the half-signed-in cookie and goes to the code step, which finishes the login.
+ */
+export async function continueAfterPassword(request: Request, login: Login, headers: Headers) {
+  if (await hasVerifiedFactor(login.userId)) {
+    const specialAccess =
+      login.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
+    headers.append(
+      "Set-Cookie",
+      await beginChallenge({ userId: login.userId, redirectTo: login.redirectTo ?? null, specialAccess }),
+    );
+    return redirect("/login/two-factor", { status: 303, headers });
+  }
+  return completeLogin(request, login, { headers });
+}

@@ -1,0 +1,31 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { env } from "~/infra/env.server";
+import { readTypedCode, RECOVERY_CODE_COUNT, recoveryCodesFile } from "~/lib/two-factor";
+import { requireUser } from "~/services/guards.server";
+
+/** Nothing to show on a GET: the codes exist only in the page that was just shown. */
+export async function loader() {
+  return redirect("/account");
+}
+
+/**
+ * 'Download' on the recovery-codes page: the page posts back the codes it shows (the server keeps
+ * only their hashes) and gets them as a .txt attachment. Only well-formed codes are written.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const codes = (await request.formData())
+    .getAll("code")
+    .slice(0, RECOVERY_CODE_COUNT)
+    .map((value) => readTypedCode(value))
+    .filter((typed) => typed?.kind === "recovery")
+    .map((typed) => typed!.code);
+  return new Response(recoveryCodesFile({ brand: env().BRAND_NAME, email: user.email, codes }), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="recovery-codes.txt"',
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

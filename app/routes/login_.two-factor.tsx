@@ -1,0 +1,129 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { CodeField } from "~/components/code-field";
+import { FormError, SubmitButton } from "~/components/form-fields";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { CHALLENGE_ENDED, readTypedCode } from "~/lib/two-factor";
+import { countUnusedRecoveryCodes } from "~/models/two-factor.server";
+import { findUserById } from "~/models/user.server";
+import { completeLogin } from "~/route-helpers/sign-in.server";
+import { homeFor } from "~/services/guards.server";
+import { currentSessionIdHash, getSessionUser, startSession } from "~/services/session.server";
+import { answerChallenge, clearChallengeCookie, readChallenge, stepUp } from "~/services/two-factor.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Two-factor authentication | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The code step. Two ways in: a correct password for an account with a factor (the
+ * half-signed-in cookie; no session exists yet), or a signed-in aal1 session of such an account
+ * that needs aal2 (an admin opening /admin). Anyone else has nothing to do here.
+ */
+async function whoIsAsked(request: Request) {
+  const challenge = await readChallenge(request);
+  if (challenge) return { mode: "login" as const, userId: challenge.userId };
+  const user = await getSessionUser(request);
+  if (user?.hasTwoFactor && user.aal !== "aal2") return { mode: "step-up" as const, userId: user.id, user };
+  return { mode: "none" as const, user };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const asked = await whoIsAsked(request);
+  if (asked.mode === "none") {
+    if (asked.user)
+      throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), homeFor(asked.user)));
+    // No redirect: this loader also runs after the action that ended the challenge, whose message must show.
+    return { mode: asked.mode, recoveryCodesLeft: 0 };
+  }
+  return { mode: asked.mode, recoveryCodesLeft: await countUnusedRecoveryCodes(asked.userId) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const typed = readTypedCode(form.get("code"));
+  const asked = await whoIsAsked(request);
+
+  if (asked.mode === "step-up") {
+    const result = await stepUp(asked.userId, (await currentSessionIdHash(request)) ?? "", typed);
+    if (!result.ok) return data({ error: result.message, ended: false }, { status: 400 });
+    // A new session id at the new level: a privilege change never keeps the old id.
+    const target = safeRedirect(form.get("redirect"), homeFor(asked.user));
+    return startSession(request, asked.userId, target, { aal: "aal2" });
+  }
+
+  const answer = await answerChallenge(request, typed);
+  if (!answer.ok) {
+    const headers = new Headers();
+    if (answer.ended) headers.append("Set-Cookie", await clearChallengeCookie());
+    return data({ error: answer.message, ended: answer.ended }, { status: answer.ended ? 401 : 400, headers });
+  }
+  const user = await findUserById(answer.challenge.userId);
+  if (!user) return data({ error: CHALLENGE_ENDED, ended: true }, { status: 401 });
+  const headers = new Headers([["Set-Cookie", await clearChallengeCookie()]]);
+  return completeLogin(
+    request,
+    {
+      userId: user.id,
+      isAdmin: user.isAdmin,
+      redirectTo: answer.challenge.redirectTo,
+      specialAccess: answer.challenge.specialAccess,
+    },
+    { headers, aal: "aal2" },
+  );
+}
+
+export default function TwoFactorChallenge() {
+  const { mode, recoveryCodesLeft } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login/two-factor") === true;
+
+  if (result?.ended || mode === "none") {
+    return (
+      <AuthCard title="Two-factor authentication">
+        <FormError id="challenge-error" errors={[result?.error ?? CHALLENGE_ENDED]} />
+        <Link
+          to="/login"
+          className="mt-6 flex min-h-10 w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700"
+        >
+          Sign in again
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Two-factor authentication"
+      subtitle={
+        mode === "step-up"
+          ? "This page needs a second check. Enter the 6-digit code from your authentication app."
+          : "Enter the 6-digit code from your authentication app to finish signing in."
+      }
+    >
+      <Form method="post" className="space-y-4">
+        <FormError id="challenge-error" errors={result ? [result.error] : undefined} />
+        <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
+        <CodeField id="code" label="Authentication code" errorId={result ? "challenge-error" : undefined} />
+        <SubmitButton pending={submitting} pendingLabel="Verifying...">
+          Verify
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-slate-600">
+        Lost your device? Enter one of your recovery codes instead.{" "}
+        <strong className="font-semibold text-slate-800">
+          {recoveryCodesLeft === 1 ? "1 recovery code remains." : `${recoveryCodesLeft} recovery codes remain.`}
+        </strong>
+      </p>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Sign in as someone else
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

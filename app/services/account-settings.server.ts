@@ -1,0 +1,124 @@
+import { db } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { hashPassword, verifyPassword } from "~/infra/password.server";
+import { confirmEmailChangeEmail, emailChangedEmail, passwordChangedEmail } from "~/lib/emails";
+import { consumeEmailChangeToken, createEmailChangeToken } from "~/models/email-change.server";
+import { enqueueEmail } from "~/models/outbox.server";
+import { deleteUnusedResetTokens } from "~/models/password-reset.server";
+import { deleteOtherSessionsOfUser } from "~/models/session.server";
+import { changeEmail, findUserById, normalizeEmail, setPassword } from "~/models/user.server";
+import { queueEmailVerification } from "./accounts.server";
+import { kickMailer } from "./mail.server";
+import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
+
+/** What /account changes. Each returns the words for the flash message. */
+export type SettingResult = { ok: boolean; message: string };
+
+const WRONG_PASSWORD = "Your current password is not correct.";
+
+const confirmLink = (origin: string, token: string) =>
+  `${origin}/account/confirm-email?${new URLSearchParams({ token })}`;
+
+async function passwordMatches(userId: string, password: string): Promise<boolean> {
+  const user = await findUserById(userId);
+  return verifyPassword(password, user?.passwordHash ?? null);
+}
+
+async function mailAllowed(userId: string): Promise<SettingResult | null> {
+  const verdict = await checkRateLimits([[RATE_LIMITS.accountMailPerUser, userId]]);
+  return verdict.allowed ? null : { ok: false, message: verdict.message };
+}
+
+/**
+ * Asks to move the account to `newEmail`: a link goes to the new address, and nothing changes
+ * until it is used. The answer is the same whether or not another account has that address.
+ */
+export async function requestEmailChange(
+  user: { id: string; email: string; name: string },
+  input: { email: string; currentPassword: string },
+  origin: string,
+): Promise<SettingResult> {
+  const newEmail = normalizeEmail(input.email);
+  if (newEmail === normalizeEmail(user.email)) return { ok: false, message: "That is already your email address." };
+  if (!(await passwordMatches(user.id, input.currentPassword))) return { ok: false, message: WRONG_PASSWORD };
+  const refused = await mailAllowed(user.id);
+  if (refused) return refused;
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const token = await createEmailChangeToken(trx, user.id, newEmail);
+      await enqueueEmail(trx, {
+        to: newEmail,
+        ...confirmEmailChangeEmail({ brand: env().BRAND_NAME, name: user.name, link: confirmLink(origin, token) }),
+      });
+    });
+  kickMailer();
+  return { ok: true, message: `We sent a link to ${newEmail}. Your email address changes when you open it.` };
+}
+
+/**
+ * Uses an email-change link: the account moves to the new (now proven) address and the old
+ * address gets a notice, in one transaction. Refused when the link is unusable or another
+ * account took the address meanwhile.
+ */
+export async function confirmEmailChange(token: string): Promise<SettingResult> {
+  const unusable = { ok: false, message: "This link has expired or has already been used." };
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const change = await consumeEmailChangeToken(trx, token);
+      if (!change) return unusable;
+      const before = await findUserById(change.userId, trx);
+      if (!before) return unusable;
+      if (!(await changeEmail(trx, change.userId, change.newEmail))) {
+        return {
+          ok: false,
+          message: "This address cannot be used for your account. Choose another one from your account page.",
+        };
+      }
+      const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
+      await enqueueEmail(trx, {
+        to: before.email,
+        ...emailChangedEmail({ brand, support, name: before.name, newEmail: change.newEmail }),
+      });
+      return { ok: true, message: `Your email address is now ${change.newEmail}.` };
+    });
+  if (result.ok) kickMailer();
+  return result;
+}
+
+/**
+ * A new password for the current one. Every other session ends (this one stays signed in),
+ * unused reset links end, and the address gets a notice, in one transaction.
+ */
+export async function changePassword(
+  user: { id: string; email: string; name: string },
+  input: { currentPassword: string; newPassword: string },
+  keepSessionIdHash: string,
+): Promise<SettingResult> {
+  if (!(await passwordMatches(user.id, input.currentPassword))) return { ok: false, message: WRONG_PASSWORD };
+  const passwordHash = await hashPassword(input.newPassword); // slow: before the transaction
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await setPassword(user.id, passwordHash, trx);
+      await deleteUnusedResetTokens(trx, user.id);
+      await deleteOtherSessionsOfUser(user.id, keepSessionIdHash, trx);
+      const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
+      await enqueueEmail(trx, { to: user.email, ...passwordChangedEmail({ brand, support, name: user.name }) });
+    });
+  kickMailer();
+  return { ok: true, message: "Your password was changed. Every other session was signed out." };
+}
+
+/** 'Resend verification email' on /account, limited per account. */
+export async function resendVerification(
+  user: { id: string; emailVerified: boolean },
+  origin: string,
+): Promise<SettingResult> {
+  if (user.emailVerified) return { ok: true, message: "Your email address is already verified." };
+  const refused = await mailAllowed(user.id);
+  if (refused) return refused;
+  await queueEmailVerification(user.id, origin);
+  return { ok: true, message: "We sent a new verification link to your email address." };
+}

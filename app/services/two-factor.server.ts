@@ -1,0 +1,265 @@
+import crypto from "node:crypto";
+import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import { createCookie } from "@remix-run/node";
+import QRCode from "qrcode";
+import { db, type Database } from "~/infra/db.server";
+import { env, secureCookies, sessionSecrets } from "~/infra/env.server";
+import { twoFactorDisabledEmail, twoFactorEnabledEmail } from "~/lib/emails";
+import {
+  base32Encode,
+  CHALLENGE_ENDED,
+  CHALLENGE_MAX_FAILURES,
+  CHALLENGE_MINUTES,
+  groupForReading,
+  RECOVERY_CODE_COUNT,
+  recoveryCodeFromBytes,
+  timeStep,
+  TOO_MANY_WRONG_CODES,
+  TOTP,
+  WRONG_CODE,
+  type TypedCode,
+} from "~/lib/two-factor";
+import { enqueueEmail } from "~/models/outbox.server";
+import { raiseSessionToAal2 } from "~/models/session.server";
+import {
+  claimTotpStep,
+  createChallenge,
+  deleteChallenge,
+  deleteFactors,
+  findChallenge,
+  findTotpFactor,
+  recordChallengeFailure,
+  replaceRecoveryCodes,
+  savePendingTotpFactor,
+  sha256,
+  spendRecoveryCode,
+  type Challenge,
+} from "~/models/two-factor.server";
+import { kickMailer } from "./mail.server";
+import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
+
+type Account = { id: string; email: string; name: string };
+
+function notice(account: Account) {
+  return { brand: env().BRAND_NAME, support: env().SUPPORT_EMAIL, name: account.name };
+}
+
+/** Checks a typed app code against `secret`; the time step it belongs to, or null. */
+async function matchingStep(secret: string, code: string): Promise<number | null> {
+  const now = Date.now();
+  const result = await verifyTOTP({ otp: code, secret, ...TOTP });
+  return result ? timeStep(now, result.delta) : null;
+}
+
+/** Ten new recovery codes (shown once; only their hashes are stored). */
+function newRecoveryCodes(): string[] {
+  const codes = new Set<string>();
+  while (codes.size < RECOVERY_CODE_COUNT) {
+    const code = recoveryCodeFromBytes(crypto.randomBytes(16));
+    if (code) codes.add(code);
+  }
+  return [...codes];
+}
+
+// --- Enrolment -------------------------------------------------------------------------------
+
+/** Starts an enrolment with a fresh 160-bit secret (RFC 4226's recommended length). False when a factor is already on. */
+export async function beginEnrolment(userId: string): Promise<boolean> {
+  return savePendingTotpFactor(userId, base32Encode(crypto.randomBytes(20)));
+}
+
+export type EnrolmentView = { secret: string; groupedSecret: string; qrSvg: string };
+
+/** What the set-up step shows: the QR code (SVG, made here) and the secret as text. */
+export async function enrolmentView(account: Account): Promise<EnrolmentView | null> {
+  const factor = await findTotpFactor(account.id);
+  if (!factor || factor.status !== "unverified") return null;
+  const uri = getTOTPAuthUri({ ...TOTP, secret: factor.secret, accountName: account.email, issuer: env().BRAND_NAME });
+  const qrSvg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { secret: factor.secret, groupedSecret: groupForReading(factor.secret), qrSvg };
+}
+
+export type CodeResult = { ok: true } | { ok: false; message: string };
+
+async function limitCodes(userId: string): Promise<CodeResult> {
+  const verdict = await checkRateLimits([[RATE_LIMITS.twoFactorCodePerUser, userId]]);
+  return verdict.allowed ? { ok: true } : { ok: false, message: verdict.message };
+}
+
+/**
+ * The enrolment's first code: the factor becomes verified, ten recovery codes are made, this
+ * session rises to aal2 (it just proved the factor) and the account's address gets a notice, all
+ * in one transaction.
+ */
+export async function confirmEnrolment(
+  account: Account,
+  code: string,
+  sessionIdHash: string,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
+  const limited = await limitCodes(account.id);
+  if (!limited.ok) return limited;
+  const factor = await findTotpFactor(account.id);
+  if (!factor || factor.status !== "unverified")
+    return { ok: false, message: "Start the set-up again: it was finished or cancelled." };
+  const step = /^\d{6}$/.test(code) ? await matchingStep(factor.secret, code) : null;
+  if (step === null) return { ok: false, message: WRONG_CODE };
+  const recoveryCodes = newRecoveryCodes();
+  const done = await db()
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await claimTotpStep(trx, account.id, step, "unverified"))) return false;
+      await replaceRecoveryCodes(trx, account.id, recoveryCodes);
+      await raiseSessionToAal2(trx, sessionIdHash);
+      await enqueueEmail(trx, { to: account.email, ...twoFactorEnabledEmail(notice(account)) });
+      return true;
+    });
+  if (!done) return { ok: false, message: WRONG_CODE };
+  kickMailer();
+  return { ok: true, recoveryCodes };
+}
+
+// --- Codes of an enrolled account ------------------------------------------------------------
+
+/**
+ * Accepts an app code or a recovery code of this user, once: an app code's time step is claimed
+ * (no code of that step or earlier works again), a recovery code is used up. Callers count the
+ * attempt with limitCodes() first, outside their transaction (PGlite has one connection).
+ */
+async function acceptCode(userId: string, typed: TypedCode | null, executor: Database): Promise<CodeResult> {
+  if (!typed) return { ok: false, message: WRONG_CODE };
+  if (typed.kind === "recovery") {
+    return (await spendRecoveryCode(executor, userId, typed.code)) ? { ok: true } : { ok: false, message: WRONG_CODE };
+  }
+  const factor = await findTotpFactor(userId, executor);
+  if (!factor || factor.status !== "verified") return { ok: false, message: WRONG_CODE };
+  const step = await matchingStep(factor.secret, typed.code);
+  if (step === null || !(await claimTotpStep(executor, userId, step, "verified")))
+    return { ok: false, message: WRONG_CODE };
+  return { ok: true };
+}
+
+/** Turns two-factor sign-in off with a current code or a recovery code; the address gets a notice. */
+export async function disableTwoFactor(account: Account, typed: TypedCode | null): Promise<CodeResult> {
+  const limited = await limitCodes(account.id);
+  if (!limited.ok) return limited;
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const accepted = await acceptCode(account.id, typed, trx);
+      if (!accepted.ok) return accepted;
+      await deleteFactors(trx, account.id);
+      await enqueueEmail(trx, { to: account.email, ...twoFactorDisabledEmail(notice(account)) });
+      return accepted;
+    });
+  if (result.ok) kickMailer();
+  return result;
+}
+
+/** Ten new recovery codes for a current code; the old ones stop working. */
+export async function regenerateRecoveryCodes(
+  account: Account,
+  typed: TypedCode | null,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
+  const limited = await limitCodes(account.id);
+  if (!limited.ok) return limited;
+  const recoveryCodes = newRecoveryCodes();
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const accepted = await acceptCode(account.id, typed, trx);
+      if (!accepted.ok) return accepted;
+      await replaceRecoveryCodes(trx, account.id, recoveryCodes);
+      return { ok: true as const, recoveryCodes };
+    });
+}
+
+/** A signed-in aal1 session of an account with a factor proves it now (an admin before /admin). */
+export async function stepUp(userId: string, sessionIdHash: string, typed: TypedCode | null): Promise<CodeResult> {
+  const limited = await limitCodes(userId);
+  if (!limited.ok) return limited;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const accepted = await acceptCode(userId, typed, trx);
+      if (accepted.ok) await raiseSessionToAal2(trx, sessionIdHash);
+      return accepted;
+    });
+}
+
+// --- The half-signed-in state ----------------------------------------------------------------
+
+/**
+ * Between a correct password and the code: its own signed cookie holding a random id, valid ten
+ * minutes. The id names one challenge row (stored hashed), made for this one login; the row counts
+ * wrong codes and is deleted when the login completes, so the cookie works once.
+ */
+let challengeCookieInstance: ReturnType<typeof createCookie> | undefined;
+function challengeCookie() {
+  challengeCookieInstance ??= createCookie("__2fa", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookies(),
+    secrets: sessionSecrets(),
+    maxAge: CHALLENGE_MINUTES * 60,
+  });
+  return challengeCookieInstance;
+}
+
+/** After a correct password: no session yet. Returns the Set-Cookie header of the half-signed-in state. */
+export async function beginChallenge(input: {
+  userId: string;
+  redirectTo: string | null;
+  specialAccess: boolean;
+}): Promise<string> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  await createChallenge(sha256(id), input);
+  return challengeCookie().serialize(id);
+}
+
+export async function clearChallengeCookie(): Promise<string> {
+  return challengeCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** The live challenge this browser holds, or null (none, forged, expired or ended). */
+export async function readChallenge(request: Request): Promise<(Challenge & { idHash: string }) | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("__2fa=")) return null;
+  const id: unknown = await challengeCookie().parse(header);
+  if (typeof id !== "string" || id.length === 0) return null;
+  const idHash = sha256(id);
+  const challenge = await findChallenge(idHash);
+  return challenge ? { ...challenge, idHash } : null;
+}
+
+export type ChallengeAnswer = { ok: true; challenge: Challenge } | { ok: false; message: string; ended: boolean };
+
+/**
+ * A code for the challenge this browser holds. Right: the challenge is used up (once, even
+ * against a double submit) and the caller starts an aal2 session. Wrong: counted; the fifth
+ * wrong code ends the challenge.
+ */
+export async function answerChallenge(request: Request, typed: TypedCode | null): Promise<ChallengeAnswer> {
+  const challenge = await readChallenge(request);
+  if (!challenge) return { ok: false, message: CHALLENGE_ENDED, ended: true };
+  const limited = await limitCodes(challenge.userId);
+  if (!limited.ok) return { ok: false, message: limited.message, ended: false };
+  const outcome = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const accepted = await acceptCode(challenge.userId, typed, trx);
+      if (!accepted.ok) return accepted;
+      // Deleting the row is the single use: a second submit of the same login finds nothing.
+      return (await deleteChallenge(challenge.idHash, trx))
+        ? accepted
+        : { ok: false as const, message: CHALLENGE_ENDED };
+    });
+  if (outcome.ok) return { ok: true, challenge };
+  if (outcome.message === CHALLENGE_ENDED) return { ok: false, message: CHALLENGE_ENDED, ended: true };
+  const failures = await recordChallengeFailure(challenge.idHash);
+  if (failures >= CHALLENGE_MAX_FAILURES) {
+    await deleteChallenge(challenge.idHash);
+    return { ok: false, message: TOO_MANY_WRONG_CODES, ended: true };
+  }
+  return { ok: false, message: outcome.message, ended: false };
+}

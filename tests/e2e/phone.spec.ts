@@ -345,6 +345,8 @@ test.describe("feedback where the user is", () => {
     await logOut(page);
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
+    // The login form has an "Email address" too: fill the reset form's, not the one leaving.
+    await page.waitForURL("**/forgot-password");
     await page.getByLabel("Email address").fill(account.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     const link = firstLink(await waitForMail(account.email, /Reset your/), "/reset-password");

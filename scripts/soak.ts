@@ -52,7 +52,7 @@ const app = await startAppProcess({
   STRIPE_PRICE_TRIAL: PRICE,
   STRIPE_API_BASE: fake.baseUrl,
   SMTP_URL: smtp.url,
-  TRUST_PROXY: "true",
+  TRUST_PROXY: "1",
   LOG_LEVEL: "warn",
   METRICS_TOKEN,
 });

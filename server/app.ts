@@ -34,7 +34,6 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
   });
 
   app.disable("x-powered-by");
-  app.use(requestLog({ logger: log, routeOf: createRouteMatcher(build.routes), observe: metrics.observeRequest }));
   if (config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
   app.use((req, res, next) => {
     res.set(securityHeaders);
@@ -103,7 +102,10 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     ttlSeconds: config.PAGE_CACHE_SECONDS,
     onLookup: metrics.observePageCache,
   });
+  // First, so pages answered from the cache are logged and measured too.
+  const logRequest = requestLog({ logger: log, routeOf: createRouteMatcher(build.routes), observe: metrics.observeRequest });
   const listener: http.RequestListener = (req, res) => {
+    logRequest(req, res);
     const expressApp = () => app(req, res);
     if (!pageCache.handle(req, res, expressApp)) expressApp();
   };

@@ -1,7 +1,7 @@
 // One log line and one histogram observation per request, and the request id: taken from the
 // proxy's X-Request-Id when it looks like one, otherwise generated, and echoed in the answer.
 import crypto from "node:crypto";
-import type { NextFunction, Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "./logger";
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;
@@ -16,25 +16,31 @@ type Options = {
   observe: (labels: { method: string; route: string; status: number }, seconds: number) => void;
 };
 
+/**
+ * Runs first for every request, on the raw Node request, so pages answered by the page cache
+ * (before Express) are logged and measured like every other. Express adds `res.locals` to the
+ * same response object later; the load context it holds names the signed-in user.
+ */
 export function requestLog({ logger, routeOf, observe }: Options) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: IncomingMessage, res: ServerResponse & { locals?: Record<string, unknown> }) => {
     const started = process.hrtime.bigint();
-    const requestId = requestIdOf(req.get("x-request-id"));
-    res.locals.requestId = requestId;
+    const header = req.headers["x-request-id"];
+    const requestId = requestIdOf(Array.isArray(header) ? header[0] : header);
     res.setHeader("X-Request-Id", requestId);
+    const method = req.method ?? "GET";
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
     res.once("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf(req.path);
-      observe({ method: req.method, route, status: res.statusCode }, seconds);
-      // The load context the Remix handler used (set in app.ts): the root loader names the user there.
-      const userId = (res.locals.loadContext as { userId?: string } | undefined)?.userId;
+      const route = routeOf(path);
+      observe({ method, route, status: res.statusCode }, seconds);
+      const userId = (res.locals?.loadContext as { userId?: string } | undefined)?.userId;
       const level = res.statusCode >= 500 ? "error" : "info";
       logger[level](
         {
           reqId: requestId,
-          method: req.method,
+          method,
           route,
-          path: req.path,
+          path,
           status: res.statusCode,
           durationMs: Math.round(seconds * 10_000) / 10,
           ...(userId && { userId }),
@@ -42,6 +48,5 @@ export function requestLog({ logger, routeOf, observe }: Options) {
         "request",
       );
     });
-    next();
   };
 }

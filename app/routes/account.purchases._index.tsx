@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusBadge } from "~/components/admin/admin-page";
-import { SiteFooter } from "~/components/site-footer";
 import { formatDay } from "~/lib/dates";
 import { requireUser } from "~/services/guards.server";
 import { formatMoney } from "~/lib/money";
@@ -59,7 +58,6 @@ export default function Purchases() {
           </ul>
         )}
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -54,7 +54,7 @@ beforeAll(async () => {
     WARRIORPLUS_SECURITY_KEY: WP_KEY,
     WARRIORPLUS_MEMBERSHIP_ITEMS: WP_ITEM,
     SMTP_URL: smtp.url,
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
   });
   db = openDatabase(url);
 });

@@ -34,6 +34,8 @@ export async function startAppProcess(
       PUBLIC_URL: baseUrl,
       SESSION_SECRET: "operations-test-secret",
       BCRYPT_COST: "4",
+      // A cheap hash in production mode is sanctioned only on loopback (see app/infra/env.server.ts).
+      ALLOW_INSECURE_TEST_SETTINGS: "true",
       LOG_LEVEL: "info",
       ...env,
     },

@@ -1,7 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FlashMessage } from "~/components/flash-message";
-import { SiteFooter } from "~/components/site-footer";
 import type { Flash } from "~/infra/flash.server";
 
 const SECTIONS = [
@@ -51,7 +50,6 @@ export function AdminPage({ title, flash, actions, children }: { title: string; 
         ) : null}
         <div className="mt-6 space-y-8">{children}</div>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -22,6 +22,12 @@ export const E2E_STRIPE = {
   price: "price_lifetime_e2e",
 };
 
+/** The SMTP sink (tests/support/smtp-sink-server.ts): the app's SMTP_URL, and an HTTP API to read what arrived. */
+export const E2E_MAIL = {
+  smtpUrl: `smtp://127.0.0.1:${PORT + 2001}`,
+  apiUrl: `http://127.0.0.1:${PORT + 2002}`,
+};
+
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
 process.env.E2E_DATA_DIR = dataDir; // the config is evaluated again in workers: keep one folder
 
@@ -72,6 +78,14 @@ export default defineConfig({
       },
     },
     {
+      command: "./node_modules/.bin/tsx tests/support/smtp-sink-server.ts",
+      url: `${E2E_MAIL.apiUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      env: { SMTP_SINK_PORT: String(PORT + 2001), SMTP_SINK_API_PORT: String(PORT + 2002) },
+    },
+    {
       command: "./node_modules/.bin/tsx tests/support/e2e-server.ts",
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
@@ -96,6 +110,7 @@ export default defineConfig({
         STRIPE_API_BASE: E2E_STRIPE.baseUrl,
         STRIPE_PRICE_LIFETIME: E2E_STRIPE.price,
         STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+        SMTP_URL: E2E_MAIL.smtpUrl,
         WARRIORPLUS_SECURITY_KEY: E2E_WARRIORPLUS.securityKey,
         WARRIORPLUS_MEMBERSHIP_ITEMS: E2E_WARRIORPLUS.membershipItem,
         // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).

@@ -80,18 +80,18 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <>
+    // A flex column, so the consent sheet (first in the document, shown last) can stick to the
+    // foot of the screen and rest below the footer (see CookieConsentBanner).
+    <div className="flex min-h-screen flex-col">
       <CookieConsentBanner />
       <ConsentSync />
       <SiteNav />
-      {/* At least a screen tall (the nav is 4rem), so the footer sits at the bottom of short pages. */}
-      <div className="flex min-h-[calc(100vh-4rem)] flex-col">
-        <div className="flex-1">
-          <Outlet />
-        </div>
-        <SiteFooter />
+      {/* Grows to fill the screen, so the footer sits at the bottom of short pages. */}
+      <div className="flex-1">
+        <Outlet />
       </div>
-    </>
+      <SiteFooter />
+    </div>
   );
 }
 

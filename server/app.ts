@@ -43,8 +43,12 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
 
   // Fingerprinted client bundles never change; everything else in public/ may.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  // The demo video and poster: large, versioned by a ?v= query in the pages (DEMO_VIDEO_MEDIA), so
+  // cached for a year; a missing file is a 404, never the catch-all route's redirect to an HTML page.
+  app.use("/media", express.static(path.join(publicDir, "media"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/media", (req, res) => res.status(404).type("text/plain").send("Not found"));
   // Only for names that exist in public/: a page request then costs no file-system lookup.
-  const publicNames = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build"));
+  const publicNames = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build" && name !== "media"));
   const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
 

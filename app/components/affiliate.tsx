@@ -38,7 +38,7 @@ export function AffiliateSubHeader({ badge }: { badge?: ReactNode }) {
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-1">
         <Link
           to="/jv-affiliate"
-          className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 hover:underline"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline"
         >
           ← Back to JV Page
         </Link>
@@ -110,7 +110,7 @@ export function JvContact({ supportEmail }: { supportEmail: string }) {
           href={JV_CONTACT.socialUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="font-semibold text-brand-700 underline"
+          className="tap-inline font-semibold text-brand-700 underline"
         >
           {JV_CONTACT.socialLabel}
           <span className="sr-only"> (opens in a new tab)</span>
@@ -118,7 +118,7 @@ export function JvContact({ supportEmail }: { supportEmail: string }) {
       </li>
       <li>
         Email:{" "}
-        <a href={`mailto:${supportEmail}`} className="font-semibold text-brand-700 underline">
+        <a href={`mailto:${supportEmail}`} className="tap-inline font-semibold text-brand-700 underline">
           {supportEmail}
         </a>
       </li>

@@ -7,7 +7,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <>
       <main className="flex min-h-[calc(100vh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10 sm:items-center">
         <div className="w-full max-w-md">
-          <Link to="/" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to="/" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
             ← Back to home
           </Link>
           <div className="mt-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">

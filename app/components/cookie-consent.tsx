@@ -43,10 +43,13 @@ export function ConsentForm({
   returnTo,
   withClose = false,
   children,
+  details,
 }: {
   returnTo: string;
   withClose?: boolean;
   children?: React.ReactNode;
+  /** Shown below the buttons (the banner's details toggle), so opening it never moves them. */
+  details?: React.ReactNode;
 }) {
   const fetcher = useFetcher<typeof consentAction>({ key: CONSENT_FETCHER_KEY });
   const hydrated = useHydrated();
@@ -60,7 +63,7 @@ export function ConsentForm({
           name="choice"
           value="essential"
           aria-label="Close (Essential Only)"
-          className="absolute -right-2.5 -top-2.5 rounded-md p-2.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          className="absolute -right-2.5 -top-2.5 flex h-11 w-11 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
           <svg
             aria-hidden="true"
@@ -75,7 +78,7 @@ export function ConsentForm({
         </button>
       ) : null}
       {children}
-      <div className="mt-3 flex flex-wrap gap-2">
+      <div className="mt-2 flex flex-wrap gap-2">
         {CONSENT_BUTTONS.map((button) => (
           <button
             key={button.choice}
@@ -84,14 +87,15 @@ export function ConsentForm({
             value={button.choice}
             className={
               button.choice === "all"
-                ? buttonClass({ size: "sm", className: "min-h-10" })
-                : "min-h-10 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+                ? buttonClass({ size: "sm" })
+                : "min-h-11 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
             }
           >
             {button.label}
           </button>
         ))}
       </div>
+      {details}
     </fetcher.Form>
   );
 }
@@ -100,7 +104,7 @@ export function ConsentForm({
 export function CookieDetails() {
   return (
     <details className="group">
-      <summary className="cursor-pointer py-2.5 text-sm font-semibold text-brand-700 hover:underline">
+      <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700 hover:underline">
         <span className="group-open:hidden">{CONSENT_COPY.showDetails}</span>
         <span className="hidden group-open:inline">{CONSENT_COPY.hideDetails}</span>
       </summary>
@@ -111,7 +115,7 @@ export function CookieDetails() {
 
 export function CookieCategoryList() {
   return (
-    <dl className="mt-2 grid gap-2 sm:grid-cols-2">
+    <dl className="mt-1 grid gap-2 sm:grid-cols-2">
       {COOKIE_CATEGORIES.map((category) => (
         <div key={category} className="rounded-lg bg-slate-50 p-3">
           <dt className="text-sm font-semibold text-slate-900">{COOKIE_CATEGORY_DETAILS[category].title}</dt>
@@ -123,8 +127,16 @@ export function CookieCategoryList() {
 }
 
 /**
- * The banner of SPEC §2, on every page until a choice is made. It depends on the consent cookie
- * alone (through the root loader), so an anonymous page may be cached per cookie value.
+ * The banner of SPEC §2, on every page until a choice is made: a compact sheet at the foot of the
+ * viewport (at most 30% of a phone screen), so the page it sits on stays visible. It depends on the
+ * consent cookie alone (through the root loader), so an anonymous page may be cached per cookie value.
+ *
+ * No JavaScript is needed for any of it. The root layout is a flex column and the sheet its last
+ * item in the visual order (`order-last`) with `position: sticky; bottom: 0`: it rides on the foot
+ * of the screen while the page scrolls and comes to rest below the footer, so it covers nothing at
+ * the end of the page (no padding to guess). It comes first in the document, and `autofocus` moves
+ * focus to it on load, so keyboard and screen-reader users meet it first; it is not modal, and Tab
+ * moves on into the page. Opening the details lets it grow, scrolling inside itself.
  */
 export function CookieConsentBanner() {
   const choice = useConsentChoice();
@@ -132,19 +144,25 @@ export function CookieConsentBanner() {
   const hiddenByRoute = useMatches().some((match) => (match.handle as ConsentHandle | undefined)?.hideConsentBanner);
   if (choice || hiddenByRoute) return null;
   return (
-    <section aria-labelledby="cookie-consent-title" className="border-b border-slate-200 bg-white">
-      <div className="mx-auto max-w-6xl px-4 py-4">
-        <ConsentForm returnTo={location.pathname + location.search} withClose>
-          <h2 id="cookie-consent-title" className="pr-8 text-base font-bold text-slate-900">
+    <section
+      id="cookie-consent"
+      aria-labelledby="cookie-consent-title"
+      tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- issue 16: focus moves to the sheet (a landmark, not a control), without JavaScript too
+      autoFocus
+      className="sticky bottom-0 z-50 order-last max-h-[30vh] overflow-y-auto border-t border-slate-200 bg-white shadow-[0_-8px_24px_rgba(15,23,42,0.12)] outline-none has-[details[open]]:max-h-[75vh]"
+    >
+      <div className="mx-auto max-w-6xl px-4 py-3">
+        <ConsentForm returnTo={location.pathname + location.search} withClose details={<CookieDetails />}>
+          <h2 id="cookie-consent-title" className="pr-10 text-base font-bold leading-6 text-slate-900">
             {CONSENT_COPY.title}
           </h2>
-          <p className="mt-1 pr-8 text-sm text-slate-700">
+          <p className="mt-0.5 pr-2 text-sm leading-5 text-slate-700">
             {CONSENT_COPY.intro}{" "}
-            <Link to="/privacy-policy#cookie-policy" className="font-semibold text-brand-700 underline">
+            <Link to="/privacy-policy#cookie-policy" className="tap-inline font-semibold text-brand-700 underline">
               How we use cookies
             </Link>
           </p>
-          <CookieDetails />
         </ConsentForm>
       </div>
     </section>

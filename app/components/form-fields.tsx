@@ -10,10 +10,12 @@ type FieldProps = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field of a string
   field: FieldMetadata<string, any, string[]>;
   type: "text" | "email" | "password";
+  /** Shown under the field's error: what the visitor can do about it (links, say). */
+  errorHelp?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue">;
 
 /** A labelled input with its error message tied to it for screen readers. */
-export function TextField({ label, field, type, className, ...input }: FieldProps) {
+export function TextField({ label, field, type, className, errorHelp, ...input }: FieldProps) {
   const { errors, errorId } = field;
   // `key` resets the input when Conform resets the form; React wants it given directly.
   const { id, key, ...conform } = getInputProps(field, { type });
@@ -39,14 +41,23 @@ export function TextField({ label, field, type, className, ...input }: FieldProp
           {errors![0]}
         </p>
       ) : null}
+      {hasError && errorHelp ? errorHelp : null}
     </div>
   );
 }
 
 /** The email address every account and lead form asks for. */
-export function EmailField({ field }: { field: FieldProps["field"] }) {
+export function EmailField({ field, errorHelp }: Pick<FieldProps, "field" | "errorHelp">) {
   return (
-    <TextField label="Email address" field={field} type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
+    <TextField
+      label="Email address"
+      field={field}
+      type="email"
+      autoComplete="email"
+      required
+      maxLength={EMAIL_MAX}
+      errorHelp={errorHelp}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import type { IconName } from "~/content/types";
 
 /** Outline icons (24x24, stroked) for feature cards and lists; always decorative. */
-const PATHS: Record<IconName | "check", string> = {
+const PATHS: Record<IconName | "check" | "lock", string> = {
   bolt: "M13 2 4 14h7l-1 8 9-12h-7l1-8z",
   rocket: "M12 15l-3-3c1-4 4-8 10-9-1 6-5 9-9 10zM9 12l-4 1 2-4 4-1M12 15l-1 4 4-2 1-4M6 17c-1 1-2 4-2 4s3-1 4-2",
   dollar: "M12 2v20M17 6H9.5a3 3 0 0 0 0 6h5a3 3 0 0 1 0 6H6",
@@ -17,9 +17,10 @@ const PATHS: Record<IconName | "check", string> = {
   clock: "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2",
   gift: "M20 12v10H4V12M2 7h20v5H2zM12 22V7M12 7H7.5a2.5 2.5 0 1 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 1 0 0-5C13 2 12 7 12 7z",
   check: "M5 12l5 5L20 7",
+  lock: "M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4",
 };
 
-export function Icon({ name, className = "h-6 w-6" }: { name: IconName | "check"; className?: string }) {
+export function Icon({ name, className = "h-6 w-6" }: { name: IconName | "check" | "lock"; className?: string }) {
   return (
     <svg
       aria-hidden="true"

@@ -1,6 +1,21 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { Idea } from "~/content/idea-templates";
+import { appBuilderHref } from "~/lib/idea-export";
+
+const secondaryButton =
+  "inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";
+const primaryButton =
+  "inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
+
+/** Opens /app-builder with a prompt built from the idea in its textarea (a plain link: no JavaScript needed). */
+function SendToAppBuilder({ idea }: { idea: Idea }) {
+  return (
+    <Link to={appBuilderHref(idea)} className={primaryButton}>
+      Send to App Builder<span className="sr-only">: {idea.title}</span>
+    </Link>
+  );
+}
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -64,14 +79,11 @@ export function IdeaCard({ idea, detailsHref }: { idea: Idea; detailsHref: strin
       </h3>
       <p className="mt-2 text-sm text-slate-600">{idea.description}</p>
       <IdeaFacts idea={idea} detailed={false} />
-      <div className="mt-auto pt-5">
-        <Link
-          to={detailsHref}
-          preventScrollReset
-          className="inline-flex rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        >
+      <div className="mt-auto flex flex-wrap gap-3 pt-5">
+        <Link to={detailsHref} preventScrollReset className={secondaryButton}>
           View details<span className="sr-only">: {idea.title}</span>
         </Link>
+        <SendToAppBuilder idea={idea} />
       </div>
     </article>
   );
@@ -114,13 +126,16 @@ export function IdeaDetails({ idea, closeHref }: { idea: Idea; closeHref: string
           <Link
             to={closeHref}
             preventScrollReset
-            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            className="inline-flex min-h-11 shrink-0 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             Close<span className="sr-only"> details</span>
           </Link>
         </div>
         <p className="mt-3 text-slate-700">{idea.description}</p>
         <IdeaFacts idea={idea} detailed />
+        <div className="mt-6">
+          <SendToAppBuilder idea={idea} />
+        </div>
       </div>
     </dialog>
   );

@@ -6,7 +6,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   return (
     <>
       <main className="mx-auto max-w-3xl px-4 py-12">
-        <Link to="/" className="text-sm font-semibold text-brand-700 hover:underline">
+        <Link to="/" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
           ← Back to Home
         </Link>
         <h1 className="mt-6 text-3xl font-extrabold tracking-tight sm:text-4xl">{document.title}</h1>
@@ -42,7 +42,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           </section>
         ))}
         <p className="mt-12">
-          <Link to="/" className="font-semibold text-brand-700 hover:underline">
+          <Link to="/" className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
             ← Back to Home
           </Link>
         </p>

@@ -5,6 +5,7 @@ import { Icon } from "./icon";
 import { CheckList, ctaClass, Section } from "./marketing";
 import { PriceBox } from "./price-box";
 import { SalesCountdown } from "./sales-countdown";
+import { DemoVideo } from "./demo-video";
 import { footerNote } from "./site-footer";
 
 /** The checkout button image of the sales pages, linking out to the marketplace. */
@@ -74,13 +75,9 @@ export function SalesPage({ content, checkoutUrl }: { content: SalesContent; che
         </section>
 
         <section aria-label="Video" className="px-4 pb-4">
-          <div className="mx-auto flex aspect-video max-w-3xl flex-col items-center justify-center gap-3 rounded-2xl bg-slate-800 text-slate-100">
-            <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/15" aria-hidden="true">
-              <svg viewBox="0 0 24 24" className="ml-1 h-8 w-8" fill="currentColor">
-                <path d="M8 5v14l11-7z" />
-              </svg>
-            </span>
-            <p className="px-4 text-center">{content.videoPlaceholder}</p>
+          <div className="mx-auto max-w-3xl">
+            <DemoVideo className="rounded-2xl shadow-md" />
+            <p className="mt-2 text-center text-sm text-slate-600">{content.videoCaption}</p>
           </div>
         </section>
 

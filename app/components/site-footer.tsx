@@ -9,8 +9,8 @@ import { DEFAULT_BRAND_NAME } from "~/content/brand";
  * re-opens the cookie choice and then returns here. A page adds a note above it (the earnings
  * disclaimer, say) by exporting `handle = footerNote((data) => ...)`, built from its loader data.
  */
-// Tall enough (40px) to tap on a phone without hitting the neighbouring link.
-const footerLink = "inline-flex min-h-10 items-center hover:text-brand-700 hover:underline";
+// Tall enough (44px) to tap on a phone without hitting the neighbouring link.
+const footerLink = "inline-flex min-h-11 items-center hover:text-brand-700 hover:underline";
 
 type FooterHandle = { footerNote: (data: never) => ReactNode };
 

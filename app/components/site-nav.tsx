@@ -2,9 +2,11 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/hooks/use-root-data";
 import { DEFAULT_BRAND_NAME } from "~/content/brand";
+import { lockedHref, lockedToolKey } from "~/lib/locked-tools";
 import { buttonClass } from "./button";
+import { Icon } from "./icon";
 
-type NavItem = { to: string; label: string; mobileTo?: string };
+type NavItem = { to: string; label: string; mobileTo?: string; locked?: boolean };
 
 const MEMBER_LINKS: NavItem[] = [
   { to: "/dashboard", label: "Dashboard" },
@@ -14,6 +16,18 @@ const MEMBER_LINKS: NavItem[] = [
   { to: "/bonuses", label: "Bonuses" },
   { to: "/upgrades", label: "Upgrades" },
 ];
+
+/** A nav link's text; a locked one carries a padlock and says so to screen readers. */
+function NavLabel({ item }: { item: NavItem }) {
+  if (!item.locked) return <>{item.label}</>;
+  return (
+    <span className="inline-flex items-center gap-1.5" data-locked="true">
+      <Icon name="lock" className="h-4 w-4 text-slate-400" />
+      {item.label}
+      <span className="sr-only"> (locked: lifetime access)</span>
+    </span>
+  );
+}
 
 function LogoutButton({ className }: { className: string }) {
   return (
@@ -38,8 +52,18 @@ export function SiteNav() {
   }, [location.key]);
   const user = data?.user ?? null;
   const brand = data?.brand.name ?? DEFAULT_BRAND_NAME;
-  const links = user
-    ? [...MEMBER_LINKS, ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : []), { to: "/account", label: "Account" }]
+  // A signed-in user who has not paid sees the member tools locked: each leads to the plan page,
+  // which names the tool (app/lib/locked-tools.ts), instead of a silent bounce by the guard.
+  const unpaid = user !== null && !user.hasPaid && !user.isAdmin;
+  const links: NavItem[] = user
+    ? [
+        ...MEMBER_LINKS,
+        ...(user.isAdmin ? [{ to: "/admin", label: "Admin Panel" }] : []),
+        { to: "/account", label: "Account" },
+      ].map((item) => {
+        const key = unpaid ? lockedToolKey(item.to) : null;
+        return key ? { to: lockedHref(key), label: item.label, locked: true } : item;
+      })
     : [];
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${
@@ -49,14 +73,17 @@ export function SiteNav() {
   return (
     <header className="sticky top-0 z-40 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <Link to={user ? "/dashboard" : "/"} className="text-lg font-extrabold tracking-tight text-brand-700">
+        <Link
+          to={user ? "/dashboard" : "/"}
+          className="inline-flex min-h-11 items-center text-lg font-extrabold tracking-tight text-brand-700"
+        >
           {brand}
         </Link>
 
         <div className="hidden items-center gap-1 md:flex">
           {links.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass} prefetch="intent">
-              {item.label}
+            <NavLink key={item.to} to={item.to} className={linkClass} prefetch={item.locked ? "none" : "intent"}>
+              <NavLabel item={item} />
             </NavLink>
           ))}
           {user ? (
@@ -69,7 +96,7 @@ export function SiteNav() {
         </div>
 
         <details ref={mobileMenu} className="group relative md:hidden">
-          <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+          <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Toggle menu</span>
             <svg
               aria-hidden="true"
@@ -88,17 +115,17 @@ export function SiteNav() {
               <NavLink
                 key={item.to}
                 to={item.mobileTo ?? item.to}
-                className={(state) => `flex min-h-10 items-center ${linkClass(state)}`}
+                className={(state) => `flex min-h-11 items-center ${linkClass(state)}`}
               >
-                {item.label}
+                <NavLabel item={item} />
               </NavLink>
             ))}
             {user ? (
-              <LogoutButton className="mt-1 block min-h-10 w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
+              <LogoutButton className="mt-1 block min-h-11 w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
             ) : (
               <Link
                 to="/login"
-                className="flex min-h-10 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100"
+                className="flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100"
               >
                 Login
               </Link>

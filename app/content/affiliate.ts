@@ -146,11 +146,8 @@ export const PROMO_RESOURCES: Array<{ tab: SwipeTab; title: string; description:
   { tab: "demo", title: "Demo Video", description: "Show the product in action to your audience." },
 ];
 
+/** The Demo Video tab's promotion tips (the video itself is DEMO_VIDEO_MEDIA in ./demo). */
 export const DEMO_VIDEO = {
-  src: "/media/demo.mp4",
-  poster: "/media/demo-poster.svg",
-  width: 1280,
-  height: 720,
   tips: [
     "Embed the demo on your bonus or review page so visitors see the product before they click.",
     "Cut short clips of the build steps for social posts and stories, with your affiliate link.",

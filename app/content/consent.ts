@@ -4,8 +4,8 @@ import type { ConsentChoice, CookieCategory } from "~/lib/consent";
 export const CONSENT_COPY = {
   title: "Cookie Consent",
   intro:
-    "We use cookies to keep the site working, to understand how it is used and to improve our marketing. " +
-    "Choose which cookies you allow. You can change your choice at any time from 'Cookie settings' at the foot of every page.",
+    "We use cookies to run the site, count visits and improve our marketing. " +
+    "Change your choice any time under 'Cookie settings' in the footer.",
   showDetails: "Show Cookie Details",
   hideDetails: "Hide Details",
 } as const;

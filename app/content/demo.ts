@@ -43,3 +43,18 @@ export const SALES_DEMO: DemoContent = {
   buildingLabel: "Building Your SaaS Application",
   deployLabel: "Deploy Your SaaS Application",
 };
+
+/**
+ * The demo video: the landing page's build demo recorded by scripts/record-demo-video.mjs, served
+ * from public/media (express.static: exact types, range requests; long caching by server/app.js).
+ * Change `version` whenever the files are re-recorded, so cached copies are replaced.
+ */
+export const DEMO_VIDEO_MEDIA = {
+  version: "2026-11-23",
+  mp4: "/media/demo.mp4",
+  webm: "/media/demo.webm",
+  poster: "/media/demo-poster.jpg",
+  width: 960,
+  height: 666,
+  title: "Demo: an AI SaaS app built from a one-line prompt",
+};

@@ -20,7 +20,7 @@ export type SalesContent = {
   subheadline: string;
   heroImageAlt: string;
   checkoutImageAlt: string;
-  videoPlaceholder: string;
+  videoCaption: string;
   story: { heading: string; paragraphs: string[] };
   intro: { heading: string; text: string };
   benefits: { heading: string; items: string[] };
@@ -66,7 +66,7 @@ function commonSections(brand: Brand) {
     subheadline: "The exact AI-first workflow that turns a plain-English idea into a paid software product, even if you have never coded before.",
     heroImageAlt: "Chart of monthly SaaS revenue rising over twelve months",
     checkoutImageAlt: `Buy now: get instant access to ${brand.name}`,
-    videoPlaceholder: "The walkthrough video is coming soon.",
+    videoCaption: "Watch an app go from a one-line prompt to ready to deploy.",
     story: {
       heading: "From Stuck Marketer to SaaS Founder",
       paragraphs: [

@@ -14,6 +14,19 @@ const waitBanner = {
   text: `Your login details will arrive by email in about ${LOGIN_EMAIL_MINUTES} minutes (check your spam folder). Please stay on this page: this one-time offer is not shown again.`,
 };
 
+/**
+ * What a signed-in member sees instead of the yellow banner: they bought long ago, so "your order is
+ * not complete" and "login details by email" would be false, and 'No Thanks' takes them back to
+ * /upgrades rather than to the marketplace.
+ */
+export const MEMBER_UPSELL = {
+  banner: {
+    heading: "You already have lifetime access.",
+    text: "This optional upgrade adds to your membership. Take your time: it stays on your Upgrades page.",
+  },
+  declineHref: "/upgrades",
+};
+
 export type WhiteLabelContent = {
   page: PageCopy;
   banner: typeof waitBanner;

@@ -26,13 +26,24 @@ function flashStorage() {
   return storage;
 }
 
-/** A 303 redirect that shows `flash` on the page it leads to. */
-export async function redirectWithFlash(to: string, flash: Flash, init: { headers?: HeadersInit } = {}) {
+/** The Set-Cookie value that shows `flash` on the next page that reads it. */
+export async function flashCookie(flash: Flash): Promise<string> {
   const session = await flashStorage().getSession();
   session.flash("flash", flash);
+  return flashStorage().commitSession(session);
+}
+
+/**
+ * `to` with the #flash fragment (FlashMessage's id), so the browser scrolls to the message even
+ * without JavaScript, however long the page; a fragment already there is kept.
+ */
+export const toFlash = (to: string) => (to.includes("#") ? to : `${to}#flash`);
+
+/** A 303 redirect that shows `flash` on the page it leads to, scrolled into view. */
+export async function redirectWithFlash(to: string, flash: Flash, init: { headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await flashStorage().commitSession(session));
-  return redirect(to, { status: 303, headers });
+  headers.append("Set-Cookie", await flashCookie(flash));
+  return redirect(toFlash(to), { status: 303, headers });
 }
 
 /**

@@ -18,7 +18,7 @@ export const CONSENT_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;
  * Stored with every proof row, so a later change of the banner's wording can be told apart
  * from choices made on an earlier one. Bump it whenever the banner's text or categories change.
  */
-export const CONSENT_BANNER_VERSION = "2025-05-21.1";
+export const CONSENT_BANNER_VERSION = "2026-11-23.1";
 
 export const COOKIE_CATEGORIES = ["essential", "analytical", "functional", "marketing"] as const;
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];

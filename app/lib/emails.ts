@@ -156,6 +156,27 @@ export function signInLinkEmail(input: { brand: string; name: string; link: stri
   ]);
 }
 
+/**
+ * A /special-access lead: the confirmation /thank-you-access promises, with what happens next and
+ * a link to create an account with the address already filled in.
+ */
+export function leadConfirmationEmail(input: {
+  brand: string;
+  name: string;
+  next: string[];
+  signupUrl: string;
+  supportEmail: string;
+}): Email {
+  return compose(`Your ${input.brand} access is confirmed`, [
+    greeting(input.name),
+    [`Thank you for signing up: your email is registered for ${input.brand}.`],
+    ["What to expect next:", ...input.next.map((item) => `- ${item}`)],
+    ["Create your account to get started (your email is already filled in):"],
+    { link: input.signupUrl },
+    [`Questions? Reply to this email or write to ${input.supportEmail}.`],
+  ]);
+}
+
 /** Seconds until the next attempt after `attempts` failed ones: 30 s doubling, at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));

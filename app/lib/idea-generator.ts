@@ -106,6 +106,25 @@ export function parseIdeaFilter(params: URLSearchParams): IdeaFilter {
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const titleCase = (text: string) => text.split(" ").map(capitalise).join(" ");
 
+/** The audience an idea names when the member chose an industry but no audience. */
+export const AUDIENCE_FOR_CHOSEN_INDUSTRY = "small businesses";
+
+/** Quotation marks and end punctuation the member typed: the sentence supplies its own. */
+const strayPunctuation = /^["'“”‘’\s]+|["'“”‘’.!?,;:\s]+$/g;
+
+/** A typed value cleaned of the punctuation a sentence adds itself; "" when nothing is left. */
+export function cleanValue(raw: string): string {
+  return raw.replace(strayPunctuation, "").replace(/\s+/g, " ");
+}
+
+/**
+ * A value as it reads inside a sentence: a first word typed in sentence case ("Healthcare",
+ * "Real estate", "E-commerce") is lower-cased; anything else (SaaS, B2B, AI) is kept as typed.
+ */
+export function inSentence(value: string): string {
+  return value.replace(/^[A-Z][a-z]*(?:-[a-z]+)*(?=\s|$)/, (word) => word.toLowerCase());
+}
+
 function monetizationStrategy(model: MonetizationModel, { monthly, unit, unitPrice, freeAllowance }: IdeaTemplate["pricing"]): string {
   switch (model) {
     case "subscription":
@@ -119,24 +138,37 @@ function monetizationStrategy(model: MonetizationModel, { monthly, unit, unitPri
   }
 }
 
-/** One template made concrete for the filter. */
+/**
+ * One template made concrete for the filter. The placeholders and where each may stand are
+ * described in app/content/idea-templates.ts; this fills them so that any typed value reads.
+ */
 export function personalise(template: IdeaTemplate, filter: IdeaFilter): Idea {
-  const values = {
-    industry: filter.industry || template.defaults.industry,
-    audience: filter.targetAudience || template.defaults.audience,
-    problem: filter.problemToSolve || template.defaults.problem,
+  const typed = {
+    industry: cleanValue(filter.industry),
+    audience: cleanValue(filter.targetAudience),
+    problem: cleanValue(filter.problemToSolve),
+  };
+  const industry = inSentence(typed.industry) || template.defaults.industry;
+  const audience =
+    inSentence(typed.audience) || (typed.industry ? AUDIENCE_FOR_CHOSEN_INDUSTRY : template.defaults.audience);
+  const values: Record<string, string> = {
+    industry,
+    audience,
+    audienceinindustry: audience.toLowerCase().includes(industry.toLowerCase()) ? audience : `${audience} in ${industry}`,
+    problem: `“${typed.problem}”`,
   };
   const fill = (text: string) =>
-    text.replace(/\{(industry|audience|problem)\}/gi, (placeholder, key: string) => {
-      const value = values[key.toLowerCase() as keyof typeof values];
-      return placeholder[1] === placeholder[1].toUpperCase() ? capitalise(value) : value;
+    text.replace(/\{(\w+)\}/g, (placeholder, key: string) => {
+      const value = values[key.toLowerCase()];
+      if (value === undefined) throw new Error(`Unknown placeholder ${placeholder} in idea template ${template.id}`);
+      return /[A-Z]/.test(key[0]) ? capitalise(value) : value;
     });
   return {
     id: template.id,
     title: titleCase(fill(template.title)),
     description: fill(template.description),
     targetMarket: fill(template.targetMarket),
-    problemSolved: fill(template.problemSolved),
+    problemSolved: typed.problem ? fill(template.problemSolved.named) : fill(template.problemSolved.own),
     keyFeatures: template.keyFeatures.slice(0, FEATURE_COUNT_BY_COMPLEXITY[filter.complexity]).map(fill),
     monetizationStrategy: monetizationStrategy(filter.monetizationModel, template.pricing),
     estimatedDevTime: DEV_TIME_BY_COMPLEXITY[filter.complexity],

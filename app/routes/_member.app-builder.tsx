@@ -32,9 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AppBuilderPage() {
   const { action, fixedParams, builderHost } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  // Without JavaScript an example's "Use this prompt" link reloads the page with ?example=<id>.
+  // The idea generator's 'Send to App Builder' arrives with ?prompt=...; without JavaScript an
+  // example's "Use this prompt" link reloads the page with ?example=<id>.
   const [prompt, setPrompt] = useState(
-    () => EXAMPLE_PROMPTS.find((example) => example.id === params.get("example"))?.prompt ?? ""
+    () =>
+      params.get(APP_BUILDER_PROMPT_PARAM)?.slice(0, APP_PROMPT_MAX_LENGTH) ??
+      EXAMPLE_PROMPTS.find((example) => example.id === params.get("example"))?.prompt ??
+      "",
   );
   const textarea = useRef<HTMLTextAreaElement>(null);
 
@@ -134,7 +138,7 @@ export default function AppBuilderPage() {
                       setPrompt(example.prompt);
                       textarea.current?.focus();
                     }}
-                    className="inline-flex rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                    className="inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
                   >
                     Use this prompt<span className="sr-only">: {example.title}</span>
                   </a>

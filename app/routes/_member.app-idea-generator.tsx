@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { IdeaFilterForm } from "~/components/idea-filter-form";
 import { IdeaCard, IdeaDetails } from "~/components/idea-views";
 import { MemberPageHeader } from "~/components/member-page-header";
+import type { ExportFormat } from "~/lib/idea-export";
 import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
 import { requirePaidMember } from "~/services/guards.server";
 import { brandedTitle } from "~/lib/page-meta";
@@ -57,6 +58,11 @@ export default function IdeaGeneratorPage() {
   }
 
   const runQuery = withoutIdea(location.search);
+  const exportQuery = (format: ExportFormat) => {
+    const query = new URLSearchParams(runQuery);
+    query.set("format", format);
+    return query.toString();
+  };
   const detailsHref = (id: string) => {
     const query = new URLSearchParams(runQuery);
     query.set("idea", id);
@@ -80,13 +86,22 @@ export default function IdeaGeneratorPage() {
               Your SaaS ideas
             </h2>
             {run.status !== "idle" && !generating ? (
-              <a
-                href={`/app-idea-generator/export?${runQuery}`}
-                download
-                className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
-              >
-                Export JSON
-              </a>
+              <div className="flex flex-wrap gap-2">
+                <a
+                  href={`/app-idea-generator/export?${runQuery}`}
+                  download
+                  className="inline-flex min-h-11 items-center rounded-lg bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-700"
+                >
+                  Export JSON
+                </a>
+                <a
+                  href={`/app-idea-generator/export?${exportQuery("markdown")}`}
+                  download
+                  className="inline-flex min-h-11 items-center rounded-lg border border-slate-900 px-4 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+                >
+                  Export Markdown
+                </a>
+              </div>
             ) : null}
           </div>
 

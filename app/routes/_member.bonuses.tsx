@@ -112,7 +112,7 @@ export default function BonusesPage() {
           <p className="mt-1 text-amber-900">
             These bonuses are exclusively for course members: log in with your course account to access them. Having
             trouble downloading a bonus? Contact support at{" "}
-            <a href={`mailto:${supportEmail}`} className="font-semibold underline">
+            <a href={`mailto:${supportEmail}`} className="tap-inline font-semibold underline">
               {supportEmail}
             </a>
             .

@@ -74,7 +74,7 @@ function courseNotFound() {
 }
 
 const navLink =
-  "flex min-h-10 flex-col rounded-lg border border-slate-200 px-4 py-2 text-sm hover:border-brand-500 hover:bg-brand-50";
+  "flex min-h-11 flex-col rounded-lg border border-slate-200 px-4 py-2 text-sm hover:border-brand-500 hover:bg-brand-50";
 
 export default function CourseViewer() {
   const { course, chapters, selected, progress, completion } = useLoaderData<typeof loader>();
@@ -91,7 +91,7 @@ export default function CourseViewer() {
           aria-labelledby="course-title"
           className="group rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:sticky md:top-20"
         >
-          <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to="/dashboard" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
             ← All courses
           </Link>
           <h1
@@ -112,7 +112,7 @@ export default function CourseViewer() {
               <p className="text-emerald-800">on {formatCompletionDate(completion.completedAt)}</p>
               <Link
                 to={`/certificates/${completion.certificateCode}`}
-                className="mt-1 inline-flex min-h-10 items-center font-semibold text-emerald-900 underline"
+                className="mt-1 inline-flex min-h-11 items-center font-semibold text-emerald-900 underline"
               >
                 View certificate
               </Link>

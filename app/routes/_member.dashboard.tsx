@@ -40,7 +40,7 @@ function SupportNote() {
   return (
     <>
       Questions about the training? Email{" "}
-      <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
+      <a href={`mailto:${supportEmail}`} className="tap-inline font-medium text-brand-700 underline">
         {supportEmail}
       </a>
     </>
@@ -74,7 +74,7 @@ export default function TrainingArea() {
           <Link
             to={`/course/${resume.courseId}?chapter=${resume.chapterId}`}
             aria-label={`Continue ${resume.chapterTitle} in ${resume.courseTitle}`}
-            className="inline-flex min-h-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700"
+            className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700"
           >
             Continue →
           </Link>
@@ -111,7 +111,7 @@ export default function TrainingArea() {
                 <Link
                   to={`/course/${course.id}`}
                   prefetch="intent"
-                  className="mt-4 inline-flex min-h-10 items-center justify-center self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow after:absolute after:inset-0 after:rounded-xl hover:bg-brand-700"
+                  className="mt-4 inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow after:absolute after:inset-0 after:rounded-xl hover:bg-brand-700"
                 >
                   {COURSE_ACTION_LABEL[course.state]}
                   <span className="sr-only">: {course.title}</span>

@@ -49,7 +49,7 @@ export default function Purchases() {
                 </div>
                 <div className="flex items-center gap-3">
                   <StatusBadge label={order.status} />
-                  <Link to={`/account/purchases/${order.id}`} className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline">
+                  <Link to={`/account/purchases/${order.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
                     Receipt<span className="sr-only"> for {order.product} on {formatDay(order.date)}</span>
                   </Link>
                 </div>

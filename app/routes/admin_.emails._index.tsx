@@ -54,7 +54,7 @@ export default function AdminEmails() {
               key={filter.value}
               to={filter.value ? `/admin/emails?status=${filter.value}` : "/admin/emails"}
               aria-current={current ? "page" : undefined}
-              className={`${secondaryButton} min-h-10 ${current ? "border-brand-600 bg-brand-50 text-brand-700" : ""}`}
+              className={`${secondaryButton} ${current ? "border-brand-600 bg-brand-50 text-brand-700" : ""}`}
             >
               {filter.label}
             </Link>
@@ -99,7 +99,7 @@ export default function AdminEmails() {
                       <input type="hidden" name="intent" value="retry" />
                       <input type="hidden" name="id" value={message.id} />
                       {status ? <input type="hidden" name="status" value={status} /> : null}
-                      <button type="submit" className={`${secondaryButton} min-h-10 whitespace-nowrap`} aria-label={`Retry now: ${message.subject} to ${message.to}`}>
+                      <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`Retry now: ${message.subject} to ${message.to}`}>
                         Retry now
                       </button>
                     </Form>

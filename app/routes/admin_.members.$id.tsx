@@ -215,7 +215,7 @@ export default function AdminMember() {
               Expires on <span className="font-normal text-slate-500">(optional, last day of access)</span>
               <input type="date" name="expiresOn" defaultValue={failure?.expiresOn ?? ""} className={inputClass} />
             </label>
-            <button type="submit" className={`${primaryButton} min-h-10`}>
+            <button type="submit" className={primaryButton}>
               Grant complimentary access
             </button>
           </Form>
@@ -225,20 +225,20 @@ export default function AdminMember() {
               {activeGrant ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke" />
-                  <button type="submit" className={`${dangerButton} min-h-10`}>
+                  <button type="submit" className={dangerButton}>
                     Revoke complimentary access
                   </button>
                 </Form>
               ) : null}
               <Form method="post">
                 <input type="hidden" name="intent" value="send-link" />
-                <button type="submit" className={`${secondaryButton} min-h-10`}>
+                <button type="submit" className={secondaryButton}>
                   Send sign-in link
                 </button>
               </Form>
               <Form method="post">
                 <input type="hidden" name="intent" value="sign-out" />
-                <button type="submit" className={`${secondaryButton} min-h-10`}>
+                <button type="submit" className={secondaryButton}>
                   Sign out all sessions
                 </button>
               </Form>

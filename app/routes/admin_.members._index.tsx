@@ -64,11 +64,11 @@ export default function AdminMembers() {
           </select>
         </label>
         <div className="flex gap-2">
-          <button type="submit" className={`${primaryButton} min-h-11 flex-1 sm:flex-none`}>
+          <button type="submit" className={`${primaryButton} flex-1 sm:flex-none`}>
             Search
           </button>
           {filtered ? (
-            <Link to="/admin/members" className={`${secondaryButton} min-h-11`}>
+            <Link to="/admin/members" className={secondaryButton}>
               Clear
             </Link>
           ) : null}

@@ -1,29 +1,41 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePaidMember } from "~/services/guards.server";
+import { ideasMarkdown, parseExportFormat } from "~/lib/idea-export";
 import { ideasForQuery } from "~/lib/idea-generator";
 
 /**
- * GET /app-idea-generator/export?<the page's query>: the ideas the page shows for the same filter
- * and seed, as a JSON download. A resource route: it guards itself and returns a real Response.
+ * GET /app-idea-generator/export?<the page's query>[&format=markdown]: the ideas the page shows for
+ * the same filter and seed, as a JSON (default) or Markdown download. A resource route: it guards
+ * itself and returns a real Response.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePaidMember(request);
-  const run = ideasForQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const format = parseExportFormat(params.get("format"));
+  const run = ideasForQuery(params);
   if (run.status === "idle") {
     return new Response("Generate ideas first: the export needs the seed of the ideas on your page.", {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  const body =
-    run.status === "generated"
-      ? { seed: run.seed, filter: run.filter, ideas: run.ideas }
-      : { error: run.error, ideas: run.ideas };
-  const filename = run.status === "generated" ? `saas-ideas-${run.seed}.json` : "saas-ideas-samples.json";
-  return new Response(JSON.stringify(body, null, 2), {
+  const basename = run.status === "generated" ? `saas-ideas-${run.seed}` : "saas-ideas-samples";
+  const [body, extension, contentType] =
+    format === "markdown"
+      ? [ideasMarkdown(run), "md", "text/markdown; charset=utf-8"]
+      : [
+          JSON.stringify(
+            run.status === "generated" ? { seed: run.seed, filter: run.filter, ideas: run.ideas } : { error: run.error, ideas: run.ideas },
+            null,
+            2,
+          ),
+          "json",
+          "application/json; charset=utf-8",
+        ];
+  return new Response(body, {
     headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${basename}.${extension}"`,
       "Cache-Control": "private, no-store",
     },
   });

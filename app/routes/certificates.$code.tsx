@@ -66,7 +66,7 @@ export default function CertificatePage() {
       <main className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Certificate not found</h1>
         <p className="mt-3 text-slate-600">Check the link: it may have been copied only in part.</p>
-        <Link to="/" className="mt-6 inline-flex min-h-10 items-center font-semibold text-brand-700 underline">
+        <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           Back to home
         </Link>
       </main>
@@ -81,7 +81,7 @@ export default function CertificatePage() {
           <button
             type="button"
             onClick={() => window.print()}
-            className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700"
+            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700"
           >
             Download PDF
           </button>

@@ -84,7 +84,7 @@ export default function CookieSettingsPage() {
           <p className="mt-1 text-sm text-slate-700">
             Decline removes analytics cookies; Essential Only keeps just what the site needs to work; Accept All allows
             analytical, functional and marketing cookies too. Read more in the{" "}
-            <Link to="/privacy-policy#cookie-policy" className="font-semibold text-brand-700 underline">
+            <Link to="/privacy-policy#cookie-policy" className="tap-inline font-semibold text-brand-700 underline">
               cookie section of our privacy policy
             </Link>
             .
@@ -92,7 +92,7 @@ export default function CookieSettingsPage() {
           <ConsentForm returnTo={returnTo} />
         </section>
         <p className="mt-8">
-          <Link to={returnTo} className="font-semibold text-brand-700 underline">
+          <Link to={returnTo} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
             Back to the page you were on
           </Link>
         </p>

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
-import { UpsellBanner } from "~/components/upsell-banner";
+import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The custom SaaS upsell (OTO 2, SPEC §2). */
 export default function CustomSaasUpsell() {
-  const { content, checkoutUrl, declineUrl } = useLoaderData<typeof loader>();
+  const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
+  const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const { availability } = content;
   const takenPercent = Math.round((availability.taken / availability.max) * 100);
   const buyLink = (

@@ -17,6 +17,7 @@ import { publicPageHeaders, type PageCacheRoute } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
 import { brand } from "~/route-helpers/public-page.server";
 import { buttonClass } from "~/components/button";
+import { DemoVideo } from "~/components/demo-video";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
@@ -50,7 +51,7 @@ export default function DemoSwipesPage() {
               to={`?tab=${entry.tab}`}
               preventScrollReset
               aria-current={entry.tab === tab ? "page" : undefined}
-              className={`inline-flex min-h-10 items-center rounded-lg px-4 py-2 text-sm font-semibold ${
+              className={`inline-flex min-h-11 items-center rounded-lg px-4 py-2 text-sm font-semibold ${
                 entry.tab === tab
                   ? "bg-brand-600 text-white"
                   : "bg-white text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100"
@@ -62,7 +63,7 @@ export default function DemoSwipesPage() {
         </nav>
 
         <div className="mt-8">
-          {tab === "demo" ? <DemoVideo /> : null}
+          {tab === "demo" ? <DemoVideoTab /> : null}
           {tab === "emails" || tab === "emails-long" ? (
             <EmailSwipes emails={emails} title={tab === "emails" ? "Email Swipes (Short)" : "Email Swipes (Long)"} />
           ) : null}
@@ -86,26 +87,13 @@ export default function DemoSwipesPage() {
   );
 }
 
-function DemoVideo() {
+function DemoVideoTab() {
   return (
     <section aria-labelledby="demo-title">
       <h2 id="demo-title" className="text-2xl font-bold">
         Demo Video
       </h2>
-      {/* preload="none": nothing is fetched until the visitor presses play. The walkthrough is a
-          silent screen recording: there is no speech to caption. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a silent recording has nothing to caption */}
-      <video
-        controls
-        preload="none"
-        poster={DEMO_VIDEO.poster}
-        width={DEMO_VIDEO.width}
-        height={DEMO_VIDEO.height}
-        className="mt-4 aspect-video h-auto w-full rounded-xl bg-slate-900"
-      >
-        <source src={DEMO_VIDEO.src} type="video/mp4" />
-        Your browser cannot play this video. <a href={DEMO_VIDEO.src}>Download the demo video</a> instead.
-      </video>
+      <DemoVideo className="mt-4 rounded-xl" />
       <h3 className="mt-6 text-lg font-bold">How to use the demo in your promotions</h3>
       <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-700">
         {DEMO_VIDEO.tips.map((tip) => (
@@ -201,7 +189,7 @@ function Banners({ supportEmail }: { supportEmail: string }) {
       <p className="mt-6">
         <a
           href={`mailto:${supportEmail}?subject=${encodeURIComponent("Custom graphics request")}`}
-          className="font-semibold text-brand-700 underline"
+          className="tap-inline font-semibold text-brand-700 underline"
         >
           Request Custom Graphics
         </a>

@@ -61,7 +61,7 @@ export default function ForgotPassword() {
       </SchemaForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         Remembered it?{" "}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to="/login" className="tap-inline font-semibold text-brand-700 hover:underline">
           Sign in
         </Link>
       </p>

@@ -21,13 +21,13 @@ export default function JvAffiliatePage() {
   return (
     <>
       <div className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-0.5">
           <p className="text-sm font-bold text-slate-900">JV Partners</p>
           <nav aria-label="JV" className="flex items-center gap-4 text-sm font-semibold">
-            <Link to="/jv-doc" className="text-brand-700 hover:underline">
+            <Link to="/jv-doc" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
               JV Doc
             </Link>
-            <Link to="/demo-swipes" className="text-brand-700 hover:underline">
+            <Link to="/demo-swipes" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
               Swipes
             </Link>
           </nav>

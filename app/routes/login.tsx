@@ -114,7 +114,7 @@ export default function LoginPage() {
           maxLength={PASSWORD_MAX}
         />
         <p className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+          <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
             Forgot password?
           </Link>
         </p>
@@ -132,7 +132,7 @@ export default function LoginPage() {
         Don&apos;t have an account?{" "}
         <Link
           to={redirectTo ? `/signup?${new URLSearchParams({ redirect: redirectTo })}` : "/signup"}
-          className="font-semibold text-brand-700 hover:underline"
+          className="tap-inline font-semibold text-brand-700 hover:underline"
         >
           Sign up
         </Link>

@@ -1,15 +1,26 @@
 import crypto from "node:crypto";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatUsd } from "~/lib/money";
 import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { siteOrigin } from "~/lib/site-origin";
 import { env } from "~/infra/env.server";
+import { takeFlash } from "~/infra/flash.server";
+import { FlashMessage } from "~/components/flash-message";
+import { LOCKED_PARAM, lockedNotice } from "~/lib/locked-tools";
 import { requireUser } from "~/services/guards.server";
 import { getSessionUser } from "~/services/session.server";
 import { startCheckout } from "~/services/checkout.server";
 import { isCheckoutConfigured } from "~/services/stripe.server";
+import { Icon } from "~/components/icon";
 import { brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { buttonClass } from "~/components/button";
@@ -22,12 +33,21 @@ const hasAccess = (user: { hasPaid: boolean; isAdmin: boolean }) => user.hasPaid
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (hasAccess(user)) throw redirect("/dashboard");
-  return {
-    configured: isCheckoutConfigured(PLAN_PRODUCT),
-    // One checkout per rendering: a double submit of this form reuses the same Stripe session.
-    formKey: crypto.randomBytes(18).toString("base64url"),
-  };
+  // A flash from the password reset, which sends an account without access here.
+  const { flash, headers } = await takeFlash(request);
+  headers.set("Cache-Control", "private, no-store");
+  return data(
+    {
+      configured: isCheckoutConfigured(PLAN_PRODUCT),
+      // One checkout per rendering: a double submit of this form reuses the same Stripe session.
+      formKey: crypto.randomBytes(18).toString("base64url"),
+      flash,
+    },
+    { headers },
+  );
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getSessionUser(request);
@@ -49,11 +69,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentOptions() {
-  const { configured, formKey } = useLoaderData<typeof loader>();
+  const { configured, formKey, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const processing = useIsPending();
   const product = PRODUCTS[PLAN_PRODUCT];
   const error = actionData?.error ?? (configured ? null : CHECKOUT_MESSAGES.notConfigured);
+  // A locked member link brought the user here: say which tool, and that this plan unlocks it.
+  const locked = lockedNotice(useSearchParams()[0].get(LOCKED_PARAM));
 
   return (
     <>
@@ -62,6 +84,20 @@ export default function PaymentOptions() {
           <h1 className="text-center text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
             Choose Your Access Plan
           </h1>
+          {flash ? (
+            <div className="mt-6">
+              <FlashMessage flash={flash} />
+            </div>
+          ) : null}
+          {locked ? (
+            <p
+              role="status"
+              className="mt-6 flex gap-3 rounded-xl border border-brand-100 bg-white px-4 py-3 text-slate-800 shadow-sm"
+            >
+              <Icon name="lock" className="mt-0.5 h-5 w-5 flex-none text-brand-600" />
+              <span>{locked}</span>
+            </p>
+          ) : null}
 
           <section
             aria-labelledby="plan-title"

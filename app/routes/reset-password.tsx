@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/components/form-fields";
+import { flashCookie, toFlash } from "~/infra/flash.server";
 import { tokenFingerprint } from "~/lib/token-fingerprint";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { continueAfterPassword } from "~/route-helpers/sign-in.server";
@@ -18,6 +19,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Said on the page the reset leads to (the dashboard, or the plan page for an account without access). */
+const PASSWORD_UPDATED = "Your password has been updated.";
 const LINK_UNUSABLE = "This link has expired or has already been used. Ask for a new one below.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,12 +39,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     [RATE_LIMITS.resetSubmitPerAddress, context.clientAddress ?? "unknown"],
     [RATE_LIMITS.resetSubmitPerToken, tokenFingerprint(submission.value.token)],
   ]);
-  if (!verdict.allowed) return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429 });
+  if (!verdict.allowed)
+    return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429 });
   const result = await resetPassword(submission.value.token, submission.value.password);
-  if (!result) return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
-  // The member guard sends an account without access on to the plan page. A reset link proves the
-  // mailbox, not the second factor: an account with one still enters its code.
-  return continueAfterPassword(request, { userId: result.userId, isAdmin: false, redirectTo: "/dashboard", specialAccess: false }, new Headers());
+  if (!result)
+    return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
+  // The member guard sends an account without access on to the plan page; either page shows the
+  // flash. A reset link proves the mailbox, not the second factor: an account with one still
+  // enters its code.
+  const headers = new Headers({ "Set-Cookie": await flashCookie({ kind: "success", message: PASSWORD_UPDATED }) });
+  return continueAfterPassword(
+    request,
+    { userId: result.userId, isAdmin: false, redirectTo: toFlash("/dashboard"), specialAccess: false },
+    headers,
+  );
 }
 
 export default function ResetPassword() {
@@ -64,7 +75,10 @@ export default function ResetPassword() {
         <FormError id="reset-link-error" errors={[LINK_UNUSABLE]} />
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/forgot-password"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+        >
           Ask for a new link
         </Link>
       </p>

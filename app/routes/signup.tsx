@@ -30,6 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return startSession(request, outcome.user.id, safeRedirect(outcome.redirectTo, "/payment-options"));
 }
 
+const helpLink = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";
+
 const SIGNUP_CONSTRAINTS = {
   name: { valueMissing: AUTH_MESSAGES.nameRequired, tooLong: AUTH_MESSAGES.nameTooLong },
   email: {
@@ -52,6 +54,8 @@ export default function SignupPage() {
 
   const [form, fields] = useForm({
     lastResult,
+    // The lead confirmation email links here with the address filled in.
+    defaultValue: { email: searchParams.get("email") ?? "" },
     // The browser checks the inputs' own constraints with the server's messages; no zod ships here.
     onValidate: ({ form, formData }) => parseWithConstraints<SignupFields>(form, formData, SIGNUP_CONSTRAINTS),
     shouldValidate: "onBlur",
@@ -70,7 +74,24 @@ export default function SignupPage() {
           required
           maxLength={NAME_MAX}
         />
-        <EmailField field={fields.email} />
+        <EmailField
+          field={fields.email}
+          errorHelp={
+            fields.email.errors?.[0] === AUTH_MESSAGES.accountExists ? (
+              <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+                <Link
+                  to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login"}
+                  className={helpLink}
+                >
+                  Sign in
+                </Link>
+                <Link to="/forgot-password" className={helpLink}>
+                  Forgot your password?
+                </Link>
+              </p>
+            ) : null
+          }
+        />
         <NewPasswordField label="Password" field={fields.password} />
         <SubmitButton pending={submitting} pendingLabel="Creating account...">
           Create account
@@ -80,7 +101,7 @@ export default function SignupPage() {
         Already have an account?{" "}
         <Link
           to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login"}
-          className="font-semibold text-brand-700 hover:underline"
+          className="tap-inline font-semibold text-brand-700 hover:underline"
         >
           Sign in
         </Link>

@@ -16,7 +16,8 @@ import { publicPageMeta } from "~/lib/page-meta";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { leadSchema } from "~/lib/validation/lead";
-import { captureLead } from "~/models/lead.server";
+import { siteOrigin } from "~/lib/site-origin";
+import { captureLeadAndConfirm } from "~/services/leads.server";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { useSchemaForm } from "~/hooks/use-schema-form";
 
@@ -38,7 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Our own lead form (ARCHITECTURE decision 10): validated, honeypot-guarded, rate-limited per
- * address, stored once per email. A repeat signup gets the same thank-you page.
+ * address, stored once per email with its confirmation email queued in the same transaction. A
+ * repeat signup gets the same thank-you page (and no second email).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: leadSchema });
@@ -54,7 +56,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  await captureLead({ email: submission.value.email, name: submission.value.name, source: "special-access" });
+  await captureLeadAndConfirm(
+    { email: submission.value.email, name: submission.value.name, source: "special-access" },
+    siteOrigin(env().PUBLIC_URL, request.url),
+  );
   return redirect("/thank-you-access", { status: 303 });
 }
 

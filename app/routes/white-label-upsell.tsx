@@ -4,7 +4,7 @@ import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
 import { CheckList, ClosingBand, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
 import { CheckoutImageLink } from "~/components/sales-page";
-import { UpsellBanner } from "~/components/upsell-banner";
+import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
 import { whiteLabelContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
@@ -29,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The white-label upsell (OTO 1, SPEC §2): every buy link and all four 'No Thanks' links go to the marketplace. */
 export default function WhiteLabelUpsell() {
-  const { content, checkoutUrl, declineUrl } = useLoaderData<typeof loader>();
+  const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
+  const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const buy = (
     <>
       <CheckoutImageLink href={checkoutUrl} alt={content.checkoutImageAlt} />

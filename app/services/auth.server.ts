@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from "~/lib/database-errors";
 import { siteOrigin } from "~/lib/site-origin";
 import { env } from "~/infra/env.server";
 import { loginSchema, signupSchema } from "~/lib/validation/auth";
+import { AUTH_MESSAGES } from "~/lib/validation/auth-rules";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
 import { queueEmailVerification } from "./accounts.server";
 import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from "./login-throttle.server";
@@ -120,7 +121,7 @@ function authenticator(context: AuthContext) {
         if (!created) {
           return refuse(
             submission.reply({
-              fieldErrors: { email: ["An account with this email already exists. Sign in instead."] },
+              fieldErrors: { email: [AUTH_MESSAGES.accountExists] },
               hideFields: ["password"],
             }),
           );

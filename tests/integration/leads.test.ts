@@ -26,6 +26,26 @@ describe("POST /special-access", () => {
     expect(rows[0]).toMatchObject({ email: email.toLowerCase(), name: "Pat", source: "special-access" });
   });
 
+  it("queues one confirmation email with what to expect and a signup link, and none for a repeat", async () => {
+    const email = uniqueEmail("confirm");
+    const outbox = () => app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).execute();
+    expect((await new Browser(app.baseUrl).post("/special-access", { email: email.toUpperCase(), name: "Robin" })).status).toBe(303);
+    const [row, ...others] = await outbox();
+    expect(others).toEqual([]);
+    expect(row.subject).toMatch(/access is confirmed$/);
+    expect(row.text_body).toContain("Hi Robin,");
+    expect(row.text_body).toContain("What to expect next:\n- A confirmation email with your access details.");
+    expect(row.text_body).toMatch(new RegExp(`https?://[^\\s]+/signup\\?email=${encodeURIComponent(email).replace(/[.]/g, "\\.")}\\n`));
+    expect((await new Browser(app.baseUrl).post("/special-access", { email })).status).toBe(303);
+    expect(await outbox()).toHaveLength(1);
+  });
+
+  it("stores no email when the form is refused", async () => {
+    const email = uniqueEmail("refused");
+    await new Browser(app.baseUrl).post("/special-access", { email, website: "http://spam.example" });
+    expect(await app.db.selectFrom("email_outbox").select("id").where("to_address", "=", email).execute()).toEqual([]);
+  });
+
   it("takes an email without a name", async () => {
     const email = uniqueEmail("noname");
     expect((await new Browser(app.baseUrl).post("/special-access", { email })).status).toBe(303);

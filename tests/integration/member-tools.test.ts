@@ -252,3 +252,38 @@ describe("bonus downloads", () => {
     }
   });
 });
+
+describe("issue 16: Markdown export, Send to App Builder, members on the upsells", () => {
+  it("exports the page's ideas as Markdown, guarded like the JSON", async () => {
+    const response = await member.get(`/app-idea-generator/export?${IDEA_QUERY}&format=markdown`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="saas-ideas-2024.md"');
+    const markdown = await response.text();
+    const page = decode(await html(member, `/app-idea-generator?${IDEA_QUERY}`));
+    for (const id of cardIds(page)) {
+      const title = new RegExp(`<h3 id="idea-card-${id}-title"[^>]*>([^<]+)</h3>`).exec(page)![1];
+      expect(markdown).toContain(`\n## ${title}\n`);
+    }
+    expect(page).toContain(`href="/app-idea-generator/export?${IDEA_QUERY}&format=markdown"`);
+    expect(page).toMatch(/href="\/app-builder\?prompt=Build\+a\+web\+app\+called/);
+    expect(redirectTarget(await new Browser(app.baseUrl).get(`/app-idea-generator/export?${IDEA_QUERY}&format=markdown`))).toMatch(/^\/login/);
+  });
+
+  it("starts the app builder's textarea with ?prompt=", async () => {
+    const page = decode(await html(member, `/app-builder?${new URLSearchParams({ prompt: "Build a <b>CRM</b> for dentists" })}`));
+    expect(page).toMatch(/<textarea[^>]*name="prompt"[^>]*>Build a <b>CRM<\/b> for dentists<\/textarea>/);
+  });
+
+  it("shows a member the member's line on the upsells, 'No Thanks' back to /upgrades; a visitor the spec's page", async () => {
+    // The banner as rendered (the loader data further down carries the marketplace copy either way).
+    const banner = (page: string) => /<div role="note"[^>]*>(.*?)<\/div>/.exec(page)?.[1] ?? "";
+    const forMember = decode(await html(member, "/white-label-upsell"));
+    expect(banner(forMember)).toContain("You already have lifetime access.");
+    expect(banner(forMember)).not.toContain("Wait! Your order is not complete yet.");
+    expect(forMember.match(/href="\/upgrades"[^>]*>No Thanks/g)).toHaveLength(4);
+    const forVisitor = decode(await (await new Browser(app.baseUrl).get("/white-label-upsell")).text());
+    expect(banner(forVisitor)).toContain("Wait! Your order is not complete yet.");
+    expect(forVisitor).not.toContain("You already have lifetime access.");
+  });
+});

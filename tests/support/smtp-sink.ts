@@ -18,7 +18,7 @@ export class SmtpSink {
     readonly url: string,
   ) {}
 
-  static async start(): Promise<SmtpSink> {
+  static async start({ port = 0 }: { port?: number } = {}): Promise<SmtpSink> {
     let sink: SmtpSink | undefined;
     const server = new SMTPServer({
       authOptional: true,
@@ -47,9 +47,9 @@ export class SmtpSink {
           .catch((error: Error) => callback(error));
       },
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as AddressInfo;
-    sink = new SmtpSink(server, `smtp://127.0.0.1:${port}`);
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    const address = server.server.address() as AddressInfo;
+    sink = new SmtpSink(server, `smtp://127.0.0.1:${address.port}`);
     return sink;
   }
 

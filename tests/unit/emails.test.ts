@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  leadConfirmationEmail,
   purchaseAddedEmail,
   refundNoticeEmail,
   resetPasswordEmail,
@@ -43,6 +44,13 @@ const templates: Record<string, Email> = {
   purchaseAddedWithReceipt: purchaseAddedEmail({ brand: "AI Profit Labs", name: "Al", loginUrl: "https://site.example/login", receipt }),
   reset: resetPasswordEmail({ brand: "AI Profit Labs", link: "https://site.example/reset-password?token=xyz" }),
   signInLink: signInLinkEmail({ brand: "AI Profit Labs", name: "", link: "https://site.example/reset-password?token=s1", loginUrl: "https://site.example/login" }),
+  leadConfirmation: leadConfirmationEmail({
+    brand: "AI Profit Labs",
+    name: "Lee",
+    next: ["A confirmation email with your access details.", "Your login details."],
+    signupUrl: "https://site.example/signup?email=lee%40site.example",
+    supportEmail: "support@site.example",
+  }),
 };
 
 describe("email templates", () => {

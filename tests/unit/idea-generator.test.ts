@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { DEV_TIME_BY_COMPLEXITY, IDEA_TEMPLATES, TECH_STACK_OPTIONS } from "~/content/idea-templates";
+import {
+  AUDIENCE_SUGGESTIONS,
+  COMPLEXITY_LEVELS,
+  DEV_TIME_BY_COMPLEXITY,
+  IDEA_TEMPLATES,
+  INDUSTRY_SUGGESTIONS,
+  MONETIZATION_MODELS,
+  TECH_STACK_OPTIONS,
+} from "~/content/idea-templates";
 import {
   DEFAULT_FILTER,
   generateIdeas,
   ideasForQuery,
   parseIdeaFilter,
   parseSeed,
+  personalise,
   sampleIdeas,
   seededRandom,
+  TEXT_FIELD_MAX,
   type IdeaFilter,
 } from "~/lib/idea-generator";
 
@@ -74,24 +84,33 @@ describe("generateIdeas", () => {
     );
   });
 
-  it("personalises title, text and audience from the filter", () => {
+  it("personalises title, text and audience from the filter, quoting the member's problem", () => {
     const [idea] = generateIdeas(
-      filter({ industry: "real estate", targetAudience: "independent agents", problemToSolve: "too many unqualified leads" }),
+      filter({ industry: "Real estate", targetAudience: "Independent agents", problemToSolve: "Too many no-shows." }),
       () => 0,
     );
     expect(idea.title).toBe("Real Estate Support Copilot");
-    expect(idea.description).toContain("for real estate");
-    expect(idea.targetMarket).toBe("Independent agents in real estate who answer the same customer questions every day");
-    expect(idea.problemSolved).toMatch(/^Too many unqualified leads: /);
+    expect(idea.description).toContain("for businesses in real estate");
+    expect(idea.targetMarket).toBe("Independent agents in real estate who answer the same customer questions every day.");
+    expect(idea.problemSolved).toMatch(/^It takes on “Too many no-shows” for independent agents: /);
+    expect(idea.problemSolved).not.toContain("support teams drown");
     expect(idea.competitorAnalysis).toContain("real estate");
   });
 
-  it("falls back to the template's own defaults for blank text fields", () => {
+  it("keeps acronyms as typed and does not repeat an industry the audience already names", () => {
+    const [idea] = generateIdeas(filter({ industry: "SaaS", targetAudience: "SaaS founders" }), () => 0);
+    expect(idea.title).toBe("SaaS Support Copilot");
+    expect(idea.targetMarket).toBe("SaaS founders who answer the same customer questions every day.");
+  });
+
+  it("falls back to the template's own audience and problem for blank text fields", () => {
     const [idea] = generateIdeas(filter(), () => 0);
     const template = IDEA_TEMPLATES[0];
-    expect(idea.title).toBe(`${template.defaults.industry} Support Copilot`);
-    expect(idea.targetMarket.startsWith(template.defaults.audience)).toBe(true);
-    expect(idea.problemSolved.startsWith(template.defaults.problem)).toBe(true);
+    expect(idea.title).toBe("E-commerce Support Copilot");
+    expect(idea.targetMarket).toBe(`${template.defaults.audience[0].toUpperCase()}${template.defaults.audience.slice(1)} in e-commerce who answer the same customer questions every day.`);
+    expect(idea.problemSolved).toBe(template.problemSolved.own);
+    // An industry alone gets a neutral audience rather than the template's own niche.
+    expect(generateIdeas(filter({ industry: "Fitness" }), () => 0)[0].targetMarket).toMatch(/^Small businesses in fitness who /);
   });
 
   it("maps complexity to the development time (SPEC §9) and to the number of features", () => {
@@ -187,5 +206,69 @@ describe("ideasForQuery", () => {
     const run = ideasForQuery(new URLSearchParams("seed=5"), broken);
     expect(run.error).toBe("Random source unavailable. Using sample ideas instead.");
     expect(run.ideas.map((idea) => idea.id)).toEqual(IDEA_TEMPLATES.slice(0, 3).map((t) => t.id));
+  });
+});
+
+describe("every generated sentence reads correctly", () => {
+  // Values a member might type: our suggestions, lower case, acronyms, stray punctuation and
+  // quotes, whole sentences, the longest allowed, and blanks (the template's defaults).
+  const industries = [...INDUSTRY_SUGGESTIONS, "", "dental clinics", "SaaS", "B2B software", "  Real estate. ", "E-commerce", "x".repeat(TEXT_FIELD_MAX)];
+  const audiences = [...AUDIENCE_SUGGESTIONS, "", "dentists", "Gym owners!", "HR managers", "\"busy parents\"", "Real estate agents"];
+  const problems = ["", "Too many no-shows", "too many no-shows.", "Clients forget to pay invoices on time", "Churn", "“Slow onboarding”", "What do I post today?", "Manual data entry; lost leads"];
+
+  const sentenceFields = ["description", "targetMarket", "problemSolved", "monetizationStrategy", "marketPotential", "competitorAnalysis"] as const;
+
+  /** Problems a filled template could show: left-over placeholders, doubled words or punctuation, empty slots. */
+  function flaws(text: string): string[] {
+    const found: string[] = [];
+    if (/[{}]/.test(text)) found.push("a placeholder");
+    if (/\s{2,}/.test(text) || text !== text.trim()) found.push("extra spaces");
+    if (/\s[.,;:!?]/.test(text)) found.push("a space before punctuation");
+    if (/[.,;:!?]\s*[.,;:!?]/.test(text.replace(/\.\.\./g, ""))) found.push("doubled punctuation");
+    if (/\b(\w+)\s+\1\b/i.test(text)) found.push(`a doubled word (${/\b(\w+)\s+\1\b/i.exec(text)?.[0]})`);
+    if (/\b(a|an|the|for|in|of|to|and|or|with|by|on)\s*[.,;:!?]/i.test(text)) found.push("a dangling word before punctuation");
+    if (/“\s*”|\(\s*\)/.test(text)) found.push("an empty quotation");
+    if (/["'“”‘’]{2,}/.test(text)) found.push("doubled quotation marks");
+    if (/\b(undefined|null|NaN)\b/.test(text)) found.push("a missing value");
+    return found;
+  }
+
+  const random = seededRandom(20261123);
+  const pick = <T,>(options: readonly T[]) => options[Math.floor(random() * options.length)];
+  const combinations = Array.from({ length: 50 }, (_, index) => ({
+    index,
+    filter: filter({
+      industry: pick(industries),
+      targetAudience: pick(audiences),
+      problemToSolve: pick(problems),
+      complexity: pick(COMPLEXITY_LEVELS),
+      monetizationModel: pick(MONETIZATION_MODELS),
+      techStack: TECH_STACK_OPTIONS.filter(() => random() < 0.1),
+    }),
+  }));
+
+  it.each(combinations)("combination $index: every field of every idea is well formed", ({ filter: chosen }) => {
+    // Each combination runs all five templates, not only the three a seed would pick.
+    for (const template of IDEA_TEMPLATES) {
+      const idea = personalise(template, chosen);
+      const context = `${template.id} for ${JSON.stringify(chosen)}`;
+      for (const field of sentenceFields) {
+        const text = idea[field];
+        expect(flaws(text), `${field} of ${context}: ${text}`).toEqual([]);
+        expect(text, `${field} of ${context}`).toMatch(/^[A-Z“]/);
+        expect(text, `${field} of ${context}`).toMatch(/[.!?]$/);
+      }
+      expect(flaws(idea.title), `title of ${context}`).toEqual([]);
+      expect(idea.title, `title of ${context}`).toMatch(/^\S.*\S$/);
+      expect(idea.title, `title of ${context}`).not.toMatch(/[.,;:!?]$/);
+      for (const feature of idea.keyFeatures) {
+        expect(flaws(feature), `feature of ${context}`).toEqual([]);
+        expect(feature).toMatch(/^[A-Z][^.]*[^.\s]$/);
+      }
+      const problem = chosen.problemToSolve.replace(/^["“\s]+|["”.!?;:,\s]+$/g, "");
+      if (problem) expect(idea.problemSolved, context).toContain(`“${problem}”`);
+      else expect(idea.problemSolved, context).toBe(template.problemSolved.own);
+      expect(idea.estimatedDevTime).toBe(DEV_TIME_BY_COMPLEXITY[chosen.complexity]);
+    }
   });
 });

@@ -21,7 +21,7 @@ export function AdminNav() {
           end={section.end}
           prefetch="intent"
           className={({ isActive }) =>
-            `flex min-h-10 shrink-0 items-center border-b-2 px-3 text-sm font-semibold ${
+            `flex min-h-11 shrink-0 items-center border-b-2 px-3 text-sm font-semibold ${
               isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
             }`
           }

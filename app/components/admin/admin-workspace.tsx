@@ -1,11 +1,12 @@
 import { adminMessages } from "~/content/admin-messages";
-import { courseHref, type AdminView } from "~/lib/admin-view";
+import { Link } from "@remix-run/react";
+import { adminHref, courseHref, type AdminView } from "~/lib/admin-view";
 import type { AdminActionFailure } from "~/routes/admin/course-admin.server";
 import type { Chapter } from "~/models/chapter.server";
 import type { CourseOutline } from "~/models/course.server";
 import { ChapterEditor } from "./chapter-editor";
 import { CourseForm } from "./course-form";
-import { DeleteConfirmation } from "./form-controls";
+import { DeleteConfirmation, primaryButton } from "./form-controls";
 
 const EMPTY_COURSE = { title: "", description: "" };
 const EMPTY_CHAPTER = { title: "", content: "" };
@@ -100,6 +101,20 @@ export function AdminWorkspace({
         cancelHref={back}
         submitLabel={`Delete chapter ${chapter.title}`}
       />
+    );
+  }
+  if (expanded && expanded.chapters.length === 0) {
+    // The empty course: the next step is right here, not in the list further down on a phone.
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+        <p>
+          <strong className="font-semibold text-slate-900">{expanded.title}</strong> has no chapters yet. Add the first one
+          and members will see it in the course.
+        </p>
+        <Link to={adminHref({ courseId: expanded.id, panel: { kind: "new-chapter" } })} className={`mt-4 ${primaryButton}`}>
+          Add Chapter<span className="sr-only"> to {expanded.title}</span>
+        </Link>
+      </div>
     );
   }
   return (

@@ -8,11 +8,11 @@ import type { ChapterEngagement, CourseEngagement } from "~/models/progress.serv
 import { DraftBadge } from "~/components/learning/progress-bar";
 import { DeleteLink, secondaryButton } from "./form-controls";
 
-// The chapter row's controls: compact, yet 40px square so they can be tapped on a phone. The
+// The chapter row's controls: compact, yet 44px square so they can be tapped on a phone. The
 // colours are kept apart from the shape because two Tailwind colour classes on one element do
 // not override each other by order: the Delete button would lose its red.
 const smallShape =
-  "inline-flex h-10 min-w-10 items-center justify-center rounded-md border bg-white px-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-30";
+  "inline-flex h-11 min-w-11 items-center justify-center rounded-md border bg-white px-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-30";
 const smallButton = `${smallShape} border-slate-300 text-slate-700 hover:bg-slate-100`;
 const smallDangerButton = `${smallShape} border-red-200 text-red-700 hover:bg-red-50`;
 
@@ -96,7 +96,7 @@ export function CourseList({
                 to={courseHref(open ? null : course.id)}
                 aria-expanded={open}
                 preventScrollReset
-                className="flex items-start gap-2 rounded-t-xl px-4 pt-4 font-semibold text-slate-900 hover:text-brand-700"
+                className="flex min-h-11 items-start gap-2 rounded-t-xl px-4 pt-4 font-semibold text-slate-900 hover:text-brand-700"
               >
                 <svg
                   aria-hidden="true"

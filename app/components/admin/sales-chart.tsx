@@ -58,7 +58,7 @@ export function SalesChart({ series }: { series: DailySeries }) {
         </a>
       </figcaption>
       <details className="rounded-xl border border-slate-200 bg-white">
-        <summary className="flex min-h-10 cursor-pointer items-center px-4 text-sm font-semibold text-slate-700">Daily figures ({series.currency})</summary>
+        <summary className="flex min-h-11 cursor-pointer items-center px-4 text-sm font-semibold text-slate-700">Daily figures ({series.currency})</summary>
         <div className="overflow-x-auto">
           <table id={tableId} className="w-full text-left text-sm [&_td]:px-4 [&_td]:py-1.5 [&_th]:px-4 [&_th]:py-1.5">
             <caption className="sr-only">Daily net revenue in {series.currency}</caption>

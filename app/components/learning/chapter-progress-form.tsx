@@ -5,9 +5,9 @@ import { useHydrated } from "~/hooks/use-hydrated";
 type ProgressActionData = { ok: true } | { ok: false; error: string };
 
 const primary =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60";
+  "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60";
 const secondary =
-  "inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60";
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60";
 
 /**
  * 'Mark as complete' / 'Complete and continue', or 'Completed' with 'Mark as not complete' once

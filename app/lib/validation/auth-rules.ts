@@ -22,4 +22,6 @@ export const AUTH_MESSAGES = {
   nameRequired: "Full name is required",
   nameTooLong: `Full name must be at most ${NAME_MAX} characters`,
   honeypot: "Your submission could not be processed.",
+  /** The signup refusal for a taken address; the signup page adds links to sign in or reset. */
+  accountExists: "An account with this email already exists. Sign in instead.",
 } as const;

@@ -1,0 +1,41 @@
+import { THANK_YOU_ACCESS } from "~/content/lead-pages";
+import { db } from "~/infra/db.server";
+import { leadConfirmationEmail } from "~/lib/emails";
+import { env } from "~/infra/env.server";
+import { captureLead } from "~/models/lead.server";
+import { normalizeEmail } from "~/models/user.server";
+import { enqueueEmail } from "~/models/outbox.server";
+import { kickMailer } from "./mail.server";
+
+/** /signup with the lead's address filled in (the signup page reads ?email=). */
+export const signupLink = (origin: string, email: string) => `${origin}/signup?${new URLSearchParams({ email })}`;
+
+/**
+ * A /special-access signup: the lead row and the confirmation email /thank-you-access promises,
+ * in one transaction. A repeat signup stores nothing and sends nothing, so the form cannot be
+ * used to fill someone's inbox.
+ */
+export async function captureLeadAndConfirm(input: { email: string; name?: string; source: string }, origin: string) {
+  const { BRAND_NAME, SUPPORT_EMAIL } = env();
+  const email = normalizeEmail(input.email);
+  const { created } = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const lead = await captureLead({ ...input, email }, trx);
+      if (lead.created) {
+        await enqueueEmail(trx, {
+          to: email,
+          ...leadConfirmationEmail({
+            brand: BRAND_NAME,
+            name: input.name ?? "",
+            next: THANK_YOU_ACCESS.next,
+            signupUrl: signupLink(origin, email),
+            supportEmail: SUPPORT_EMAIL,
+          }),
+        });
+      }
+      return lead;
+    });
+  if (created) kickMailer();
+  return { created };
+}

@@ -6,7 +6,7 @@ WORKDIR /app
 
 FROM base AS build
 COPY package.json package-lock.json ./
-# `npm install`, not `npm ci`: the lockfile lacks other platforms' optional binaries (STACK.md).
+# `npm install`, not `npm ci`: the lockfile lacks other platforms' optional binaries (docs/architecture.md#install-with-npm-install-not-npm-ci).
 RUN npm install
 COPY . .
 RUN npm run build

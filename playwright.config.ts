@@ -106,6 +106,8 @@ export default defineConfig({
         RATE_LIMIT_DISABLED: "true",
         // Both settings above are refused in production unless this flag is set with HOST on loopback.
         ALLOW_INSECURE_TEST_SETTINGS: "true",
+        // One JSON line per request would bury the test report; warnings and errors still show.
+        LOG_LEVEL: "warn",
         STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
         STRIPE_API_BASE: E2E_STRIPE.baseUrl,
         STRIPE_PRICE_LIFETIME: E2E_STRIPE.price,

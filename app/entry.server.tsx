@@ -54,7 +54,7 @@ export const database = db;
 
 /**
  * Renders the whole document before sending it: a page is then compressed once instead of
- * chunk by chunk (see PERFORMANCE.md), and nothing here is deferred, so nothing is lost.
+ * chunk by chunk (see docs/decisions/004-whole-document-rendering-compressed-once.md), and nothing here is deferred, so nothing is lost.
  */
 export default function handleRequest(
   request: Request,
@@ -140,7 +140,8 @@ function serviceUnavailable(): Response {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
       "Retry-After": String(SERVICE_UNAVAILABLE_RETRY_SECONDS),
-      "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     },
   });
 }
@@ -159,7 +160,9 @@ export function handleError(error: unknown, { request, context }: { request: Req
   if (request.signal.aborted) return;
   if (isDatabaseUnavailable(error)) {
     context.databaseUnavailable = true;
-    console.error(`[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return;
   }
   console.error(error);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 /**
  * Accounts, sessions, courses, payments and the single paid-access function.
- * Every table of SPEC §3 lives here; later migrations add what their features need.
+ * Every table of docs/product.md §3 lives here; later migrations add what their features need.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const timestamps = sql`created_at timestamptz NOT NULL DEFAULT now()`;
@@ -146,8 +146,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       reset_at timestamptz NOT NULL
     )`.execute(db);
 
-  // The one definition of "paid" (SPEC §6). Every paid check in the app calls this.
-  // Active and trialing subscriptions count; cancelled ones do not (ARCHITECTURE decision 7).
+  // The one definition of "paid" (docs/product.md §6). Every paid check in the app calls this.
+  // Active and trialing subscriptions count; cancelled ones do not (docs/decisions/007-has-paid-access-is-the-one-definition-of-paid.md).
   await sql`
     CREATE FUNCTION has_paid_access(user_uuid uuid) RETURNS boolean
     LANGUAGE sql STABLE AS $$

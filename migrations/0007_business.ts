@@ -36,7 +36,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Stripe orders learn when they were refunded (the marketplace's already do), and whether
   // their receipt was queued, so a replayed or concurrent fulfilment sends it exactly once.
-  await sql`ALTER TABLE stripe_orders ADD COLUMN refunded_at timestamptz, ADD COLUMN receipt_queued_at timestamptz`.execute(db);
+  await sql`ALTER TABLE stripe_orders ADD COLUMN refunded_at timestamptz, ADD COLUMN receipt_queued_at timestamptz`.execute(
+    db,
+  );
   await sql`UPDATE stripe_orders SET refunded_at = updated_at WHERE status = 'refunded'`.execute(db);
 
   // Mail gets a simple HTML part beside the plain text one (older rows have none).
@@ -113,7 +115,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX IF EXISTS email_outbox_created_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS email_outbox_to_idx`.execute(db);
   await sql`ALTER TABLE email_outbox DROP COLUMN IF EXISTS html_body`.execute(db);
-  await sql`ALTER TABLE stripe_orders DROP COLUMN IF EXISTS receipt_queued_at, DROP COLUMN IF EXISTS refunded_at`.execute(db);
+  await sql`ALTER TABLE stripe_orders DROP COLUMN IF EXISTS receipt_queued_at, DROP COLUMN IF EXISTS refunded_at`.execute(
+    db,
+  );
   await sql`DROP TABLE IF EXISTS admin_audit_log`.execute(db);
   await sql`DROP TABLE IF EXISTS access_grants`.execute(db);
 }

@@ -11,7 +11,8 @@ try {
     console.log("[migrate] database is up to date");
   } else if (direction === "down") {
     const { error, results } = await migrator(db()).migrateDown();
-    for (const result of results ?? []) console.log(`[migrate] ${result.direction} ${result.migrationName}: ${result.status}`);
+    for (const result of results ?? [])
+      console.log(`[migrate] ${result.direction} ${result.migrationName}: ${result.status}`);
     if (error) throw error;
   } else {
     throw new Error(`unknown direction "${direction}" (use "up" or "down")`);

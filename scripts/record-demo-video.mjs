@@ -24,10 +24,20 @@ const outDir = path.resolve("public/media");
 const frames = fs.mkdtempSync(path.join(os.tmpdir(), "demo-frames-"));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+  ],
 });
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1.25, reducedMotion: "no-preference" });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: 1.25,
+    reducedMotion: "no-preference",
+  });
   // A returning visitor: no consent sheet over the demo.
   await context.addCookies([{ name: "cookie-consent", value: "essential", url: baseUrl }]);
   const page = await context.newPage();
@@ -36,7 +46,8 @@ try {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 60_000));
   await page.goto(baseUrl);
-  const isHydrated = () => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")));
+  const isHydrated = () =>
+    page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")));
   for (let tries = 0; !(await isHydrated()); tries++) {
     if (tries > 100) throw new Error("The landing page did not hydrate.");
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -91,11 +102,68 @@ try {
 
 const input = ["-y", "-loglevel", "error", "-framerate", String(FPS), "-i", path.join(frames, "frame-%04d.png")];
 const evenSize = "scale=trunc(iw/2)*2:trunc(ih/2)*2";
-execFileSync("ffmpeg", [...input, "-vf", evenSize, "-c:v", "libx264", "-preset", "veryslow", "-crf", "30", "-pix_fmt", "yuv420p", "-profile:v", "high", "-movflags", "+faststart", "-an", path.join(outDir, "demo.mp4")], { stdio: "inherit" });
-execFileSync("ffmpeg", [...input, "-vf", evenSize, "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "42", "-row-mt", "1", "-deadline", "good", "-an", path.join(outDir, "demo.webm")], { stdio: "inherit" });
+execFileSync(
+  "ffmpeg",
+  [
+    ...input,
+    "-vf",
+    evenSize,
+    "-c:v",
+    "libx264",
+    "-preset",
+    "veryslow",
+    "-crf",
+    "30",
+    "-pix_fmt",
+    "yuv420p",
+    "-profile:v",
+    "high",
+    "-movflags",
+    "+faststart",
+    "-an",
+    path.join(outDir, "demo.mp4"),
+  ],
+  { stdio: "inherit" },
+);
+execFileSync(
+  "ffmpeg",
+  [
+    ...input,
+    "-vf",
+    evenSize,
+    "-c:v",
+    "libvpx-vp9",
+    "-b:v",
+    "0",
+    "-crf",
+    "42",
+    "-row-mt",
+    "1",
+    "-deadline",
+    "good",
+    "-an",
+    path.join(outDir, "demo.webm"),
+  ],
+  { stdio: "inherit" },
+);
 // The poster is the finished build, the last frame.
 const last = fs.readdirSync(frames).sort().at(-1);
-execFileSync("ffmpeg", ["-y", "-loglevel", "error", "-i", path.join(frames, last), "-vf", evenSize, "-q:v", "5", path.join(outDir, "demo-poster.jpg")], { stdio: "inherit" });
+execFileSync(
+  "ffmpeg",
+  [
+    "-y",
+    "-loglevel",
+    "error",
+    "-i",
+    path.join(frames, last),
+    "-vf",
+    evenSize,
+    "-q:v",
+    "5",
+    path.join(outDir, "demo-poster.jpg"),
+  ],
+  { stdio: "inherit" },
+);
 fs.rmSync(frames, { recursive: true, force: true });
 for (const file of ["demo.mp4", "demo.webm", "demo-poster.jpg"]) {
   console.log(`${file}: ${Math.round(fs.statSync(path.join(outDir, file)).size / 1024)} KiB`);

@@ -16,10 +16,21 @@ const playwrightJson = path.join(reports, "playwright.json");
 
 const steps = [
   { name: "lint", command: bin("eslint"), args: [".", "--max-warnings=0"] },
+  { name: "format", command: bin("prettier"), args: ["--check", "."] },
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
   { name: "build", command: "npm", args: ["run", "--silent", "build"], env: { NODE_ENV: "production" } },
-  { name: "vitest (unit + integration on PostgreSQL and PGlite)", command: bin("vitest"), args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...passthrough] },
-  { name: "playwright (Chromium, JavaScript on and off)", command: bin("playwright"), args: ["test", "--reporter=list,json"], needs: "build", env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson } },
+  {
+    name: "vitest (unit + integration on PostgreSQL and PGlite)",
+    command: bin("vitest"),
+    args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...passthrough],
+  },
+  {
+    name: "playwright (Chromium, JavaScript on and off)",
+    command: bin("playwright"),
+    args: ["test", "--reporter=list,json"],
+    needs: "build",
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+  },
 ];
 
 const results = [];
@@ -31,7 +42,12 @@ for (const step of steps) {
   const started = Date.now();
   console.log(`\n=== ${step.name} ===`);
   const run = spawnSync(step.command, step.args, { stdio: "inherit", env: { ...process.env, ...step.env } });
-  results.push({ name: step.name.split(" ")[0], label: step.name, ok: run.status === 0, seconds: (Date.now() - started) / 1000 });
+  results.push({
+    name: step.name.split(" ")[0],
+    label: step.name,
+    ok: run.status === 0,
+    seconds: (Date.now() - started) / 1000,
+  });
 }
 
 console.log("\n=== summary ===");
@@ -49,12 +65,15 @@ function readJson(file) {
 const vitest = readJson(vitestJson);
 const playwright = readJson(playwrightJson);
 const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failedTests = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const failedTests =
+  (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 const failedSteps = results.filter((r) => !r.ok).length;
 fs.rmSync(reports, { recursive: true, force: true });
 
-console.log(`vitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`);
+console.log(
+  `vitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`,
+);
 // The closing line CI reads: every test of every runner.
 console.log(`${passed} passed, ${failedTests + failedSteps} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failedSteps === 0 && failedTests === 0 && passed > 0 ? 0 : 1);

@@ -23,7 +23,10 @@ type Options = { publicDir?: string; mode?: "production" | "development"; logger
  * server/index.ts and by the integration tests, which listen on an ephemeral port and speak real
  * HTTP to it (they set the environment first: the configuration is read here once).
  */
-export function createApp(build: ServerBuild, { publicDir = path.resolve("public"), mode = "production", logger }: Options = {}) {
+export function createApp(
+  build: ServerBuild,
+  { publicDir = path.resolve("public"), mode = "production", logger }: Options = {},
+) {
   const config = env();
   const app = express();
   const log = logger ?? createLogger({ level: config.LOG_LEVEL, pretty: mode === "development" });
@@ -103,7 +106,11 @@ export function createApp(build: ServerBuild, { publicDir = path.resolve("public
     onLookup: metrics.observePageCache,
   });
   // First, so pages answered from the cache are logged and measured too.
-  const logRequest = requestLog({ logger: log, routeOf: createRouteMatcher(build.routes), observe: metrics.observeRequest });
+  const logRequest = requestLog({
+    logger: log,
+    routeOf: createRouteMatcher(build.routes),
+    observe: metrics.observeRequest,
+  });
   const listener: http.RequestListener = (req, res) => {
     logRequest(req, res);
     const expressApp = () => app(req, res);

@@ -1,4 +1,4 @@
-// In-process cache of anonymous public pages (PERFORMANCE.md, "What follows" 2; issues 10 and 12).
+// In-process cache of anonymous public pages (docs/decisions/005-in-process-page-cache.md; issues 10 and 12).
 // It answers before Express: a hit costs a Map lookup and one write of bytes compressed in advance.
 //
 // What a stored page may depend on is exactly its key: host, path, the query parameters its route

@@ -14,7 +14,7 @@ import {
 import { formatUsd } from "~/lib/money";
 import { Section } from "./marketing";
 
-/** 'Request Affiliate Access': approval happens on the external marketplace (SPEC §6), in a new tab. */
+/** 'Request Affiliate Access': approval happens on the external marketplace (docs/product.md §6), in a new tab. */
 export function AffiliateAccessLink({ href, className }: { href: string; className?: string }) {
   return (
     <a

@@ -1,6 +1,13 @@
 import { useEffect, useState } from "react";
 import type { DemoContent } from "~/content/types";
-import { demoCycle, finishedDemoState, pickNextPrompt, type DemoFrame, type DemoState, type StepStatus } from "~/lib/demo-timeline";
+import {
+  demoCycle,
+  finishedDemoState,
+  pickNextPrompt,
+  type DemoFrame,
+  type DemoState,
+  type StepStatus,
+} from "~/lib/demo-timeline";
 import { Icon } from "./icon";
 
 type View = { prompt: number; state: DemoState };
@@ -114,7 +121,10 @@ export function BuildDemo({ demo }: { demo: DemoContent }) {
               state.finished ? "invisible" : ""
             }`}
           >
-            <span className="h-4 w-4 rounded-full border-2 border-white/40 border-t-white motion-safe:animate-spin" aria-hidden="true" />
+            <span
+              className="h-4 w-4 rounded-full border-2 border-white/40 border-t-white motion-safe:animate-spin"
+              aria-hidden="true"
+            />
             {demo.buildingLabel}
           </button>
           <span

@@ -127,7 +127,7 @@ export function CookieCategoryList() {
 }
 
 /**
- * The banner of SPEC §2, on every page until a choice is made: a compact sheet at the foot of the
+ * The banner of docs/product.md §2, on every page until a choice is made: a compact sheet at the foot of the
  * viewport (at most 30% of a phone screen), so the page it sits on stays visible. It depends on the
  * consent cookie alone (through the root loader), so an anonymous page may be cached per cookie value.
  *
@@ -170,7 +170,7 @@ export function CookieConsentBanner() {
 }
 
 /**
- * Keeps the browser in step with the recorded choice: mirrors it into local storage (SPEC §3;
+ * Keeps the browser in step with the recorded choice: mirrors it into local storage (docs/product.md §3;
  * also after a no-JavaScript choice, or after logout cleared storage) and, while the choice is
  * Decline, removes analytics cookies that anything may have set since.
  */
@@ -192,7 +192,7 @@ export function ConsentSync() {
 
 /**
  * A third-party script that may set cookies, loaded only once the visitor's choice allows its
- * category (ARCHITECTURE decision 10). It is added from JavaScript (scripts need JavaScript
+ * category (docs/decisions/015-own-lead-form-and-consent-gated-scripts.md). It is added from JavaScript (scripts need JavaScript
  * anyway), and the CSP's 'strict-dynamic' trusts it because our nonce'd bundle inserts it.
  */
 export function ConsentGatedScript({

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { buttonClass } from "./button";
 
-/** SPEC §9: the copied indicator shows for 2 seconds. */
+/** docs/product.md §9: the copied indicator shows for 2 seconds. */
 export const COPIED_MS = 2000;
 
 /**
- * Copies `text` to the clipboard and says 'Copied!' with a check mark for 2 seconds (SPEC §4); a
+ * Copies `text` to the clipboard and says 'Copied!' with a check mark for 2 seconds (docs/product.md §4); a
  * failure is only logged. Shown once JavaScript runs: without it the text beside the button is
  * plain, selectable text.
  */

@@ -1,7 +1,7 @@
 import type { FaqItem } from "~/content/types";
 
 /**
- * FAQ items as <details>: each opens and closes on its own (SPEC §4), with or without JavaScript.
+ * FAQ items as <details>: each opens and closes on its own (docs/product.md §4), with or without JavaScript.
  * No shared `name`, which would make them exclusive.
  */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {

@@ -87,7 +87,7 @@ type Props = {
 };
 
 /**
- * The filter panel (SPEC §3 Idea filter). A GET form: without JavaScript the server generates the
+ * The filter panel (docs/product.md §3 Idea filter). A GET form: without JavaScript the server generates the
  * ideas for the submitted query; with it, onSubmit takes over.
  */
 export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props) {

@@ -30,7 +30,10 @@ function TechList({ items }: { items: string[] }) {
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Tech stack">
       {items.map((tech) => (
-        <li key={tech} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100">
+        <li
+          key={tech}
+          className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100"
+        >
           {tech}
         </li>
       ))}

@@ -9,7 +9,7 @@ const UNITS: Array<[keyof CountdownValue, string]> = [
 ];
 
 /**
- * The launch countdown (SPEC §4): the first value comes from the server, so the page shows it
+ * The launch countdown (docs/product.md §4): the first value comes from the server, so the page shows it
  * without JavaScript; in the browser it is recomputed at once and then every second, and stops
  * at zero.
  */

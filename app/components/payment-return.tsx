@@ -5,7 +5,7 @@ import { buttonClass } from "./button";
 export const RETURN_REDIRECT_SECONDS = 5;
 
 /**
- * The pages Stripe sends the buyer back to (SPEC §2 "Payment return pages"): they go on to
+ * The pages Stripe sends the buyer back to (docs/product.md §2 "Payment return pages"): they go on to
  * /dashboard after 5 seconds or on the button. With JavaScript a countdown navigates; without
  * it a meta refresh inside <noscript> does the same (and stays inert when scripts run).
  */

@@ -18,7 +18,10 @@ export function PriceBox({ box }: { box: PriceBoxContent }) {
       <h3 className="text-center text-xl font-bold">{box.heading}</h3>
       <dl className="mt-5 space-y-3">
         {box.lines.map((line) => (
-          <div key={line.label} className="flex items-baseline justify-between gap-4 border-b border-slate-100 pb-2 last:border-0">
+          <div
+            key={line.label}
+            className="flex items-baseline justify-between gap-4 border-b border-slate-100 pb-2 last:border-0"
+          >
             <dt className={line.tone === "total" ? "font-bold" : "text-slate-700"}>{line.label}</dt>
             <dd className={toneClass[line.tone]}>{line.amount}</dd>
           </div>

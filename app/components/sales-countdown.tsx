@@ -1,5 +1,11 @@
 import { useEffect, useState } from "react";
-import { COUNTDOWN_TICK_MS, isCountdownOver, padCountdownUnit, tickCountdown, type CountdownValue } from "~/lib/countdown";
+import {
+  COUNTDOWN_TICK_MS,
+  isCountdownOver,
+  padCountdownUnit,
+  tickCountdown,
+  type CountdownValue,
+} from "~/lib/countdown";
 
 const UNITS = [
   ["days", "Days"],
@@ -9,7 +15,7 @@ const UNITS = [
 ] as const;
 
 /**
- * The sales countdown (SPEC §4): the server renders its first value, the browser ticks it each
+ * The sales countdown (docs/product.md §4): the server renders its first value, the browser ticks it each
  * second with the pure arithmetic of app/lib/countdown.ts until it reaches zero.
  */
 export function SalesCountdown({ label, from }: { label: string; from: CountdownValue }) {

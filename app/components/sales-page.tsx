@@ -18,7 +18,7 @@ export function CheckoutImageLink({ href, alt }: { href: string; alt: string }) 
 }
 
 /**
- * One sales page for all three variants (ARCHITECTURE decision 1): the variant's data decides
+ * One sales page for all three variants (docs/decisions/009-sales-variants-one-component.md): the variant's data decides
  * the banner, countdown, price box, FAQ and disclaimers.
  */
 /** The `handle` of the sales page routes: the disclaimers go above the footer links. */
@@ -27,7 +27,7 @@ export const salesPageHandle = footerNote(({ content }: { content: SalesContent 
     <p key={text} className="mt-2 first:mt-0">
       {text}
     </p>
-  ))
+  )),
 );
 
 export function SalesPage({ content, checkoutUrl }: { content: SalesContent; checkoutUrl: string }) {

@@ -21,7 +21,7 @@ export function footerNote<Data>(render: (data: Data) => ReactNode): FooterHandl
 
 /** The `handle` of pages whose copy has an earnings disclaimer: it goes above the footer links. */
 export const disclaimerFooterNote = footerNote(
-  ({ content }: { content: { disclaimer: string } }) => content.disclaimer
+  ({ content }: { content: { disclaimer: string } }) => content.disclaimer,
 );
 
 /** The note of the deepest route that has one (and has data: an error page shows none). */

@@ -10,7 +10,7 @@ type NavItem = { to: string; label: string; mobileTo?: string; locked?: boolean 
 
 const MEMBER_LINKS: NavItem[] = [
   { to: "/dashboard", label: "Dashboard" },
-  // SPEC §2: the mobile menu links the app builder to /bolt-prompt (which redirects here).
+  // docs/product.md §2: the mobile menu links the app builder to /bolt-prompt (which redirects here).
   { to: "/app-builder", mobileTo: "/bolt-prompt", label: "App Builder" },
   { to: "/app-idea-generator", label: "Idea Generator" },
   { to: "/bonuses", label: "Bonuses" },
@@ -40,7 +40,7 @@ function LogoutButton({ className }: { className: string }) {
 }
 
 /**
- * The navigation bar of SPEC §2. The mobile menu is a <details> element, so it opens
+ * The navigation bar of docs/product.md §2. The mobile menu is a <details> element, so it opens
  * without JavaScript; with JavaScript it also closes after a client-side navigation.
  */
 export function SiteNav() {

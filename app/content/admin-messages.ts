@@ -1,5 +1,5 @@
 /**
- * What the admin panel says (SPEC §8). The spec's alert() texts are shown as flash messages with
+ * What the admin panel says (docs/product.md §8). The spec's alert() texts are shown as flash messages with
  * the same words; the course messages follow the chapter ones, as the spec names none.
  */
 export const adminMessages = {

@@ -1,5 +1,5 @@
 /**
- * Affiliate (JV) program data (SPEC §2 "Affiliate pages", §9 "Funnel", "Contest", swipe claims):
+ * Affiliate (JV) program data (docs/product.md §2 "Affiliate pages", §9 "Funnel", "Contest", swipe claims):
  * the launch moment, the funnel and commissions, the contest, dates, swipe emails and banners.
  * Money is integer cents; the display strings are derived from it.
  */
@@ -27,7 +27,7 @@ export function affiliatePageCopy(brandName: string): Record<"jvAffiliate" | "jv
   };
 }
 
-/** SPEC §9: launch 2025-06-06 11:00 Central, which is UTC-5 in June. */
+/** docs/product.md §9: launch 2025-06-06 11:00 Central, which is UTC-5 in June. */
 export const LAUNCH_AT = "2025-06-06T11:00:00-05:00";
 export const LAUNCH_LABEL = "June 6, 2025 at 11 AM Central";
 export const LAUNCH_BADGE = "Launch: June 6th, 2025";
@@ -36,7 +36,7 @@ export const COMMISSION_PERCENT = 50;
 
 export type FunnelItem = { key: string; stage: string; name: string; priceCents: number; description: string };
 
-/** The marketplace funnel (SPEC §3 funnel items), front end first; the prices are those of prices.ts. */
+/** The marketplace funnel (docs/product.md §3 funnel items), front end first; the prices are those of prices.ts. */
 export const FUNNEL: FunnelItem[] = [
   {
     key: "frontend",
@@ -76,7 +76,7 @@ export function commissionCents(priceCents: number, percent = COMMISSION_PERCENT
   return Math.floor((priceCents * percent) / 100);
 }
 
-/** SPEC §9: $527.97 when a buyer takes the whole funnel. */
+/** docs/product.md §9: $527.97 when a buyer takes the whole funnel. */
 export const MAX_COMMISSION_CENTS = commissionCents(FUNNEL_TOTAL_CENTS);
 
 export const FULL_BLAST = {
@@ -124,8 +124,8 @@ export const JV_CONTACT = {
 export type SwipeTab = "demo" | "emails" | "emails-long" | "banners";
 
 /**
- * The tabs of /demo-swipes, in page order. Without ?tab= the page starts on Demo Video (SPEC
- * §2 "Four tabs, starting on Demo Video"); links from /jv-affiliate name their tab explicitly.
+ * The tabs of /demo-swipes, in page order. Without ?tab= the page starts on Demo Video
+ * (docs/product.md §2 "Four tabs, starting on Demo Video"); links from /jv-affiliate name their tab explicitly.
  */
 export const SWIPE_TABS: Array<{ tab: SwipeTab; label: string }> = [
   { tab: "demo", label: "Demo Video" },
@@ -169,7 +169,7 @@ export const BANNERS: Banner[] = [
   filename: `ai-profit-labs-banner-${banner.size}.svg`,
 }));
 
-/** Placeholders a partner replaces before sending (SPEC §2 swipe placeholders). */
+/** Placeholders a partner replaces before sending (docs/product.md §2 swipe placeholders). */
 export const SWIPE_PLACEHOLDERS = { firstName: "[First Name]", affiliateLink: "[YOUR AFFILIATE LINK]" };
 
 export type SwipeEmail = {
@@ -197,25 +197,25 @@ export function shortSwipes(brand: string): SwipeEmail[] {
       "launch-day",
       "Launch Day",
       `It's live: build AI apps without code (${brand})`,
-      `Hi ${NAME},\n\n${brand} just opened its doors.\n\nIt shows you how to build and launch AI-powered SaaS apps without writing a single line of code, and the launch price is only about $17.\n\nGet in here before the price goes up:\n${LINK}\n\nTalk soon`
+      `Hi ${NAME},\n\n${brand} just opened its doors.\n\nIt shows you how to build and launch AI-powered SaaS apps without writing a single line of code, and the launch price is only about $17.\n\nGet in here before the price goes up:\n${LINK}\n\nTalk soon`,
     ),
     email(
       "proof",
       "Proof",
       "This is what a no-code AI app looks like",
-      `Hi ${NAME},\n\nWatch a complete AI app go from one prompt to deployed in minutes.\n\nNo developers. No code. Just the step-by-step system inside ${brand}.\n\nSee the demo and grab it at the launch price:\n${LINK}`
+      `Hi ${NAME},\n\nWatch a complete AI app go from one prompt to deployed in minutes.\n\nNo developers. No code. Just the step-by-step system inside ${brand}.\n\nSee the demo and grab it at the launch price:\n${LINK}`,
     ),
     email(
       "24h-countdown",
       "24h Countdown",
       "24 hours left at this price",
-      `Hi ${NAME},\n\nQuick heads-up: the launch price of ${brand} goes up in 24 hours.\n\nThe price is $17.95 right now and rises every 25 sales, so every hour you wait costs you.\n\nLock in your lifetime access here:\n${LINK}`
+      `Hi ${NAME},\n\nQuick heads-up: the launch price of ${brand} goes up in 24 hours.\n\nThe price is $17.95 right now and rises every 25 sales, so every hour you wait costs you.\n\nLock in your lifetime access here:\n${LINK}`,
     ),
     email(
       "final-hour",
       "Final Hour",
       "Final hour (closing now)",
-      `${NAME}, this is it.\n\nIn one hour the ${brand} launch special closes for good. After that it moves to $47 per month.\n\nLast chance for the one-time price:\n${LINK}`
+      `${NAME}, this is it.\n\nIn one hour the ${brand} launch special closes for good. After that it moves to $47 per month.\n\nLast chance for the one-time price:\n${LINK}`,
     ),
   ];
 }
@@ -226,48 +226,48 @@ export function longSwipes(brand: string): SwipeEmail[] {
       "48h-pre-launch",
       "48h Pre-Launch",
       "In 48 hours this changes how you build apps",
-      `Hi ${NAME},\n\nIn 48 hours something opens that I've been waiting to tell you about.\n\nIt's called ${brand}, and it teaches ordinary people (no coders, no tech team) to build AI-powered SaaS apps and sell them.\n\nWhy it matters: people are happily paying $49 for lifetime deals or $9-$19 per month for simple AI tools. You can build those tools yourself now.\n\nKeep an eye on your inbox on launch day. The price starts around $17 and rises quickly.\n\nHere's the page to bookmark:\n${LINK}\n\nSpeak soon`
+      `Hi ${NAME},\n\nIn 48 hours something opens that I've been waiting to tell you about.\n\nIt's called ${brand}, and it teaches ordinary people (no coders, no tech team) to build AI-powered SaaS apps and sell them.\n\nWhy it matters: people are happily paying $49 for lifetime deals or $9-$19 per month for simple AI tools. You can build those tools yourself now.\n\nKeep an eye on your inbox on launch day. The price starts around $17 and rises quickly.\n\nHere's the page to bookmark:\n${LINK}\n\nSpeak soon`,
     ),
     email(
       "cart-open",
       "Cart Open",
       `${brand} is open (launch price inside)`,
-      `Hi ${NAME},\n\nThe doors to ${brand} are open.\n\nInside you get the complete training on building AI SaaS apps without coding, AI boilerplate templates, a business idea generator and a launch strategy that gets your first paying users.\n\nThe launch price is $17.95 and it goes up every 25 sales. Later it becomes a $47 per month plan.\n\nGet lifetime access now:\n${LINK}\n\nTo your success`
+      `Hi ${NAME},\n\nThe doors to ${brand} are open.\n\nInside you get the complete training on building AI SaaS apps without coding, AI boilerplate templates, a business idea generator and a launch strategy that gets your first paying users.\n\nThe launch price is $17.95 and it goes up every 25 sales. Later it becomes a $47 per month plan.\n\nGet lifetime access now:\n${LINK}\n\nTo your success`,
     ),
     email(
       "success-story",
       "$3,000/mo Success Story",
       "From idea to $3,000/month with one small AI app",
       `Hi ${NAME},\n\nLet me tell you about a simple AI app that now brings in about $3,000 a month.\n\nIt does one thing: it writes product descriptions for online store owners. No fancy features, no team, no code.\n\nThe builder followed the same step-by-step process taught inside ${brand}: pick a painful problem, build the app with AI, launch it to a small audience, charge from day one.\n\nResults like that are not typical and take work, but the path is real and now it's open to you.\n\nSee how it's done:\n${LINK}`,
-      2
+      2,
     ),
     email(
       "stop-overthinking",
       "Stop Overthinking",
       "You don't need to learn to code",
       `Hi ${NAME},\n\nMost people with a great app idea never start. They think they need to learn to code, hire developers or raise money first.\n\nYou don't.\n\nWith AI doing the building, your job is the idea, the prompt and the launch. ${brand} walks you through all three, one small step at a time.\n\nStop overthinking it and start building:\n${LINK}`,
-      2
+      2,
     ),
     email(
       "walkthrough",
       "Walkthrough",
       `Inside ${brand}: a quick walkthrough`,
       `Hi ${NAME},\n\nHere's a peek at what you get inside ${brand}.\n\n1. The AI SaaS development course, from first prompt to deployed app.\n2. A step-by-step monetization guide.\n3. AI boilerplate templates to start fast.\n4. A business idea generator for your next app.\n5. A launch strategy framework and marketing toolkit.\n\nThere is also a white-label upgrade with 12 ready-made apps, a deal that normally costs $199 just for setup.\n\nTake the full tour here:\n${LINK}`,
-      2
+      2,
     ),
     email(
       "17-investment",
       "$17 Investment",
       "The best $17 you'll spend this year?",
       `Hi ${NAME},\n\nWhat does $17 usually get you? Lunch. A couple of coffees.\n\nRight now it gets you lifetime access to ${brand}: the complete system for building and selling AI apps without code.\n\nThe price rises every 100 sales and jumps after 500 sales, so it won't stay at $17 for long.\n\nMake the investment while it's this small:\n${LINK}`,
-      2
+      2,
     ),
     email(
       "case-study",
       "Case Study",
       "Case study: one weekend, one AI app, first customers",
       `Hi ${NAME},\n\nHere's a case study that shows what's possible.\n\nA complete beginner picked an idea from the ${brand} idea generator on Friday evening: a resume reviewer for job seekers.\n\nBy Sunday the app was built with AI, connected to payments and live. The first paying customers arrived the next week from a single post in a job-seekers group.\n\nThis is not a guarantee; it shows what the process makes possible when you follow it.\n\nStart your own case study:\n${LINK}`,
-      2
+      2,
     ),
   ];
 }

@@ -1,6 +1,6 @@
-/** The bonuses page (/bonuses, SPEC §2 "Bonuses page"): four cards and the community notice. */
+/** The bonuses page (/bonuses, docs/product.md §2 "Bonuses page"): four cards and the community notice. */
 
-/** The download names; the download route serves these and nothing else (ARCHITECTURE decision 6). */
+/** The download names; the download route serves these and nothing else (docs/decisions/012-bonus-files-behind-the-member-guard.md). */
 export const BONUS_FILE_NAMES = {
   starter: "ai-todo-saas-starter.zip",
   launchPlan: "30-day-launch-plan.txt",
@@ -10,7 +10,7 @@ export type BonusFileName = (typeof BONUS_FILE_NAMES)[keyof typeof BONUS_FILE_NA
 
 export const bonusDownloadPath = (file: BonusFileName) => `/bonuses/download/${file}`;
 
-/** SPEC §8: the only thing the community button does for now. */
+/** docs/product.md §8: the only thing the community button does for now. */
 export const DISCORD_NOTICE = "Discord invite link coming soon!";
 
 export type BonusCard = {
@@ -52,7 +52,11 @@ export const BONUS_CARDS: BonusCard[] = [
     value: "$147 value",
     description:
       "Copy-and-paste prompts for every stage of an AI SaaS: finding and validating ideas, building with an AI app builder, the system prompts inside your product, marketing, launch and customer growth.",
-    includes: ["The 7 rules and a master template", "23 fill-in-the-blank prompts in 5 categories", "A prompt debugging checklist"],
+    includes: [
+      "The 7 rules and a master template",
+      "23 fill-in-the-blank prompts in 5 categories",
+      "A prompt debugging checklist",
+    ],
     download: { file: BONUS_FILE_NAMES.promptVault, label: "Download Prompt Vault (.txt)" },
   },
   {

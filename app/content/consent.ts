@@ -1,6 +1,6 @@
 import type { ConsentChoice, CookieCategory } from "~/lib/consent";
 
-/** The banner's copy (SPEC §2 "Cookie consent banner"). Change CONSENT_BANNER_VERSION with it. */
+/** The banner's copy (docs/product.md §2 "Cookie consent banner"). Change CONSENT_BANNER_VERSION with it. */
 export const CONSENT_COPY = {
   title: "Cookie Consent",
   intro:

@@ -16,7 +16,7 @@ export const demoCourse = {
     {
       title: "Day 2: Write the prompt that builds your app",
       content:
-        "<h2>From idea to app prompt</h2><p>Describe the user, the input, the AI step and the output. Be concrete: <em>who</em> uses it, <em>what</em> they paste in, and <em>what</em> they get back.</p><p>Use the <a href=\"/app-builder\">AI app prompt page</a> to turn your notes into a build.</p>",
+        '<h2>From idea to app prompt</h2><p>Describe the user, the input, the AI step and the output. Be concrete: <em>who</em> uses it, <em>what</em> they paste in, and <em>what</em> they get back.</p><p>Use the <a href="/app-builder">AI app prompt page</a> to turn your notes into a build.</p>',
     },
     {
       title: "Day 3: Add payments and launch",

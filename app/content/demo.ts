@@ -1,6 +1,6 @@
 import type { DemoContent } from "./types";
 
-/** The five build steps the demo terminal runs (SPEC §2 Landing page). */
+/** The five build steps the demo terminal runs (docs/product.md §2 Landing page). */
 const BUILD_STEPS = [
   "Initializing project structure",
   "Setting up GPT API integration",
@@ -27,7 +27,7 @@ export const LANDING_DEMO: DemoContent = {
   deployLabel: "Deploy Now",
 };
 
-/** The sales pages' version (SPEC §4 Demo loop). */
+/** The sales pages' version (docs/product.md §4 Demo loop). */
 export const SALES_DEMO: DemoContent = {
   heading: "Watch an App Get Built From One Prompt",
   intro: "Type what you want, and the AI does the heavy lifting. This is the workflow you will learn.",

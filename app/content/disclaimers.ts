@@ -1,6 +1,6 @@
 import type { Brand } from "./types";
 
-/** The earnings disclaimer every sales and landing page carries (SPEC §1). */
+/** The earnings disclaimer every sales and landing page carries (docs/product.md §1). */
 export const earningsDisclaimer = (brand: Brand) =>
   `Earnings disclaimer: ${brand.name} makes no promise that you will earn any money. The results, ` +
   "figures and stories on this page are examples, not typical results; your results depend on your " +

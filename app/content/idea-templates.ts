@@ -1,5 +1,5 @@
 /**
- * The SaaS idea generator's content (SPEC §3 Idea, Idea filter; §9 counts): the filter's choices and
+ * The SaaS idea generator's content (docs/product.md §3 Idea, Idea filter; §9 counts): the filter's choices and
  * the five idea templates the generator personalises.
  *
  * Placeholders, filled from the member's filter or from the template's own defaults when a field is
@@ -51,7 +51,7 @@ export const MONETIZATION_LABELS: Record<MonetizationModel, string> = {
 };
 
 /**
- * SPEC §9 fixes low and high; medium is not shown there, so it sits between them: a product with
+ * docs/product.md §9 fixes low and high; medium is not shown there, so it sits between them: a product with
  * a few more integrations than an MVP but no enterprise features.
  */
 export const DEV_TIME_BY_COMPLEXITY: Record<Complexity, string> = {
@@ -63,7 +63,7 @@ export const DEV_TIME_BY_COMPLEXITY: Record<Complexity, string> = {
 /** How many of a template's key features an idea lists, by complexity: a bigger build does more. */
 export const FEATURE_COUNT_BY_COMPLEXITY: Record<Complexity, number> = { low: 4, medium: 5, high: 6 };
 
-/** SPEC §9: exactly 24 tech stack options. */
+/** docs/product.md §9: exactly 24 tech stack options. */
 export const TECH_STACK_OPTIONS = [
   "React",
   "Next.js",
@@ -116,7 +116,10 @@ export const AUDIENCE_SUGGESTIONS = [
 ];
 
 /** An idea's own text, with placeholders; the generator adds pricing, dev time and the stack. */
-export type IdeaTemplate = Pick<Idea, "id" | "title" | "description" | "targetMarket" | "keyFeatures" | "marketPotential" | "competitorAnalysis"> & {
+export type IdeaTemplate = Pick<
+  Idea,
+  "id" | "title" | "description" | "targetMarket" | "keyFeatures" | "marketPotential" | "competitorAnalysis"
+> & {
   /** own: the template's problem, used when the member names none; named: built around {problem}. */
   problemSolved: { own: string; named: string };
   /** keyFeatures: six, most important first; complexity decides how many an idea lists. */
@@ -152,7 +155,12 @@ export const IDEA_TEMPLATES: IdeaTemplate[] = [
       "Zendesk and Intercom bundle AI at enterprise prices, and generic chatbots know nothing about {industry}. Win with a niche-trained setup that works in an afternoon at a small-business price.",
     techStack: ["Next.js", "Supabase", "OpenAI API", "Pinecone", "Stripe"],
     defaults: { industry: "e-commerce", audience: "online store owners" },
-    pricing: { monthly: 49, unit: "resolved conversation", unitPrice: "0.40", freeAllowance: "50 AI-resolved conversations" },
+    pricing: {
+      monthly: 49,
+      unit: "resolved conversation",
+      unitPrice: "0.40",
+      freeAllowance: "50 AI-resolved conversations",
+    },
   },
   {
     id: "content-studio",

@@ -25,7 +25,7 @@ export type LandingContent = {
   disclaimer: string;
 };
 
-/** The landing page (SPEC §2 Landing page). Button targets are fixed in the route. */
+/** The landing page (docs/product.md §2 Landing page). Button targets are fixed in the route. */
 export function landingContent(brand: Brand): LandingContent {
   const lifetime = formatUsd(PRICES.lifetime);
   const regular = formatUsd(PRICES.regular);
@@ -46,12 +46,14 @@ export function landingContent(brand: Brand): LandingContent {
         {
           icon: "sparkles",
           title: "AI-First Development",
-          description: "Use AI tools to turn a plain-English description into a working web app, then refine it prompt by prompt.",
+          description:
+            "Use AI tools to turn a plain-English description into a working web app, then refine it prompt by prompt.",
         },
         {
           icon: "rocket",
           title: "Launch Strategy",
-          description: "Follow a 7-day launch plan that takes your app from private test to public release with its first users.",
+          description:
+            "Follow a 7-day launch plan that takes your app from private test to public release with its first users.",
         },
         {
           icon: "dollar",

@@ -1,6 +1,6 @@
 import type { PageCopy } from "./types";
 
-/** Copy of the lead-capture pages (SPEC §2 "Lead-capture pages"). */
+/** Copy of the lead-capture pages (docs/product.md §2 "Lead-capture pages"). */
 export const SPECIAL_ACCESS = {
   headline: "Special Access",
   tagline: "Build & Monetize Custom AI SaaS Apps Without Writing a Single Line of Code",
@@ -9,8 +9,14 @@ export const SPECIAL_ACCESS = {
   privacyNote: "We respect your privacy. Unsubscribe at any time.",
   benefitsTitle: "What You'll Get",
   benefits: [
-    { title: "AI SaaS Idea Generator", description: "Find profitable app ideas in minutes, matched to a market that pays." },
-    { title: "Step-by-Step Prompting System", description: "The exact prompts that turn an idea into a working AI app." },
+    {
+      title: "AI SaaS Idea Generator",
+      description: "Find profitable app ideas in minutes, matched to a market that pays.",
+    },
+    {
+      title: "Step-by-Step Prompting System",
+      description: "The exact prompts that turn an idea into a working AI app.",
+    },
     { title: "Free Traffic Generation Blueprint", description: "Get your first users without paying for ads." },
     { title: "Monetization Framework", description: "Price, package and sell your app from day one." },
   ],
@@ -33,6 +39,9 @@ export const THANK_YOU_ACCESS = {
 export function leadPageCopy(brandName: string): Record<"specialAccess" | "thankYouAccess", PageCopy> {
   return {
     specialAccess: { title: `${SPECIAL_ACCESS.headline} | ${brandName}`, description: SPECIAL_ACCESS.tagline },
-    thankYouAccess: { title: `${THANK_YOU_ACCESS.headline} | ${brandName}`, description: THANK_YOU_ACCESS.confirmation },
+    thankYouAccess: {
+      title: `${THANK_YOU_ACCESS.headline} | ${brandName}`,
+      description: THANK_YOU_ACCESS.confirmation,
+    },
   };
 }

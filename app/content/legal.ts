@@ -1,5 +1,5 @@
 /**
- * The legal pages' copy (SPEC §2 "Legal pages"), as data: a wording change never touches layout.
+ * The legal pages' copy (docs/product.md §2 "Legal pages"), as data: a wording change never touches layout.
  * Brand name and support email come from configuration, so they are parameters here.
  */
 
@@ -7,11 +7,17 @@ import type { Brand, PageCopy } from "./types";
 
 export type LegalBlock = { paragraphs?: string[]; list?: string[]; after?: string[] };
 export type LegalSection = { id: string; title: string } & LegalBlock;
-export type LegalDocument = { page: PageCopy; title: string; lastUpdated: string; intro: string; sections: LegalSection[] };
+export type LegalDocument = {
+  page: PageCopy;
+  title: string;
+  lastUpdated: string;
+  intro: string;
+  sections: LegalSection[];
+};
 
 export const LEGAL_LAST_UPDATED = "May 21, 2025";
 
-/** Ten sections: SPEC §2 lists collected data, use, sharing, retention, security, GDPR rights, cookies, changes, contact. */
+/** Ten sections: docs/product.md §2 lists collected data, use, sharing, retention, security, GDPR rights, cookies, changes, contact. */
 export function privacyPolicy({ name, supportEmail }: Brand): LegalDocument {
   return {
     page: {
@@ -126,7 +132,7 @@ export function privacyPolicy({ name, supportEmail }: Brand): LegalDocument {
   };
 }
 
-/** Twelve sections (SPEC §2), including the money-back guarantee and the income disclaimer. */
+/** Twelve sections (docs/product.md §2), including the money-back guarantee and the income disclaimer. */
 export function termsOfService({ name, supportEmail }: Brand): LegalDocument {
   return {
     page: {

@@ -12,7 +12,7 @@ export type PromptTip = { title: string; body: string };
 export const PROMPT_TIPS: PromptTip[] = [
   {
     title: "Name the user",
-    body: "Say exactly who the app is for (\"freelance copywriters\", \"dental clinics\"). The builder designs screens, wording and defaults around that person.",
+    body: 'Say exactly who the app is for ("freelance copywriters", "dental clinics"). The builder designs screens, wording and defaults around that person.',
   },
   {
     title: "Describe the input",
@@ -28,7 +28,7 @@ export const PROMPT_TIPS: PromptTip[] = [
   },
   {
     title: "Plan the monetisation",
-    body: "Ask for sign-up, a free limit and a paid plan with Stripe checkout (\"3 free runs, then $19/month\"), so the first version can already earn.",
+    body: 'Ask for sign-up, a free limit and a paid plan with Stripe checkout ("3 free runs, then $19/month"), so the first version can already earn.',
   },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC §9 that the marketing pages show, in integer cents. Copy modules build
+ * Business constants of docs/product.md §9 that the marketing pages show, in integer cents. Copy modules build
  * their texts from these, so a price changes in one place.
  */
 export const PRICES = {
@@ -37,7 +37,7 @@ export const GUARANTEE_DAYS = 30;
 export const FIRST_CUSTOMERS_BONUS_COUNT = 50;
 export const LOGIN_EMAIL_MINUTES = 5;
 
-/** The custom SaaS offer's limits (SPEC §9). */
+/** The custom SaaS offer's limits (docs/product.md §9). */
 export const CUSTOM_SAAS = {
   maxClients: 10,
   spotsRemaining: 3,

@@ -1,7 +1,7 @@
 /**
- * The product catalogue (SPEC §3): what checkout can sell. Price ids are configuration
+ * The product catalogue (docs/product.md §3): what checkout can sell. Price ids are configuration
  * (STRIPE_PRICE_LIFETIME, STRIPE_PRICE_TRIAL), so the same code runs against test and live
- * Stripe accounts; the amounts here are what the pages show (SPEC §9), in cents.
+ * Stripe accounts; the amounts here are what the pages show (docs/product.md §9), in cents.
  */
 import { PRICES } from "./prices";
 
@@ -45,7 +45,7 @@ export function isProductKey(value: unknown): value is ProductKey {
   return typeof value === "string" && Object.hasOwn(PRODUCTS, value);
 }
 
-/** What the plan page lists (SPEC §2 "Plan page"). */
+/** What the plan page lists (docs/product.md §2 "Plan page"). */
 export const PLAN_FEATURES = [
   "Complete AI SaaS Development Course",
   "Step-by-Step Monetization Guide",

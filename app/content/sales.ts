@@ -6,7 +6,7 @@ import { COUPON_CODE, GUARANTEE_DAYS, LAUNCH_DISCOUNT, PRICES, TRIAL_DISCOUNT, T
 import type { Brand, DemoContent, FaqItem, PageCopy, PriceBoxContent } from "./types";
 
 /**
- * The sales pages (SPEC §2 Sales pages, ARCHITECTURE decision 1): one set of common sections and
+ * The sales pages (docs/product.md §2 Sales pages, docs/decisions/009-sales-variants-one-component.md): one set of common sections and
  * three variants that differ in banner, price box, FAQ, countdown and disclaimers.
  */
 export type SalesVariantKey = "a" | "b" | "launch";
@@ -34,7 +34,7 @@ export type SalesContent = {
   disclaimers: string[];
 };
 
-/** SPEC §4: the sales countdown starts at 2 days 23:59:59 on each visit. */
+/** docs/product.md §4: the sales countdown starts at 2 days 23:59:59 on each visit. */
 export const SALES_COUNTDOWN_FROM: CountdownValue = { days: 2, hours: 23, minutes: 59, seconds: 59 };
 
 const regular = formatUsd(PRICES.regular);
@@ -47,7 +47,8 @@ function commonFaqs(brand: Brand): FaqItem[] {
     },
     {
       question: "How fast can I launch my first app?",
-      answer: "The course follows a 7-day launch formula. Some members go faster, others take longer; you get lifetime access, so you can work at your own pace.",
+      answer:
+        "The course follows a 7-day launch formula. Some members go faster, others take longer; you get lifetime access, so you can work at your own pace.",
     },
     {
       question: "What if it isn't right for me?",
@@ -63,7 +64,8 @@ function commonFaqs(brand: Brand): FaqItem[] {
 function commonSections(brand: Brand) {
   return {
     headline: "How to Build and Launch Your Own AI SaaS App in 7 Days, Without Writing a Single Line of Code",
-    subheadline: "The exact AI-first workflow that turns a plain-English idea into a paid software product, even if you have never coded before.",
+    subheadline:
+      "The exact AI-first workflow that turns a plain-English idea into a paid software product, even if you have never coded before.",
     heroImageAlt: "Chart of monthly SaaS revenue rising over twelve months",
     checkoutImageAlt: `Buy now: get instant access to ${brand.name}`,
     videoCaption: "Watch an app go from a one-line prompt to ready to deploy.",
@@ -96,22 +98,40 @@ function commonSections(brand: Brand) {
     bonuses: {
       heading: "Plus These 4 Bonuses",
       items: [
-        { title: "AI SaaS Boilerplate", description: "A complete starter project with accounts, a dashboard and payments ready to go.", value: formatUsd(197_00) },
-        { title: "30-Day Launch Plan", description: "A day-by-day checklist that takes you from launch to your first paying customers.", value: formatUsd(97_00) },
-        { title: "AI Prompt Engineering Vault", description: "Tested prompts for building features, fixing bugs and writing your marketing copy.", value: formatUsd(147_00) },
-        { title: "Private Community", description: "Ask questions, share progress and get feedback from other members.", value: formatUsd(97_00) },
+        {
+          title: "AI SaaS Boilerplate",
+          description: "A complete starter project with accounts, a dashboard and payments ready to go.",
+          value: formatUsd(197_00),
+        },
+        {
+          title: "30-Day Launch Plan",
+          description: "A day-by-day checklist that takes you from launch to your first paying customers.",
+          value: formatUsd(97_00),
+        },
+        {
+          title: "AI Prompt Engineering Vault",
+          description: "Tested prompts for building features, fixing bugs and writing your marketing copy.",
+          value: formatUsd(147_00),
+        },
+        {
+          title: "Private Community",
+          description: "Ask questions, share progress and get feedback from other members.",
+          value: formatUsd(97_00),
+        },
       ],
     },
     testimonials: {
       heading: "What Members Are Saying",
       items: [
         {
-          quote: "I had never built anything before. Two weeks after starting, my AI writing tool had its first paying users.",
+          quote:
+            "I had never built anything before. Two weeks after starting, my AI writing tool had its first paying users.",
           name: "Sarah M.",
           role: "Marketing consultant",
         },
         {
-          quote: "The launch formula alone was worth it. I stopped tinkering and finally shipped an app people pay for every month.",
+          quote:
+            "The launch formula alone was worth it. I stopped tinkering and finally shipped an app people pay for every month.",
           name: "James R.",
           role: "Course creator",
         },

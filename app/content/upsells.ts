@@ -5,7 +5,7 @@ import type { Brand, FaqItem, FeatureCard, PageCopy } from "./types";
 
 /**
  * The upgrade offers: the white-label and custom SaaS upsell pages, the custom SaaS thank-you page
- * and the /upgrades hub (SPEC §2).
+ * and the /upgrades hub (docs/product.md §2).
  */
 
 /** The yellow banner both upsell pages open with. */
@@ -62,12 +62,36 @@ export function whiteLabelContent(brand: Brand): WhiteLabelContent {
     features: {
       heading: "Why Members Add the White-Label Upgrade",
       cards: [
-        { icon: "layers", title: "12 Finished Apps", description: "Twelve complete AI apps, ready to launch the day you get them." },
-        { icon: "palette", title: "Your Brand", description: "Change the name, logo and colours so every app looks like your own product." },
-        { icon: "dollar", title: "Keep 100% of Sales", description: "Charge monthly, yearly or one-time; every sale is yours." },
-        { icon: "globe", title: "Sell Anywhere", description: "Launch on your own domain and sell to clients in any country." },
-        { icon: "clock", title: "Launch in Minutes", description: "No building or debugging: set up, brand and publish." },
-        { icon: "shield", title: "Commercial Licence", description: "A white-label licence lets you sell the apps to your own customers." },
+        {
+          icon: "layers",
+          title: "12 Finished Apps",
+          description: "Twelve complete AI apps, ready to launch the day you get them.",
+        },
+        {
+          icon: "palette",
+          title: "Your Brand",
+          description: "Change the name, logo and colours so every app looks like your own product.",
+        },
+        {
+          icon: "dollar",
+          title: "Keep 100% of Sales",
+          description: "Charge monthly, yearly or one-time; every sale is yours.",
+        },
+        {
+          icon: "globe",
+          title: "Sell Anywhere",
+          description: "Launch on your own domain and sell to clients in any country.",
+        },
+        {
+          icon: "clock",
+          title: "Launch in Minutes",
+          description: "No building or debugging: set up, brand and publish.",
+        },
+        {
+          icon: "shield",
+          title: "Commercial Licence",
+          description: "A white-label licence lets you sell the apps to your own customers.",
+        },
       ],
     },
     tools: {
@@ -103,11 +127,13 @@ export function whiteLabelContent(brand: Brand): WhiteLabelContent {
     faqs: [
       {
         question: "Do I need technical skills to run these apps?",
-        answer: "No. Each app comes with a step-by-step setup guide; if you can follow a checklist, you can launch them.",
+        answer:
+          "No. Each app comes with a step-by-step setup guide; if you can follow a checklist, you can launch them.",
       },
       {
         question: "Can I really sell the apps as my own?",
-        answer: "Yes. The white-label licence lets you rebrand the apps and sell access to your own customers. You may not resell the source files themselves.",
+        answer:
+          "Yes. The white-label licence lets you rebrand the apps and sell access to your own customers. You may not resell the source files themselves.",
       },
       {
         question: "Are there monthly fees?",
@@ -139,7 +165,12 @@ export type CustomSaasContent = {
   declineLabel: string;
   features: { heading: string; cards: FeatureCard[] };
   journey: { heading: string; steps: Array<{ title: string; text: string }> };
-  comparison: { heading: string; diyLabel: string; packageLabel: string; rows: Array<{ aspect: string; diy: string; package: string }> };
+  comparison: {
+    heading: string;
+    diyLabel: string;
+    packageLabel: string;
+    rows: Array<{ aspect: string; diy: string; package: string }>;
+  };
   availability: { heading: string; text: string; spotsLabel: string; taken: number; max: number };
   investment: { heading: string; text: string; applyLabel: string; note: string };
   faqs: FaqItem[];
@@ -169,21 +200,49 @@ export function customSaasContent(brand: Brand): CustomSaasContent {
     features: {
       heading: "What's Included",
       cards: [
-        { icon: "code", title: "Custom Development", description: "Your app built to your specification, not a template." },
-        { icon: "palette", title: "Professional Design", description: "A clean, modern interface your customers will trust." },
+        {
+          icon: "code",
+          title: "Custom Development",
+          description: "Your app built to your specification, not a template.",
+        },
+        {
+          icon: "palette",
+          title: "Professional Design",
+          description: "A clean, modern interface your customers will trust.",
+        },
         { icon: "users", title: "1-on-1 Coaching", description: "Private sessions on pricing, marketing and growth." },
         { icon: "rocket", title: "Launch Support", description: "We prepare and run the launch with you." },
-        { icon: "bolt", title: "AI Integration", description: "The AI services your idea needs, connected and tested." },
-        { icon: "chat", title: `${CUSTOM_SAAS.supportDays} Days of Support`, description: "Help after launch while your first customers arrive." },
+        {
+          icon: "bolt",
+          title: "AI Integration",
+          description: "The AI services your idea needs, connected and tested.",
+        },
+        {
+          icon: "chat",
+          title: `${CUSTOM_SAAS.supportDays} Days of Support`,
+          description: "Help after launch while your first customers arrive.",
+        },
       ],
     },
     journey: {
       heading: "Your 4-Step Journey",
       steps: [
-        { title: "Discovery Session", text: "We map your idea, your customers and the features your first version needs." },
-        { title: "Design and Development", text: `We design and build your app, with up to ${CUSTOM_SAAS.revisionRounds} rounds of revisions per deliverable.` },
-        { title: "Marketing and Launch Preparation", text: "Sales page, pricing, emails and a launch plan, ready before day one." },
-        { title: "Launch and Growth Support", text: `We launch together and support you for ${CUSTOM_SAAS.supportDays} days afterwards.` },
+        {
+          title: "Discovery Session",
+          text: "We map your idea, your customers and the features your first version needs.",
+        },
+        {
+          title: "Design and Development",
+          text: `We design and build your app, with up to ${CUSTOM_SAAS.revisionRounds} rounds of revisions per deliverable.`,
+        },
+        {
+          title: "Marketing and Launch Preparation",
+          text: "Sales page, pricing, emails and a launch plan, ready before day one.",
+        },
+        {
+          title: "Launch and Growth Support",
+          text: `We launch together and support you for ${CUSTOM_SAAS.supportDays} days afterwards.`,
+        },
       ],
     },
     comparison: {
@@ -220,7 +279,8 @@ export function customSaasContent(brand: Brand): CustomSaasContent {
       },
       {
         question: "What if I don't have an idea yet?",
-        answer: "The discovery session helps you choose one. We look at your skills, audience and market and pick an idea worth building.",
+        answer:
+          "The discovery session helps you choose one. We look at your skills, audience and market and pick an idea worth building.",
       },
       {
         question: "Who owns the app?",
@@ -256,7 +316,8 @@ export function customSaasThankYouContent(brand: Brand): CustomSaasThankYouConte
   return {
     page: {
       title: `Thank You for Your Custom AI SaaS Purchase | ${brand.name}`,
-      description: "Your custom AI SaaS package is confirmed. Here is how to connect with us and prepare for your first session.",
+      description:
+        "Your custom AI SaaS package is confirmed. Here is how to connect with us and prepare for your first session.",
     },
     heading: "Thank You! Your Purchase Is Confirmed",
     text: `Welcome to the ${brand.name} custom AI SaaS program. We can't wait to build your app with you.`,
@@ -271,21 +332,56 @@ export function customSaasThankYouContent(brand: Brand): CustomSaasThankYouConte
     checklist: {
       heading: "How to Prepare",
       items: [
-        { title: "Vision document", text: "Write 1-2 pages about your idea: who it is for, the problem it solves and the features you want." },
-        { title: "Your availability", text: "Choose a few times that suit you for the consultation and the design sessions." },
-        { title: "Technical environment (optional)", text: "If you already have accounts for hosting, domains or AI services, list them." },
-        { title: "Hosting preference", text: "Tell us whether you want us to recommend hosting or use a provider you already have." },
-        { title: "Content planning", text: "Gather your logo, colours, sample texts and anything else the app should contain." },
+        {
+          title: "Vision document",
+          text: "Write 1-2 pages about your idea: who it is for, the problem it solves and the features you want.",
+        },
+        {
+          title: "Your availability",
+          text: "Choose a few times that suit you for the consultation and the design sessions.",
+        },
+        {
+          title: "Technical environment (optional)",
+          text: "If you already have accounts for hosting, domains or AI services, list them.",
+        },
+        {
+          title: "Hosting preference",
+          text: "Tell us whether you want us to recommend hosting or use a provider you already have.",
+        },
+        {
+          title: "Content planning",
+          text: "Gather your logo, colours, sample texts and anything else the app should contain.",
+        },
       ],
     },
     expect: {
       heading: "What to Expect",
       steps: [
-        { title: "Initial consultation", duration: "1-2 hours", text: "We go through your vision and agree on the first version." },
-        { title: "Design and architecture", duration: "1-2 sessions", text: "We design the screens and plan how the app is built." },
-        { title: "Development sprints", duration: "Weekly updates", text: "We build in short sprints and show you progress as we go." },
-        { title: "Deployment and launch", duration: "Launch week", text: "Your app goes live on your domain, with your launch plan." },
-        { title: "Post-launch support", duration: `${CUSTOM_SAAS.supportDays} days`, text: "We stay with you while your first customers arrive." },
+        {
+          title: "Initial consultation",
+          duration: "1-2 hours",
+          text: "We go through your vision and agree on the first version.",
+        },
+        {
+          title: "Design and architecture",
+          duration: "1-2 sessions",
+          text: "We design the screens and plan how the app is built.",
+        },
+        {
+          title: "Development sprints",
+          duration: "Weekly updates",
+          text: "We build in short sprints and show you progress as we go.",
+        },
+        {
+          title: "Deployment and launch",
+          duration: "Launch week",
+          text: "Your app goes live on your domain, with your launch plan.",
+        },
+        {
+          title: "Post-launch support",
+          duration: `${CUSTOM_SAAS.supportDays} days`,
+          text: "We stay with you while your first customers arrive.",
+        },
       ],
     },
   };
@@ -303,7 +399,8 @@ export function upgradesContent(brand: Brand): UpgradesContent {
   return {
     page: {
       title: `Upgrade Offers | ${brand.name}`,
-      description: "Member upgrades: the 12-in-1 white-label AI SaaS package and a custom AI SaaS build with 1-on-1 coaching.",
+      description:
+        "Member upgrades: the 12-in-1 white-label AI SaaS package and a custom AI SaaS build with 1-on-1 coaching.",
     },
     heading: "Upgrade Your Membership",
     text: "Go further, faster, with these two member upgrades.",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_BRAND_NAME } from "~/content/brand";
 
 /**
- * The configuration contract (ARCHITECTURE "Configuration contract"), validated once.
+ * The configuration contract (docs/architecture.md#configuration), validated once.
  * A bad or missing required value stops the server at start with a message naming it.
  */
 const optionalString = z

@@ -3,8 +3,8 @@ import { secureCookies, sessionSecrets } from "./env.server";
 import { FLASH_COOKIE, readCookies } from "~/lib/cookies";
 
 /**
- * One-time messages carried across a redirect (the spec's alert() texts, ARCHITECTURE
- * "Progressive enhancement"): an action sets one, the next page's loader reads and clears it.
+ * One-time messages carried across a redirect (the spec's alert() texts,
+ * docs/architecture.md#progressive-enhancement): an action sets one, the next page's loader reads and clears it.
  * A signed cookie, so nobody can make the site show words it never said.
  */
 export type Flash = { kind: "success" | "error"; message: string };

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * Two processes on one PGlite folder silently lose writes (STACK trap 8), so the folder
+ * Two processes on one PGlite folder silently lose writes (docs/architecture.md#one-process-per-pglite-folder), so the folder
  * gets a lock file holding our pid. A lock left by a dead process is taken over.
  */
 export function acquireFolderLock(dir: string) {

@@ -2,7 +2,7 @@ import { isUuid } from "./validation/course";
 
 /**
  * The admin panel's state lives in its URL, so every control works without JavaScript and a
- * reload keeps the view: which course is expanded, and which panel is open (SPEC §4: course
+ * reload keeps the view: which course is expanded, and which panel is open (docs/product.md §4: course
  * form new/edit, chapter editor new/edit, and the no-JavaScript delete confirmations).
  *
  *   /admin?new=course                          course form, new

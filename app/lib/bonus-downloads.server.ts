@@ -5,7 +5,7 @@ import { TODO_SAAS_STARTER_FILES } from "~/content/bonus-files/todo-saas-starter
 import { BONUS_FILE_NAMES } from "~/content/bonuses";
 
 /**
- * The bonus files (ARCHITECTURE decision 6): served only by the guarded download route, never from
+ * The bonus files (docs/decisions/012-bonus-files-behind-the-member-guard.md): served only by the guarded download route, never from
  * public/. The lookup is an exact-name allowlist, so no request path ever reaches the file system.
  */
 // Uint8Array<ArrayBuffer> is what a Response body accepts; fflate's results are copied into one.
@@ -22,7 +22,9 @@ let starterZip: Uint8Array<ArrayBuffer> | undefined;
 export function todoSaasStarterZip(): Uint8Array<ArrayBuffer> {
   starterZip ??= new Uint8Array(
     zipSync(
-      Object.fromEntries(Object.entries(TODO_SAAS_STARTER_FILES).map(([path, text]) => [`${STARTER_FOLDER}/${path}`, strToU8(text)])),
+      Object.fromEntries(
+        Object.entries(TODO_SAAS_STARTER_FILES).map(([path, text]) => [`${STARTER_FOLDER}/${path}`, strToU8(text)]),
+      ),
       { level: 9, mtime: STARTER_MTIME },
     ),
   );

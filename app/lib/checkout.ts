@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { isProductKey, PRODUCTS, type ProductKey } from "~/content/products";
 
-/** What the plan page says when checkout cannot go on (SPEC §8), plus the unconfigured case. */
+/** What the plan page says when checkout cannot go on (docs/product.md §8), plus the unconfigured case. */
 export const CHECKOUT_MESSAGES = {
   invalidProduct: "Invalid product ID",
   noSession: "No active session",
@@ -11,7 +11,7 @@ export const CHECKOUT_MESSAGES = {
   notConfigured: "Payments are not configured on this site yet, so no payment can be taken right now.",
 } as const;
 
-/** The Checkout Session the plan page asks Stripe for (ARCHITECTURE "Payments and mail"). */
+/** The Checkout Session the plan page asks Stripe for (docs/architecture.md#payments-and-mail). */
 export function checkoutSessionParams(input: {
   productKey: ProductKey;
   priceId: string;
@@ -68,7 +68,7 @@ export type CheckoutRecord = {
 };
 
 const idOf = (value: string | { id: string } | null): string | null =>
-  typeof value === "string" ? value : value?.id ?? null;
+  typeof value === "string" ? value : (value?.id ?? null);
 
 /**
  * What a Checkout Session means for our records, or why it is none of ours (a session made

@@ -1,5 +1,5 @@
 /**
- * Cookie consent rules (SPEC §2 banner, §3 consent choice, §4 and §9 cookies): pure, shared by the
+ * Cookie consent rules (docs/product.md §2 banner, §3 consent choice, §4 and §9 cookies): pure, shared by the
  * server (POST /consent, the root loader) and the browser (the banner, consent-gated scripts).
  */
 import { readCookies } from "./cookies";
@@ -7,11 +7,11 @@ import { readCookies } from "./cookies";
 export const CONSENT_CHOICES = ["all", "essential", "none"] as const;
 export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
 
-/** The cookie and the local-storage key share one name (SPEC §3). */
+/** The cookie and the local-storage key share one name (docs/product.md §3). */
 export const CONSENT_COOKIE = "cookie-consent";
 export const CONSENT_STORAGE_KEY = "cookie-consent";
 
-/** SPEC §9: the consent cookie lives 2 years. */
+/** docs/product.md §9: the consent cookie lives 2 years. */
 export const CONSENT_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;
 
 /**
@@ -23,7 +23,7 @@ export const CONSENT_BANNER_VERSION = "2026-11-23.1";
 export const COOKIE_CATEGORIES = ["essential", "analytical", "functional", "marketing"] as const;
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
 
-/** The analytics cookies that Decline removes (SPEC §4). */
+/** The analytics cookies that Decline removes (docs/product.md §4). */
 export const ANALYTICS_COOKIES = ["_ga", "_gid", "_gat"] as const;
 
 export function isConsentChoice(value: unknown): value is ConsentChoice {
@@ -45,7 +45,7 @@ export function consentChoiceOf(cookies: Record<string, string | undefined>): Co
 }
 
 /**
- * Which categories a choice allows (SPEC §9): 'all' allows everything, 'essential' only the
+ * Which categories a choice allows (docs/product.md §9): 'all' allows everything, 'essential' only the
  * essential ones, 'none' nothing, and no choice yet nothing either. The site's own strictly
  * necessary cookies (this choice itself, and a session the visitor starts by signing in) are set
  * only in answer to the visitor's own action and are not gated here.

@@ -1,5 +1,5 @@
 /**
- * The sales countdown of SPEC §4: it starts at a fixed value on every page load and goes down one
+ * The sales countdown of docs/product.md §4: it starts at a fixed value on every page load and goes down one
  * second per tick, borrowing a minute, then an hour, then a day; at zero it stops. Pure, so the
  * server renders the first value and the browser ticks the same arithmetic.
  */

@@ -1,5 +1,5 @@
 /**
- * The animated build demo of SPEC §1/§4 as a pure timeline, so its timings are unit-tested and the
+ * The animated build demo of docs/product.md §1/§4 as a pure timeline, so its timings are unit-tested and the
  * component only plays frames. One cycle starts from the finished picture of the previous prompt
  * (which is also what the server renders, so the page looks complete without JavaScript):
  *
@@ -42,7 +42,13 @@ export function initialDemoState(stepCount: number): DemoState {
 
 /** The end of a cycle: the whole prompt, every step complete, the final line and the deploy button. */
 export function finishedDemoState(promptLength: number, stepCount: number): DemoState {
-  return { typed: promptLength, terminalVisible: true, steps: Array(stepCount).fill("complete"), status: null, finished: true };
+  return {
+    typed: promptLength,
+    terminalVisible: true,
+    steps: Array(stepCount).fill("complete"),
+    status: null,
+    finished: true,
+  };
 }
 
 /** The frames of one cycle for a prompt of `promptLength` characters, from the reset to the finish. */

@@ -23,7 +23,10 @@ export type Receipt = {
 type Block = string[] | { link: string } | { receipt: Receipt };
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 const receiptRows = (r: Receipt): Array<[string, string]> => [
@@ -51,7 +54,10 @@ function blockHtml(block: Block): string {
   if ("link" in block) return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.link)}</a></p>`;
   const r = block.receipt;
   const rows = receiptRows(r)
-    .map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
     .join("");
   return [
     `<h2 style="font-size:16px;margin:24px 0 8px">Receipt</h2>`,
@@ -77,11 +83,20 @@ function compose(subject: string, blocks: Block[]): Email {
 const greeting = (name: string) => [`Hi ${name.trim() || "there"},`];
 const withReceipt = (receipt: Receipt | undefined): Block[] => (receipt ? [{ receipt }] : []);
 
-/** A marketplace buyer without a password: their login details (SPEC §9: within about 5 minutes). */
-export function setPasswordEmail(input: { brand: string; name: string; link: string; loginUrl: string; receipt?: Receipt }): Email {
+/** A marketplace buyer without a password: their login details (docs/product.md §9: within about 5 minutes). */
+export function setPasswordEmail(input: {
+  brand: string;
+  name: string;
+  link: string;
+  loginUrl: string;
+  receipt?: Receipt;
+}): Email {
   return compose(`Your ${input.brand} login details`, [
     greeting(input.name),
-    [`Thank you for your purchase. Your ${input.brand} account is ready.`, "Set your password with this link to sign in:"],
+    [
+      `Thank you for your purchase. Your ${input.brand} account is ready.`,
+      "Set your password with this link to sign in:",
+    ],
     { link: input.link },
     [
       `The link works once and expires in ${RESET_TOKEN_HOURS} hours. After that, sign in at`,
@@ -114,7 +129,14 @@ export function welcomeEmail(input: { brand: string; name: string; receipt: Rece
 }
 
 /** A full refund: access has ended. */
-export function refundNoticeEmail(input: { brand: string; name: string; product: string; amount: string; reference: string; supportEmail: string }): Email {
+export function refundNoticeEmail(input: {
+  brand: string;
+  name: string;
+  product: string;
+  amount: string;
+  reference: string;
+  supportEmail: string;
+}): Email {
   return compose(`Your ${input.brand} refund`, [
     greeting(input.name),
     [
@@ -140,9 +162,15 @@ export function verifyEmailEmail(input: { brand: string; name: string; link: str
 
 export function resetPasswordEmail(input: { brand: string; link: string }): Email {
   return compose(`Reset your ${input.brand} password`, [
-    [`Someone (hopefully you) asked to reset the password of your ${input.brand} account.`, "Choose a new password with this link:"],
+    [
+      `Someone (hopefully you) asked to reset the password of your ${input.brand} account.`,
+      "Choose a new password with this link:",
+    ],
     { link: input.link },
-    [`The link works once and expires in ${RESET_TOKEN_HOURS} hours.`, "If you did not ask for this, ignore this email: your password stays the same."],
+    [
+      `The link works once and expires in ${RESET_TOKEN_HOURS} hours.`,
+      "If you did not ask for this, ignore this email: your password stays the same.",
+    ],
   ]);
 }
 
@@ -150,7 +178,10 @@ export function resetPasswordEmail(input: { brand: string; link: string }): Emai
 export function signInLinkEmail(input: { brand: string; name: string; link: string; loginUrl: string }): Email {
   return compose(`Sign in to ${input.brand}`, [
     greeting(input.name),
-    [`Our support team sent you a link to sign in to your ${input.brand} account.`, "Choose a password with this link:"],
+    [
+      `Our support team sent you a link to sign in to your ${input.brand} account.`,
+      "Choose a password with this link:",
+    ],
     { link: input.link },
     [`The link works once and expires in ${RESET_TOKEN_HOURS} hours. Afterwards, sign in at ${input.loginUrl}`],
   ]);

@@ -2,8 +2,8 @@ import sanitizeHtml from "sanitize-html";
 import { VIDEO_EMBED_HOSTS, videoEmbedSrc, videoFrameAttributes } from "./video-embed";
 
 /**
- * The one gate chapter HTML passes through, on save and again on render (ARCHITECTURE
- * "Security rules"). The allowlist matches the editor's toolbar: headings 1-3, bold, italic,
+ * The one gate chapter HTML passes through, on save and again on render
+ * (docs/architecture.md#security). The allowlist matches the editor's toolbar: headings 1-3, bold, italic,
  * underline, lists, links, images and video embeds. Everything else is dropped; text inside
  * dropped tags is kept as text, except the contents of script, style and similar tags, which
  * are dropped whole.

@@ -64,7 +64,12 @@ export function ideaMarkdown(idea: Idea): string {
 }
 
 /** A run's ideas as one Markdown document: the filter that produced them (or the error), then each idea. */
-export function ideasMarkdown(run: { ideas: Idea[]; filter?: IdeaFilter; seed?: number | null; error?: string | null }): string {
+export function ideasMarkdown(run: {
+  ideas: Idea[];
+  filter?: IdeaFilter;
+  seed?: number | null;
+  error?: string | null;
+}): string {
   const intro = run.error
     ? [`> ${run.error}`]
     : [...(run.filter ? filterSummary(run.filter) : []), ...(run.seed != null ? [`- **Seed:** ${run.seed}`] : [])];

@@ -13,7 +13,7 @@ import {
 } from "~/content/idea-templates";
 
 /**
- * The SaaS idea generator (ARCHITECTURE decision 9): one pure module that the server runs for the
+ * The SaaS idea generator (docs/decisions/014-idea-generator-one-pure-module.md): one pure module that the server runs for the
  * no-JavaScript form and the browser runs for the enhanced one. Everything it produces follows from
  * the filter and a seed, both carried in the page's URL, so the page, a reload and the JSON export
  * show the same ideas.
@@ -31,8 +31,8 @@ export type IdeaFilter = {
 /** A number in [0, 1), like Math.random. */
 export type RandomSource = () => number;
 
-export const IDEAS_PER_RUN = 3; // SPEC §9
-export const GENERATION_DELAY_MS = 1200; // SPEC §9: the enhanced page's 'generating' state
+export const IDEAS_PER_RUN = 3; // docs/product.md §9
+export const GENERATION_DELAY_MS = 1200; // docs/product.md §9: the enhanced page's 'generating' state
 export const TEXT_FIELD_MAX = 80;
 
 export const DEFAULT_FILTER: IdeaFilter = {
@@ -89,7 +89,8 @@ export function parseIdeaFilter(params: URLSearchParams): IdeaFilter {
   const text = Object.fromEntries(
     TEXT_FIELDS.map(([name, label]) => {
       const value = (params.get(name) ?? "").trim().replace(/\s+/g, " ");
-      if (value.length > TEXT_FIELD_MAX) throw new IdeaGenerationError(`${label} must be ${TEXT_FIELD_MAX} characters or fewer`);
+      if (value.length > TEXT_FIELD_MAX)
+        throw new IdeaGenerationError(`${label} must be ${TEXT_FIELD_MAX} characters or fewer`);
       return [name, value];
     }),
   ) as Pick<IdeaFilter, (typeof TEXT_FIELDS)[number][0]>;
@@ -97,7 +98,12 @@ export function parseIdeaFilter(params: URLSearchParams): IdeaFilter {
   return {
     ...text,
     complexity: orDefault(COMPLEXITY_LEVELS, params.get("complexity"), DEFAULT_FILTER.complexity, "complexity"),
-    monetizationModel: orDefault(MONETIZATION_MODELS, params.get("monetizationModel"), DEFAULT_FILTER.monetizationModel, "monetization model"),
+    monetizationModel: orDefault(
+      MONETIZATION_MODELS,
+      params.get("monetizationModel"),
+      DEFAULT_FILTER.monetizationModel,
+      "monetization model",
+    ),
     // The options' own order and no repeats, so the same choice always gives the same list.
     techStack: TECH_STACK_OPTIONS.filter((option) => techStack.includes(option)),
   };
@@ -125,7 +131,10 @@ export function inSentence(value: string): string {
   return value.replace(/^[A-Z][a-z]*(?:-[a-z]+)*(?=\s|$)/, (word) => word.toLowerCase());
 }
 
-function monetizationStrategy(model: MonetizationModel, { monthly, unit, unitPrice, freeAllowance }: IdeaTemplate["pricing"]): string {
+function monetizationStrategy(
+  model: MonetizationModel,
+  { monthly, unit, unitPrice, freeAllowance }: IdeaTemplate["pricing"],
+): string {
   switch (model) {
     case "subscription":
       return `Subscription: Starter at $${monthly}/month and Pro at $${monthly * 3}/month, with a 14-day free trial and two months free on annual plans.`;
@@ -154,7 +163,9 @@ export function personalise(template: IdeaTemplate, filter: IdeaFilter): Idea {
   const values: Record<string, string> = {
     industry,
     audience,
-    audienceinindustry: audience.toLowerCase().includes(industry.toLowerCase()) ? audience : `${audience} in ${industry}`,
+    audienceinindustry: audience.toLowerCase().includes(industry.toLowerCase())
+      ? audience
+      : `${audience} in ${industry}`,
     problem: `“${typed.problem}”`,
   };
   const fill = (text: string) =>
@@ -178,8 +189,12 @@ export function personalise(template: IdeaTemplate, filter: IdeaFilter): Idea {
   };
 }
 
-/** Three ideas picked at random from the five templates (SPEC §4), personalised from the filter. */
-export function generateIdeas(filter: IdeaFilter, random: RandomSource, templates: IdeaTemplate[] = IDEA_TEMPLATES): Idea[] {
+/** Three ideas picked at random from the five templates (docs/product.md §4), personalised from the filter. */
+export function generateIdeas(
+  filter: IdeaFilter,
+  random: RandomSource,
+  templates: IdeaTemplate[] = IDEA_TEMPLATES,
+): Idea[] {
   const pool = [...templates];
   const picked: IdeaTemplate[] = [];
   while (picked.length < IDEAS_PER_RUN && pool.length > 0) {
@@ -190,7 +205,7 @@ export function generateIdeas(filter: IdeaFilter, random: RandomSource, template
   return picked.map((template) => personalise(template, filter));
 }
 
-/** What the page shows after an error (SPEC §4): the first three templates with the default filter. */
+/** What the page shows after an error (docs/product.md §4): the first three templates with the default filter. */
 export function sampleIdeas(): Idea[] {
   return IDEA_TEMPLATES.slice(0, IDEAS_PER_RUN).map((template) => personalise(template, DEFAULT_FILTER));
 }

@@ -1,6 +1,6 @@
 /**
- * The affiliate launch countdown (SPEC §4 "Launch countdown"): days, hours, minutes and seconds
- * until a fixed moment. Once that moment has passed it shows zeros (ARCHITECTURE decision 8).
+ * The affiliate launch countdown (docs/product.md §4 "Launch countdown"): days, hours, minutes and seconds
+ * until a fixed moment. Once that moment has passed it shows zeros (docs/decisions/013-launch-countdown-shows-zeros-after-launch.md).
  */
 export type CountdownValue = { days: number; hours: number; minutes: number; seconds: number };
 

@@ -1,5 +1,5 @@
 /**
- * The member links a signed-in user who has not paid sees locked (SPEC §2 navigation): each leads
+ * The member links a signed-in user who has not paid sees locked (docs/product.md §2 navigation): each leads
  * to the plan page with `?locked=<key>`, and the plan page names the tool they tried to open
  * instead of bouncing them there silently. Only these keys are ever shown, never the raw parameter.
  */

@@ -18,7 +18,7 @@ export function specialAccessCookie(value: "true" | null, { secure }: { secure: 
 }
 
 /**
- * Where login sends a signed-in user (SPEC §4 "Login flow"):
+ * Where login sends a signed-in user (docs/product.md §4 "Login flow"):
  * special access goes to /dashboard (the member guard still decides what it shows);
  * admins and paid members go to the redirect parameter or /dashboard;
  * everyone else goes to the redirect parameter or /payment-options.

@@ -72,10 +72,14 @@ export type GrantInput = { reason: string; expiresAt: Date | null };
  * The 'Grant complimentary access' form. A reason is required; 'Expires on' is optional and
  * means access lasts through that day (UTC), so it must be today or later.
  */
-export function parseGrantForm(form: GrantForm, now: Date): { ok: true; value: GrantInput } | { ok: false; error: string } {
+export function parseGrantForm(
+  form: GrantForm,
+  now: Date,
+): { ok: true; value: GrantInput } | { ok: false; error: string } {
   const reason = form.reason.trim();
   if (!reason) return { ok: false, error: "Please give a reason for the complimentary access." };
-  if (reason.length > GRANT_REASON_MAX) return { ok: false, error: `The reason must be at most ${GRANT_REASON_MAX} characters.` };
+  if (reason.length > GRANT_REASON_MAX)
+    return { ok: false, error: `The reason must be at most ${GRANT_REASON_MAX} characters.` };
   const day = form.expiresOn.trim();
   if (!day) return { ok: true, value: { reason, expiresAt: null } };
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

@@ -2,7 +2,7 @@ import type { HeadersFunction } from "@remix-run/node";
 
 /**
  * The training pages (the dashboard, the course viewer) show the member's own progress, which
- * changes with every 'Mark as complete' (issue 15). SPEC §9's "fresh for 5 minutes" browser cache
+ * changes with every 'Mark as complete' (issue 15). docs/product.md §9's "fresh for 5 minutes" browser cache
  * would show stale ticks and a stale 'Continue', so these pages are `private, no-cache`: never
  * stored by a shared cache, and the member's browser asks again each time. `Vary: Cookie` keeps a
  * logout or another account on the same browser from seeing them.

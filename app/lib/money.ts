@@ -19,7 +19,12 @@ export const formatDiscount = (cents: number) => `-${formatUsd(cents)}`;
 export function formatAmount(cents: number, currency: string | null): string {
   const code = (currency ?? "USD").toUpperCase();
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+    return new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(cents / 100);
   } catch {
     return `${(cents / 100).toFixed(2)} ${code}`;
   }

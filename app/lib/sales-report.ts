@@ -79,7 +79,14 @@ export function dailySeries(
 }
 
 export type ChartBar = { day: string; net: number; x: number; y: number; width: number; height: number };
-export type ChartGeometry = { width: number; height: number; baseline: number; bars: ChartBar[]; max: number; min: number };
+export type ChartGeometry = {
+  width: number;
+  height: number;
+  baseline: number;
+  bars: ChartBar[];
+  max: number;
+  min: number;
+};
 
 /**
  * Bars of a daily series in a width x height box: positive nets rise from the baseline, negative

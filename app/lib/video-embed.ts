@@ -1,6 +1,6 @@
 /**
  * Turns a YouTube or Vimeo link, in any of the shapes people paste, into the one embed frame
- * chapters may contain (SPEC §5: 560x315). Isomorphic: the server's sanitiser and the browser's
+ * chapters may contain (docs/product.md §5: 560x315). Isomorphic: the server's sanitiser and the browser's
  * rich-text editor use the same rules, so what the editor shows is what gets saved.
  */
 export const VIDEO_EMBED_WIDTH = 560;

@@ -51,7 +51,10 @@ const KINDS: Record<string, IpnKind> = { sale: "sale", subscr_created: "sale", r
 export function parseIpn(fields: Record<string, unknown>): { ok: true; ipn: Ipn } | { ok: false; error: string } {
   const result = IpnFields.safeParse(fields);
   if (!result.success) {
-    return { ok: false, error: result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ") };
+    return {
+      ok: false,
+      error: result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
+    };
   }
   const f = result.data;
   const saleId = f.WP_SALE ?? f.WP_SALEID;
@@ -84,5 +87,10 @@ export function dollarsToCents(value: string | null | undefined): number | null 
 
 /** WARRIORPLUS_MEMBERSHIP_ITEMS: the comma-separated item numbers whose sale grants membership. */
 export function parseItemList(value: string | undefined): Set<string> {
-  return new Set((value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
+  return new Set(
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 }

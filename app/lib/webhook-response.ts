@@ -8,9 +8,12 @@ export function webhookOutcome({ status, message }: WebhookReply): "applied" | "
   return /duplicate/i.test(message) ? "duplicate" : "applied";
 }
 
-/** Webhook answers are real Responses (STACK trap 6): plain text, never cached. */
+/** Webhook answers are real Responses (docs/architecture.md#resource-routes-return-real-responses): plain text, never cached. */
 export function webhookResponse({ status, message }: WebhookReply): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /** Webhooks only take POSTs; a GET changes nothing and says so. */

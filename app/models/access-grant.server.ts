@@ -2,7 +2,10 @@ import { sql } from "kysely";
 import { db, type Database } from "~/infra/db.server";
 
 /** Complimentary access (table access_grants): has_paid_access counts a grant while it is active. */
-export async function createAccessGrant(trx: Database, input: { userId: string; reason: string; expiresAt: Date | null; grantedBy: string }) {
+export async function createAccessGrant(
+  trx: Database,
+  input: { userId: string; reason: string; expiresAt: Date | null; grantedBy: string },
+) {
   return trx
     .insertInto("access_grants")
     .values({ user_id: input.userId, reason: input.reason, expires_at: input.expiresAt, granted_by: input.grantedBy })

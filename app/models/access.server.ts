@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/infra/db.server";
 
-/** The one paid check (SQL function has_paid_access, SPEC §6). */
+/** The one paid check (SQL function has_paid_access, docs/product.md §6). */
 export async function hasPaidAccess(userId: string): Promise<boolean> {
   const { rows } = await sql<{ paid: boolean }>`SELECT has_paid_access(${userId}::uuid) AS paid`.execute(db());
   return rows[0]?.paid ?? false;

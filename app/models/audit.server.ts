@@ -1,11 +1,17 @@
 import { db, type Database } from "~/infra/db.server";
 
-export type AuditAction = "grant_complimentary" | "revoke_complimentary" | "send_sign_in_link" | "sign_out_sessions" | "retry_email";
+export type AuditAction =
+  "grant_complimentary" | "revoke_complimentary" | "send_sign_in_link" | "sign_out_sessions" | "retry_email";
 
 /** One row per admin action, written in the action's own transaction (so both happen or neither). */
 export async function writeAudit(
   trx: Database,
-  entry: { admin: { id: string; email: string }; action: AuditAction; memberId: string | null; details: Record<string, unknown> },
+  entry: {
+    admin: { id: string; email: string };
+    action: AuditAction;
+    memberId: string | null;
+    details: Record<string, unknown>;
+  },
 ) {
   await trx
     .insertInto("admin_audit_log")
@@ -19,7 +25,13 @@ export async function writeAudit(
     .execute();
 }
 
-export type AuditEntry = { id: string; adminEmail: string; action: string; details: Record<string, unknown>; createdAt: Date };
+export type AuditEntry = {
+  id: string;
+  adminEmail: string;
+  action: string;
+  details: Record<string, unknown>;
+  createdAt: Date;
+};
 
 /** What admins did to one member, newest first. */
 export async function listAuditFor(memberId: string, limit = 100): Promise<AuditEntry[]> {

@@ -47,7 +47,7 @@ async function lockCourse(trx: Transaction<DB>, courseId: string): Promise<boole
 export async function createChapter(
   courseId: string,
   input: ChapterInput,
-  status: PublicationStatus = "published"
+  status: PublicationStatus = "published",
 ): Promise<string | null> {
   return db()
     .transaction()

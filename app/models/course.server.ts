@@ -39,7 +39,7 @@ export async function getCourseOutline(courseId: string): Promise<CourseOutline 
           .selectFrom("chapters")
           .select(["chapters.id", "chapters.title", "chapters.sort_order", "chapters.status"])
           .whereRef("chapters.course_id", "=", "courses.id")
-          .orderBy("chapters.sort_order")
+          .orderBy("chapters.sort_order"),
       ).as("chapters"),
     ])
     .where("courses.id", "=", courseId)
@@ -100,7 +100,7 @@ export async function updateCourse(courseId: string, input: CourseInput): Promis
   return result.numUpdatedRows > 0n;
 }
 
-/** Deletes the course's chapters, then the course (SPEC §7), in one transaction. False when it was already gone. */
+/** Deletes the course's chapters, then the course (docs/product.md §7), in one transaction. False when it was already gone. */
 export async function deleteCourse(courseId: string): Promise<boolean> {
   return db()
     .transaction()

@@ -33,7 +33,13 @@ export async function pruneExpiredRows(): Promise<{ sessions: number; resetToken
     .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", sql<Date>`now()`)]))
     .where("created_at", "<", sql<Date>`now() - interval '1 day'`)
     .execute();
-  await db().deleteFrom("mfa_challenges").where("expires_at", "<=", sql<Date>`now()`).execute();
-  const rateLimits = await db().deleteFrom("rate_limits").where("reset_at", "<=", sql<Date>`now()`).executeTakeFirst();
+  await db()
+    .deleteFrom("mfa_challenges")
+    .where("expires_at", "<=", sql<Date>`now()`)
+    .execute();
+  const rateLimits = await db()
+    .deleteFrom("rate_limits")
+    .where("reset_at", "<=", sql<Date>`now()`)
+    .executeTakeFirst();
   return { sessions: count(sessions), resetTokens: count(resetTokens), rateLimits: count(rateLimits) };
 }

@@ -31,7 +31,8 @@ function matching({ q, access }: Filter) {
     }
     if (access === "paid") conditions.push(eb(sql`${sources} && ARRAY['Stripe', 'WarriorPlus']`, "=", true));
     if (access === "complimentary") conditions.push(eb(sql`'Complimentary' = ANY (${sources})`, "=", true));
-    if (access === "no-access") conditions.push(eb.and([eb(sql`cardinality(${sources})`, "=", 0), eb("u.is_admin", "=", false)]));
+    if (access === "no-access")
+      conditions.push(eb.and([eb(sql`cardinality(${sources})`, "=", 0), eb("u.is_admin", "=", false)]));
     if (access === "refunded") conditions.push(eb(hasRefundedOrder, "=", true));
     return eb.and(conditions);
   };
@@ -40,11 +41,27 @@ function matching({ q, access }: Filter) {
 function baseQuery(filter: Filter) {
   return db()
     .selectFrom("users as u")
-    .select(["u.id", "u.email", "u.name", "u.is_admin", "u.created_at", sources.as("sources"), hasRefundedOrder.as("refunded")])
+    .select([
+      "u.id",
+      "u.email",
+      "u.name",
+      "u.is_admin",
+      "u.created_at",
+      sources.as("sources"),
+      hasRefundedOrder.as("refunded"),
+    ])
     .where(matching(filter));
 }
 
-const toMember = (row: { id: string; email: string; name: string; is_admin: boolean; created_at: Date; sources: string[]; refunded: boolean }): MemberRow => ({
+const toMember = (row: {
+  id: string;
+  email: string;
+  name: string;
+  is_admin: boolean;
+  created_at: Date;
+  sources: string[];
+  refunded: boolean;
+}): MemberRow => ({
   id: row.id,
   email: row.email,
   name: row.name,
@@ -55,7 +72,9 @@ const toMember = (row: { id: string; email: string; name: string; is_admin: bool
 });
 
 /** One page of the list, newest first; `hasMore` says whether a next page exists. */
-export async function searchMembers(filter: Filter & { page: number; perPage: number }): Promise<{ members: MemberRow[]; hasMore: boolean }> {
+export async function searchMembers(
+  filter: Filter & { page: number; perPage: number },
+): Promise<{ members: MemberRow[]; hasMore: boolean }> {
   const rows = await baseQuery(filter)
     .orderBy("u.created_at", "desc")
     .orderBy("u.id", "desc")

@@ -49,7 +49,11 @@ export async function claimDueEmails(limit: number, leaseSeconds: number): Promi
 }
 
 export async function markEmailSent(id: string) {
-  await db().updateTable("email_outbox").set({ sent_at: sql`now()`, last_error: null }).where("id", "=", id).execute();
+  await db()
+    .updateTable("email_outbox")
+    .set({ sent_at: sql`now()`, last_error: null })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function markEmailFailed(id: string, error: string, retryInSeconds: number) {
@@ -81,7 +85,17 @@ const statusOf = sql<OutboxStatus>`CASE WHEN sent_at IS NOT NULL THEN 'sent' WHE
 function listQuery() {
   return db()
     .selectFrom("email_outbox")
-    .select(["id", "to_address", "subject", "attempts", "last_error", "next_attempt_at", "sent_at", "created_at", statusOf.as("status")]);
+    .select([
+      "id",
+      "to_address",
+      "subject",
+      "attempts",
+      "last_error",
+      "next_attempt_at",
+      "sent_at",
+      "created_at",
+      statusOf.as("status"),
+    ]);
 }
 
 function toEntry(row: {

@@ -9,10 +9,17 @@ import type { PeriodRow } from "~/lib/sales-report";
  * integer cents per currency.
  */
 const PAID = sql`l.status IN ('completed', 'refunded') AND l.amount_cents IS NOT NULL`;
-const midnightDaysAgo = (days: number) => sql`date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => ${days})`;
+const midnightDaysAgo = (days: number) =>
+  sql`date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => ${days})`;
 
 export async function periodTotals(): Promise<PeriodRow[]> {
-  const { rows } = await sql<{ period: PeriodRow["period"]; source: PeriodRow["source"]; currency: string; gross: string; refunds: string }>`
+  const { rows } = await sql<{
+    period: PeriodRow["period"];
+    source: PeriodRow["source"];
+    currency: string;
+    gross: string;
+    refunds: string;
+  }>`
     SELECT p.period, l.source, coalesce(l.currency, 'USD') AS currency,
            coalesce(sum(l.amount_cents) FILTER (WHERE l.created_at >= p.since), 0) AS gross,
            coalesce(sum(l.amount_cents) FILTER (WHERE l.refunded_at >= p.since), 0) AS refunds
@@ -46,7 +53,13 @@ export type AffiliateRow = { affiliateId: string; currency: string; sales: numbe
 
 /** Marketplace affiliates by revenue kept (sales not refunded), best first. */
 export async function topAffiliates(limit: number): Promise<AffiliateRow[]> {
-  const { rows } = await sql<{ affiliate_id: string; currency: string; sales: string; refunds: string; revenue: string }>`
+  const { rows } = await sql<{
+    affiliate_id: string;
+    currency: string;
+    sales: string;
+    refunds: string;
+    revenue: string;
+  }>`
     SELECT l.affiliate_id, coalesce(l.currency, 'USD') AS currency, count(*) AS sales,
            count(*) FILTER (WHERE l.refunded_at IS NOT NULL) AS refunds,
            coalesce(sum(l.amount_cents) FILTER (WHERE l.refunded_at IS NULL), 0) AS revenue

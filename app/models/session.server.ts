@@ -8,7 +8,7 @@ export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is rewritten at most this often, so a busy member does not write on every page. */
 const LAST_SEEN_GRANULARITY = "1 hour";
 
-/** What every page knows about the visitor: resolved in ONE query (ARCHITECTURE "Request flow"). */
+/** What every page knows about the visitor: resolved in ONE query (docs/architecture.md#request-flow-and-guards). */
 export type SessionUser = {
   id: string;
   email: string;
@@ -39,7 +39,13 @@ export async function createSession(
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
   await executor
     .insertInto("sessions")
-    .values({ id_hash: hashSessionId(id), user_id: userId, expires_at: expiresAt, user_agent: userAgent?.slice(0, 512) ?? null, aal })
+    .values({
+      id_hash: hashSessionId(id),
+      user_id: userId,
+      expires_at: expiresAt,
+      user_agent: userAgent?.slice(0, 512) ?? null,
+      aal,
+    })
     .execute();
   return { id, expiresAt };
 }
@@ -107,18 +113,35 @@ export async function listSessionsOfUser(userId: string): Promise<SessionSummary
     .where("last_seen_at", ">", sql<Date>`now() - make_interval(secs => ${SESSION_IDLE_TIMEOUT_MS / 1000})`)
     .orderBy("last_seen_at", "desc")
     .execute();
-  return rows.map((row) => ({ idHash: row.id_hash, userAgent: row.user_agent, createdAt: new Date(row.created_at), lastSeenAt: new Date(row.last_seen_at) }));
+  return rows.map((row) => ({
+    idHash: row.id_hash,
+    userAgent: row.user_agent,
+    createdAt: new Date(row.created_at),
+    lastSeenAt: new Date(row.last_seen_at),
+  }));
 }
 
 /** Ends one session of this user (never anyone else's); true when there was one. */
 export async function deleteSessionOfUser(userId: string, idHash: string): Promise<boolean> {
-  const result = await db().deleteFrom("sessions").where("user_id", "=", userId).where("id_hash", "=", idHash).executeTakeFirst();
+  const result = await db()
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where("id_hash", "=", idHash)
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
 /** Every session of the user but the one with `keepIdHash`; returns how many ended. */
-export async function deleteOtherSessionsOfUser(userId: string, keepIdHash: string, executor: Database = db()): Promise<number> {
-  const result = await executor.deleteFrom("sessions").where("user_id", "=", userId).where("id_hash", "<>", keepIdHash).executeTakeFirst();
+export async function deleteOtherSessionsOfUser(
+  userId: string,
+  keepIdHash: string,
+  executor: Database = db(),
+): Promise<number> {
+  const result = await executor
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where("id_hash", "<>", keepIdHash)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -153,5 +176,9 @@ export async function listActiveSessions(userId: string, executor: Database = db
     .where("expires_at", ">", new Date())
     .orderBy("created_at", "desc")
     .execute();
-  return rows.map((row) => ({ createdAt: row.created_at, expiresAt: new Date(row.expires_at), userAgent: row.user_agent }));
+  return rows.map((row) => ({
+    createdAt: row.created_at,
+    expiresAt: new Date(row.expires_at),
+    userAgent: row.user_agent,
+  }));
 }

@@ -148,7 +148,14 @@ export async function changeEmail(trx: Database, userId: string, newEmail: strin
     .set({ email, email_verified_at: sql`now()`, updated_at: new Date() })
     .where("id", "=", userId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("users as other").select("other.id").where(sql<boolean>`lower(other.email) = ${email}`).where("other.id", "<>", userId))),
+      not(
+        exists(
+          selectFrom("users as other")
+            .select("other.id")
+            .where(sql<boolean>`lower(other.email) = ${email}`)
+            .where("other.id", "<>", userId),
+        ),
+      ),
     )
     .returning("id")
     .executeTakeFirst();

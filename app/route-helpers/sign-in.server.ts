@@ -9,7 +9,7 @@ import { beginChallenge } from "~/services/two-factor.server";
 type Login = { userId: string; isAdmin: boolean; redirectTo?: string | null; specialAccess: boolean };
 
 /**
- * The end of a sign-in (SPEC §4), the same after a password alone or after a password and a code:
+ * The end of a sign-in (docs/product.md §4), the same after a password alone or after a password and a code:
  * special_access (form, query or the browser-session flag) goes to /dashboard, admins and paid
  * members to the redirect parameter or /dashboard, others to it or /payment-options.
  */

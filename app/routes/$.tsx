@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-/** Unknown paths go to the landing page (SPEC §2 route table). */
+/** Unknown paths go to the landing page (docs/product.md §2 route table). */
 export async function loader() {
   return redirect("/");
 }

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return publicPage(request, "/", content.page, { content });
 }
 
-/** The landing page (SPEC §2): 'Start Learning' and 'Get Started Today' go to /login, 'Get Lifetime Access' to /signup. */
+/** The landing page (docs/product.md §2): 'Start Learning' and 'Get Started Today' go to /login, 'Get Lifetime Access' to /signup. */
 export default function Landing() {
   const { content } = useLoaderData<typeof loader>();
   const { hero, offer } = content;

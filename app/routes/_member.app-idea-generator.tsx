@@ -53,7 +53,7 @@ export default function IdeaGeneratorPage() {
     clearTimeout(timer.current);
     timer.current = setTimeout(
       () => navigate({ search: `?${query}` }, { preventScrollReset: true }),
-      GENERATION_DELAY_MS
+      GENERATION_DELAY_MS,
     );
   }
 

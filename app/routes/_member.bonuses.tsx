@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * SPEC §8: the community button only shows 'Discord invite link coming soon!'. With JavaScript
+ * docs/product.md §8: the community button only shows 'Discord invite link coming soon!'. With JavaScript
  * that is the spec's alert(); without it the button's GET form reloads the page with
  * ?notice=discord, which shows the same words as a notice. Nothing changes either way.
  */

@@ -31,7 +31,7 @@ export const headers = cachingHeaders;
  * The selected chapter is in the URL (?chapter=ID), so it works without JavaScript and can be
  * bookmarked and shared; without one, the chapter the member viewed last shows (the first for a
  * new member). Only the selected chapter's content is read, and it is sanitised again on the way
- * out (ARCHITECTURE "Security rules").
+ * out (docs/architecture.md#security).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePaidMember(request);
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     page = await openCourse(user, courseId, wanted, { prefetch: isPrefetch(request) });
   } catch (error) {
-    // SPEC §8: a course that cannot be loaded sends the member back to the training area.
+    // docs/product.md §8: a course that cannot be loaded sends the member back to the training area.
     console.error(`[course] could not load course ${courseId}:`, error);
     throw redirect("/dashboard");
   }
@@ -68,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(outcome.redirectTo, 303);
 }
 
-/** An unknown course redirects to the training area (SPEC §8), which says why. */
+/** An unknown course redirects to the training area (docs/product.md §8), which says why. */
 function courseNotFound() {
   return redirectWithFlash("/dashboard", { kind: "error", message: "Course not found" });
 }
@@ -91,7 +91,10 @@ export default function CourseViewer() {
           aria-labelledby="course-title"
           className="group rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:sticky md:top-20"
         >
-          <Link to="/dashboard" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to="/dashboard"
+            className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
+          >
             ← All courses
           </Link>
           <h1

@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The cards, their progress and the resume card: one query after the session's (issue 15).
     return respond(await loadDashboard(user));
   } catch (error) {
-    // SPEC §8: the page says the list could not be read instead of failing as a whole.
+    // docs/product.md §8: the page says the list could not be read instead of failing as a whole.
     console.error("[dashboard] could not read the course list:", error);
     return respond(null, 503);
   }
@@ -107,7 +107,7 @@ export default function TrainingArea() {
                   <ProgressBar progress={course.progress} label={`Progress in ${course.title}`} />
                 </div>
                 {/* The whole card is this link's target (its ::after covers the card). Hover or
-                      focus loads the course page's code ahead of the click (SPEC §2). */}
+                      focus loads the course page's code ahead of the click (docs/product.md §2). */}
                 <Link
                   to={`/course/${course.id}`}
                   prefetch="intent"

@@ -3,7 +3,7 @@ import { Outlet } from "@remix-run/react";
 import { requirePaidMember } from "~/services/guards.server";
 
 /**
- * Pathless layout for the training area: paid members and admins only (SPEC §6). Child loaders
+ * Pathless layout for the training area: paid members and admins only (docs/product.md §6). Child loaders
  * call the guard too, because a client-side navigation may run them without this one.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,7 +15,11 @@ export const meta: MetaFunction = () => [{ title: "Receipt | AI Profit Labs" }, 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const order = isUuid(params.orderId) ? await getOrder(params.orderId) : null;
-  if (!order || (order.userId !== user.id && !user.isAdmin) || (order.status !== "completed" && order.status !== "refunded")) {
+  if (
+    !order ||
+    (order.userId !== user.id && !user.isAdmin) ||
+    (order.status !== "completed" && order.status !== "refunded")
+  ) {
     throw data("Receipt not found", { status: 404 });
   }
   const { BRAND_NAME, SUPPORT_EMAIL } = env();

@@ -7,7 +7,10 @@ import { formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
 import { ordersOfUser } from "~/models/order-ledger.server";
 
-export const meta: MetaFunction = () => [{ title: "Your purchases | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Your purchases | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
 
 /** The signed-in member's orders from both sources (refunded ones too: they still have a receipt). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,7 +38,10 @@ export default function Purchases() {
         <h1 className="text-3xl font-bold">Your purchases</h1>
         {orders.length === 0 ? (
           <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-slate-600">
-            No purchases on this account yet. <Link to="/payment-options" className="font-semibold text-brand-700 underline">See the plans</Link>
+            No purchases on this account yet.{" "}
+            <Link to="/payment-options" className="font-semibold text-brand-700 underline">
+              See the plans
+            </Link>
           </p>
         ) : (
           <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -49,8 +55,15 @@ export default function Purchases() {
                 </div>
                 <div className="flex items-center gap-3">
                   <StatusBadge label={order.status} />
-                  <Link to={`/account/purchases/${order.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
-                    Receipt<span className="sr-only"> for {order.product} on {formatDay(order.date)}</span>
+                  <Link
+                    to={`/account/purchases/${order.id}`}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                  >
+                    Receipt
+                    <span className="sr-only">
+                      {" "}
+                      for {order.product} on {formatDay(order.date)}
+                    </span>
                   </Link>
                 </div>
               </li>

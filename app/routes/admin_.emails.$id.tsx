@@ -55,9 +55,13 @@ export default function AdminEmail() {
         ) : null}
       </dl>
       <AdminSection title="Plain text part">
-        <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-white p-4 font-mono text-sm">{message.text}</pre>
+        <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-white p-4 font-mono text-sm">
+          {message.text}
+        </pre>
       </AdminSection>
-      <p className="text-sm text-slate-600">{message.html ? "The message also has an HTML part with the same content." : "The message has no HTML part."}</p>
+      <p className="text-sm text-slate-600">
+        {message.html ? "The message also has an HTML part with the same content." : "The message has no HTML part."}
+      </p>
     </AdminPage>
   );
 }

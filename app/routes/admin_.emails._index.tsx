@@ -1,6 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminPage, EmptyNote, OUTBOX_STATUS_LABELS, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
+import {
+  AdminPage,
+  EmptyNote,
+  OUTBOX_STATUS_LABELS,
+  StatusBadge,
+  TableFrame,
+  Cell,
+} from "~/components/admin/admin-page";
 import { secondaryButton } from "~/components/admin/form-controls";
 import { formatDayTime } from "~/lib/dates";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
@@ -18,7 +25,8 @@ const FILTERS = [
   { value: "failed", label: "Failed" },
 ] as const;
 
-const parseStatus = (value: string | null): OutboxStatus | null => (value === "queued" || value === "sent" || value === "failed" ? value : null);
+const parseStatus = (value: string | null): OutboxStatus | null =>
+  value === "queued" || value === "sent" || value === "failed" ? value : null;
 
 /** The outbox, newest first: who, what, how it went. Bodies only on a message's own page (they hold sign-in links). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,11 +42,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = form.get("id");
   const back = `/admin/emails${form.get("status") ? `?status=${encodeURIComponent(String(form.get("status")))}` : ""}`;
-  if (form.get("intent") !== "retry" || !isUuid(id)) return redirectWithFlash(back, { kind: "error", message: "Unknown action." });
+  if (form.get("intent") !== "retry" || !isUuid(id))
+    return redirectWithFlash(back, { kind: "error", message: "Unknown action." });
   const retried = await retryFailedEmail(admin, id);
   return redirectWithFlash(
     back,
-    retried ? { kind: "success", message: "The message will be sent again now." } : { kind: "error", message: "Only a failed message that has not been sent can be retried." },
+    retried
+      ? { kind: "success", message: "The message will be sent again now." }
+      : { kind: "error", message: "Only a failed message that has not been sent can be retried." },
   );
 }
 
@@ -81,25 +92,40 @@ export default function AdminEmails() {
           <tbody>
             {messages.map((message) => (
               <tr key={message.id}>
-                <Cell label="Recipient" className="sm:max-w-[14rem] break-all">{message.to}</Cell>
+                <Cell label="Recipient" className="sm:max-w-[14rem] break-all">
+                  {message.to}
+                </Cell>
                 <Cell label="Subject">
-                  <Link to={`/admin/emails/${message.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    to={`/admin/emails/${message.id}`}
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {message.subject}
                   </Link>
                 </Cell>
                 <Cell label="Status">
                   <StatusBadge label={OUTBOX_STATUS_LABELS[message.status]} />
                 </Cell>
-                <Cell label="Attempts" className="tabular-nums">{message.attempts}</Cell>
-                <Cell label="Last error" className="sm:max-w-[16rem] break-words text-xs text-red-700">{message.lastError ?? "—"}</Cell>
-                <Cell label="Next attempt" className="whitespace-nowrap">{message.nextAttemptAt ? formatDayTime(message.nextAttemptAt) : "—"}</Cell>
+                <Cell label="Attempts" className="tabular-nums">
+                  {message.attempts}
+                </Cell>
+                <Cell label="Last error" className="sm:max-w-[16rem] break-words text-xs text-red-700">
+                  {message.lastError ?? "—"}
+                </Cell>
+                <Cell label="Next attempt" className="whitespace-nowrap">
+                  {message.nextAttemptAt ? formatDayTime(message.nextAttemptAt) : "—"}
+                </Cell>
                 <Cell label="Actions">
                   {message.status === "failed" ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="retry" />
                       <input type="hidden" name="id" value={message.id} />
                       {status ? <input type="hidden" name="status" value={status} /> : null}
-                      <button type="submit" className={`${secondaryButton} whitespace-nowrap`} aria-label={`Retry now: ${message.subject} to ${message.to}`}>
+                      <button
+                        type="submit"
+                        className={`${secondaryButton} whitespace-nowrap`}
+                        aria-label={`Retry now: ${message.subject} to ${message.to}`}
+                      >
                         Retry now
                       </button>
                     </Form>

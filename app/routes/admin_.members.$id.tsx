@@ -1,7 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AdminPage, AdminSection, Badge, EmptyNote, OUTBOX_STATUS_LABELS, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
+import {
+  AdminPage,
+  AdminSection,
+  Badge,
+  EmptyNote,
+  OUTBOX_STATUS_LABELS,
+  StatusBadge,
+  TableFrame,
+  Cell,
+} from "~/components/admin/admin-page";
 import { dangerButton, inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { siteOrigin } from "~/lib/site-origin";
 import { formatDay, formatDayTime } from "~/lib/dates";
@@ -26,7 +35,9 @@ import {
   signOutEverywhere,
 } from "~/services/member-admin.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.member.email ?? "Member"} | Admin | AI Profit Labs` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.member.email ?? "Member"} | Admin | AI Profit Labs` },
+];
 
 async function findMember(id: string | undefined) {
   const member = isUuid(id) ? await getMember(id) : null;
@@ -196,7 +207,10 @@ export default function AdminMember() {
             <h3 className="font-semibold">Grant complimentary access</h3>
             <input type="hidden" name="intent" value="grant" />
             {failure ? (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+              <p
+                role="alert"
+                className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
+              >
                 {failure.error}
               </p>
             ) : null}
@@ -269,20 +283,29 @@ export default function AdminMember() {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <Cell label="Date" className="whitespace-nowrap">{formatDay(order.createdAt)}</Cell>
+                  <Cell label="Date" className="whitespace-nowrap">
+                    {formatDay(order.createdAt)}
+                  </Cell>
                   <Cell label="Product">
                     {order.productLabel}
                     <span className="block text-xs text-slate-500">{order.sourceLabel}</span>
                   </Cell>
-                  <Cell label="Amount" className="whitespace-nowrap">{order.amount}</Cell>
+                  <Cell label="Amount" className="whitespace-nowrap">
+                    {order.amount}
+                  </Cell>
                   <Cell label="Status">
                     <StatusBadge label={order.statusLabel} />
                   </Cell>
-                  <Cell label="Refunded" className="whitespace-nowrap">{order.refundedAt ? formatDay(order.refundedAt) : "—"}</Cell>
+                  <Cell label="Refunded" className="whitespace-nowrap">
+                    {order.refundedAt ? formatDay(order.refundedAt) : "—"}
+                  </Cell>
                   <Cell label="Reference" className="sm:max-w-[14rem] break-all font-mono text-xs">
                     <span className="sr-only">{order.source === "stripe" ? "Checkout session " : "Sale "}</span>
                     {order.reference}
-                    <Link to={`/account/purchases/${order.id}`} className="mt-1 block font-sans text-brand-700 underline">
+                    <Link
+                      to={`/account/purchases/${order.id}`}
+                      className="mt-1 block font-sans text-brand-700 underline"
+                    >
                       Receipt
                     </Link>
                   </Cell>
@@ -311,9 +334,13 @@ export default function AdminMember() {
             <tbody>
               {grants.map((grant) => (
                 <tr key={grant.id}>
-                  <Cell label="Granted" className="whitespace-nowrap">{formatDay(grant.createdAt)}</Cell>
+                  <Cell label="Granted" className="whitespace-nowrap">
+                    {formatDay(grant.createdAt)}
+                  </Cell>
                   <Cell label="Reason">{grant.reason}</Cell>
-                  <Cell label="Expires on" className="whitespace-nowrap">{grant.expiresAt ? lastDay(grant.expiresAt) : "Never"}</Cell>
+                  <Cell label="Expires on" className="whitespace-nowrap">
+                    {grant.expiresAt ? lastDay(grant.expiresAt) : "Never"}
+                  </Cell>
                   <Cell label="State">
                     {grant.active ? (
                       <Badge tone="green">Active</Badge>
@@ -323,7 +350,9 @@ export default function AdminMember() {
                       <Badge tone="slate">Expired</Badge>
                     )}
                   </Cell>
-                  <Cell label="By" className="break-all">{grant.grantedBy ?? "—"}</Cell>
+                  <Cell label="By" className="break-all">
+                    {grant.grantedBy ?? "—"}
+                  </Cell>
                 </tr>
               ))}
             </tbody>
@@ -346,8 +375,12 @@ export default function AdminMember() {
             <tbody>
               {sessions.map((session, index) => (
                 <tr key={index}>
-                  <Cell label="Signed in" className="whitespace-nowrap">{formatDayTime(session.createdAt)}</Cell>
-                  <Cell label="Expires" className="whitespace-nowrap">{formatDay(session.expiresAt)}</Cell>
+                  <Cell label="Signed in" className="whitespace-nowrap">
+                    {formatDayTime(session.createdAt)}
+                  </Cell>
+                  <Cell label="Expires" className="whitespace-nowrap">
+                    {formatDay(session.expiresAt)}
+                  </Cell>
                   <Cell label="Browser" className="break-words">
                     {session.userAgent ?? "—"}
                   </Cell>
@@ -381,7 +414,9 @@ export default function AdminMember() {
                   <Cell label="Last viewed" className="whitespace-nowrap">
                     {course.lastViewedAt ? formatDayTime(course.lastViewedAt) : "—"}
                   </Cell>
-                  <Cell label="Certificate">{course.certifiedAt ? `Completed ${formatDay(course.certifiedAt)}` : "—"}</Cell>
+                  <Cell label="Certificate">
+                    {course.certifiedAt ? `Completed ${formatDay(course.certifiedAt)}` : "—"}
+                  </Cell>
                 </tr>
               ))}
             </tbody>
@@ -405,9 +440,14 @@ export default function AdminMember() {
             <tbody>
               {emails.map((email) => (
                 <tr key={email.id}>
-                  <Cell label="Queued" className="whitespace-nowrap">{formatDayTime(email.createdAt)}</Cell>
+                  <Cell label="Queued" className="whitespace-nowrap">
+                    {formatDayTime(email.createdAt)}
+                  </Cell>
                   <Cell label="Subject">
-                    <Link to={`/admin/emails/${email.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                    <Link
+                      to={`/admin/emails/${email.id}`}
+                      className="text-brand-700 underline-offset-2 hover:underline"
+                    >
                       {email.subject}
                     </Link>
                   </Cell>
@@ -438,8 +478,12 @@ export default function AdminMember() {
             <tbody>
               {activity.map((entry) => (
                 <tr key={entry.id}>
-                  <Cell label="When" className="whitespace-nowrap">{formatDayTime(entry.createdAt)}</Cell>
-                  <Cell label="Admin" className="break-all">{entry.adminEmail}</Cell>
+                  <Cell label="When" className="whitespace-nowrap">
+                    {formatDayTime(entry.createdAt)}
+                  </Cell>
+                  <Cell label="Admin" className="break-all">
+                    {entry.adminEmail}
+                  </Cell>
                   <Cell label="Action">{AUDIT_LABELS[entry.action] ?? entry.action}</Cell>
                   <Cell label="Details">{describeDetails(entry.details)}</Cell>
                 </tr>

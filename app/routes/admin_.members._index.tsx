@@ -5,7 +5,13 @@ import { inputClass, primaryButton, secondaryButton } from "~/components/admin/f
 import { formatDay } from "~/lib/dates";
 import { takeFlash } from "~/infra/flash.server";
 import { requireAdmin } from "~/services/guards.server";
-import { ACCESS_FILTERS, describeAccess, memberQueryString, MEMBERS_PER_PAGE, parseMemberQuery } from "~/lib/member-admin";
+import {
+  ACCESS_FILTERS,
+  describeAccess,
+  memberQueryString,
+  MEMBERS_PER_PAGE,
+  parseMemberQuery,
+} from "~/lib/member-admin";
 import { searchMembers } from "~/models/member.server";
 
 export const meta: MetaFunction = () => [{ title: "Members | Admin | AI Profit Labs" }];
@@ -43,12 +49,19 @@ export default function AdminMembers() {
       title="Members"
       flash={flash}
       actions={
-        <a href={`/admin/members.csv${memberQueryString({ q: query.q, access: query.access })}`} className={secondaryButton} download>
+        <a
+          href={`/admin/members.csv${memberQueryString({ q: query.q, access: query.access })}`}
+          className={secondaryButton}
+          download
+        >
           Export CSV
         </a>
       }
     >
-      <Form method="get" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <Form
+        method="get"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
         <label className="block text-sm font-medium text-slate-700">
           Search
           <input type="search" name="q" defaultValue={query.q} placeholder="Email or name" className={inputClass} />
@@ -93,7 +106,10 @@ export default function AdminMembers() {
             {members.map((member) => (
               <tr key={member.id}>
                 <Cell label="Email" className="sm:max-w-[16rem] break-all">
-                  <Link to={`/admin/members/${member.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    to={`/admin/members/${member.id}`}
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {member.email}
                   </Link>
                 </Cell>
@@ -102,7 +118,9 @@ export default function AdminMembers() {
                   <StatusBadge label={member.access} />
                 </Cell>
                 <Cell label="Source">{member.source}</Cell>
-                <Cell label="Joined" className="whitespace-nowrap">{formatDay(member.joined)}</Cell>
+                <Cell label="Joined" className="whitespace-nowrap">
+                  {formatDay(member.joined)}
+                </Cell>
               </tr>
             ))}
           </tbody>
@@ -112,7 +130,11 @@ export default function AdminMembers() {
       {query.page > 1 || hasMore ? (
         <nav aria-label="Pages" className="flex items-center justify-between gap-3">
           {query.page > 1 ? (
-            <Link to={`/admin/members${memberQueryString({ ...query, page: query.page - 1 })}`} className={secondaryButton} rel="prev">
+            <Link
+              to={`/admin/members${memberQueryString({ ...query, page: query.page - 1 })}`}
+              className={secondaryButton}
+              rel="prev"
+            >
               Previous
             </Link>
           ) : (
@@ -120,7 +142,11 @@ export default function AdminMembers() {
           )}
           <span className="text-sm text-slate-600">Page {query.page}</span>
           {hasMore ? (
-            <Link to={`/admin/members${memberQueryString({ ...query, page: query.page + 1 })}`} className={secondaryButton} rel="next">
+            <Link
+              to={`/admin/members${memberQueryString({ ...query, page: query.page + 1 })}`}
+              className={secondaryButton}
+              rel="next"
+            >
               Next
             </Link>
           ) : (

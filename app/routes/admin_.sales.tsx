@@ -18,7 +18,12 @@ const CHART_DAYS = 30;
 /** Four aggregate queries (one per block) and the 20 newest orders; nothing loads every order. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [periods, daily, affiliates, recent] = await Promise.all([periodTotals(), dailyNet(CHART_DAYS), topAffiliates(10), recentOrders(20)]);
+  const [periods, daily, affiliates, recent] = await Promise.all([
+    periodTotals(),
+    dailyNet(CHART_DAYS),
+    topAffiliates(10),
+    recentOrders(20),
+  ]);
   return {
     periods: summarizePeriods(periods),
     charts: dailySeries(daily, new Date(), CHART_DAYS),
@@ -54,11 +59,18 @@ export default function AdminSales() {
         ) : (
           <div className="grid gap-4 md:grid-cols-2">
             {periods.map((period) => (
-              <section key={period.key} aria-label={period.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <section
+                key={period.key}
+                aria-label={period.label}
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
                 <h3 className="text-sm font-semibold text-slate-600">{period.label}</h3>
                 {period.currencies.map((figures) => (
                   <div key={figures.currency} className="mt-2">
-                    <p className="text-2xl font-bold tabular-nums text-slate-900" data-testid={`net-${period.key}-${figures.currency}`}>
+                    <p
+                      className="text-2xl font-bold tabular-nums text-slate-900"
+                      data-testid={`net-${period.key}-${figures.currency}`}
+                    >
                       {formatMoney(figures.total.net, figures.currency)}
                     </p>
                     <table className="mt-2 w-full text-sm tabular-nums [&_td]:py-0.5 [&_th]:py-0.5">
@@ -87,9 +99,15 @@ export default function AdminSales() {
                             <th scope="row" className="text-left font-normal text-slate-600">
                               {source.label}
                             </th>
-                            <td className="text-right">{formatAmount(figures.bySource[source.key].gross, figures.currency)}</td>
-                            <td className="text-right">{formatAmount(figures.bySource[source.key].refunds, figures.currency)}</td>
-                            <td className="text-right">{formatAmount(figures.bySource[source.key].net, figures.currency)}</td>
+                            <td className="text-right">
+                              {formatAmount(figures.bySource[source.key].gross, figures.currency)}
+                            </td>
+                            <td className="text-right">
+                              {formatAmount(figures.bySource[source.key].refunds, figures.currency)}
+                            </td>
+                            <td className="text-right">
+                              {formatAmount(figures.bySource[source.key].net, figures.currency)}
+                            </td>
                           </tr>
                         ))}
                         <tr className="border-t border-slate-200 font-semibold">
@@ -138,10 +156,18 @@ export default function AdminSales() {
             <tbody>
               {affiliates.map((affiliate) => (
                 <tr key={`${affiliate.affiliateId}-${affiliate.currency}`}>
-                  <Cell label="Affiliate" className="break-all">{affiliate.affiliateId}</Cell>
-                  <Cell label="Sales" className="sm:text-right tabular-nums">{affiliate.sales}</Cell>
-                  <Cell label="Refunds" className="sm:text-right tabular-nums">{affiliate.refunds}</Cell>
-                  <Cell label="Revenue kept" className="sm:text-right tabular-nums">{formatMoney(affiliate.revenue, affiliate.currency)}</Cell>
+                  <Cell label="Affiliate" className="break-all">
+                    {affiliate.affiliateId}
+                  </Cell>
+                  <Cell label="Sales" className="sm:text-right tabular-nums">
+                    {affiliate.sales}
+                  </Cell>
+                  <Cell label="Refunds" className="sm:text-right tabular-nums">
+                    {affiliate.refunds}
+                  </Cell>
+                  <Cell label="Revenue kept" className="sm:text-right tabular-nums">
+                    {formatMoney(affiliate.revenue, affiliate.currency)}
+                  </Cell>
                 </tr>
               ))}
             </tbody>
@@ -166,10 +192,15 @@ export default function AdminSales() {
             <tbody>
               {recent.map((order) => (
                 <tr key={order.id}>
-                  <Cell label="Date" className="whitespace-nowrap">{formatDay(order.date)}</Cell>
+                  <Cell label="Date" className="whitespace-nowrap">
+                    {formatDay(order.date)}
+                  </Cell>
                   <Cell label="Member" className="sm:max-w-[16rem] break-all">
                     {order.userId ? (
-                      <Link to={`/admin/members/${order.userId}`} className="text-brand-700 underline-offset-2 hover:underline">
+                      <Link
+                        to={`/admin/members/${order.userId}`}
+                        className="text-brand-700 underline-offset-2 hover:underline"
+                      >
                         {order.email}
                       </Link>
                     ) : (
@@ -180,7 +211,9 @@ export default function AdminSales() {
                     {order.product}
                     <span className="block text-xs text-slate-500">{order.source}</span>
                   </Cell>
-                  <Cell label="Amount" className="whitespace-nowrap tabular-nums">{order.amount}</Cell>
+                  <Cell label="Amount" className="whitespace-nowrap tabular-nums">
+                    {order.amount}
+                  </Cell>
                   <Cell label="Status">
                     <StatusBadge label={order.status} />
                   </Cell>

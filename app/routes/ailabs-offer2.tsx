@@ -5,7 +5,7 @@ import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { loadSalesPage } from "~/route-helpers/sales-page.server";
 
-/** Sales page variant B, the $1 offer (ARCHITECTURE decision 1). */
+/** Sales page variant B, the $1 offer (docs/decisions/009-sales-variants-one-component.md). */
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
 export const meta = publicPageMeta;

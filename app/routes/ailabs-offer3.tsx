@@ -5,7 +5,7 @@ import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { loadSalesPage } from "~/route-helpers/sales-page.server";
 
-/** Sales page, the launch-countdown variant: $25 today (ARCHITECTURE decision 1). */
+/** Sales page, the launch-countdown variant: $25 today (docs/decisions/009-sales-variants-one-component.md). */
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
 export const meta = publicPageMeta;

@@ -25,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? [ideasMarkdown(run), "md", "text/markdown; charset=utf-8"]
       : [
           JSON.stringify(
-            run.status === "generated" ? { seed: run.seed, filter: run.filter, ideas: run.ideas } : { error: run.error, ideas: run.ideas },
+            run.status === "generated"
+              ? { seed: run.seed, filter: run.filter, ideas: run.ideas }
+              : { error: run.error, ideas: run.ideas },
             null,
             2,
           ),

@@ -4,7 +4,7 @@ import { requirePaidMember } from "~/services/guards.server";
 
 /**
  * GET /bonuses/download/<file>: a bonus file for paid members and admins, as an attachment.
- * A resource route: it guards itself and returns a real Response (STACK trap 6).
+ * A resource route: it guards itself and returns a real Response (docs/architecture.md#resource-routes-return-real-responses).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePaidMember(request);

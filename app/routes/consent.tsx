@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       returnTo: safeRedirect(url.searchParams.get("from"), "/"),
     },
     // The page depends on its query (where to go back to): never a shared cache entry.
-    { headers: { "Cache-Control": "private, no-store" } }
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
@@ -63,8 +63,8 @@ export default function CookieSettingsPage() {
           {result?.ok
             ? `Saved. Your choice: ${describeChoice(result.choice)}.`
             : choice
-            ? `Your current choice: ${describeChoice(choice)}.`
-            : "You have not made a choice yet."}
+              ? `Your current choice: ${describeChoice(choice)}.`
+              : "You have not made a choice yet."}
         </p>
         {result && !result.ok ? (
           <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">

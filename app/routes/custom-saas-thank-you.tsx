@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return publicPage(request, "/custom-saas-thank-you", content.page, { content });
 }
 
-/** After a custom SaaS purchase on the marketplace (SPEC §2). */
+/** After a custom SaaS purchase on the marketplace (docs/product.md §2). */
 export default function CustomSaasThankYou() {
   const { content } = useLoaderData<typeof loader>();
   return (

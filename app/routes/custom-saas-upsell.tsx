@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** The custom SaaS upsell (OTO 2, SPEC §2). */
+/** The custom SaaS upsell (OTO 2, docs/product.md §2). */
 export default function CustomSaasUpsell() {
   const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);

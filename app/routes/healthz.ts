@@ -3,7 +3,7 @@ import { isDatabaseHealthy } from "~/infra/db.server";
 /**
  * The platform's health check: 200 while the database answers one `SELECT 1`, 503 otherwise
  * (bounded at 2 s even when PostgreSQL hangs). Cheap enough to poll every few seconds. A real
- * Response (STACK trap 6). `/healthz/ready` adds the migrations.
+ * Response (docs/architecture.md#resource-routes-return-real-responses). `/healthz/ready` adds the migrations.
  */
 export async function loader() {
   const healthy = await isDatabaseHealthy();

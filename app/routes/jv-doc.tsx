@@ -69,7 +69,10 @@ export default function JvDocPage() {
           <ul className="mt-4 list-disc space-y-1 pl-6">
             {PROMO_RESOURCES.map((resource) => (
               <li key={resource.tab}>
-                <Link to={`/demo-swipes?tab=${resource.tab}`} className="tap-inline font-semibold text-brand-700 underline">
+                <Link
+                  to={`/demo-swipes?tab=${resource.tab}`}
+                  className="tap-inline font-semibold text-brand-700 underline"
+                >
                   {resource.title}
                 </Link>
                 : {resource.description}

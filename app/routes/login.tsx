@@ -45,7 +45,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // With a second factor the login continues at /login/two-factor; without, it ends here.
   return continueAfterPassword(
     request,
-    { userId: outcome.user.id, isAdmin: outcome.user.isAdmin, redirectTo: outcome.redirectTo, specialAccess: outcome.specialAccess },
+    {
+      userId: outcome.user.id,
+      isAdmin: outcome.user.isAdmin,
+      redirectTo: outcome.redirectTo,
+      specialAccess: outcome.specialAccess,
+    },
     headers,
   );
 }
@@ -68,10 +73,10 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const submitting = useIsPending();
   const redirectTo = searchParams.get("redirect") ?? "";
-  // SPEC §8: a checkout attempted after the session ended lands here with this notice.
+  // docs/product.md §8: a checkout attempted after the session ended lands here with this notice.
   const notice = searchParams.get("notice") === "no-session" ? "No active session" : null;
 
-  // SPEC §4: the flag may also live in session storage from an earlier visit.
+  // docs/product.md §4: the flag may also live in session storage from an earlier visit.
   // Read after hydration (the server cannot see session storage), so both renders match.
   const storedFlag = useSyncExternalStore(
     subscribeToNothing,
@@ -114,7 +119,10 @@ export default function LoginPage() {
           maxLength={PASSWORD_MAX}
         />
         <p className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
+          <Link
+            to="/forgot-password"
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+          >
             Forgot password?
           </Link>
         </p>

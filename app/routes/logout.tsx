@@ -10,8 +10,8 @@ export async function loader() {
 }
 
 /**
- * Global sign-out (SPEC §4): every session of the user ends, on every device. Cookies tied to the
- * account go too; the cookie-consent choice stays (ARCHITECTURE decision 5).
+ * Global sign-out (docs/product.md §4): every session of the user ends, on every device. Cookies tied to the
+ * account go too; the cookie-consent choice stays (docs/decisions/011-logout-keeps-the-consent-choice.md).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getSessionUser(request);

@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Our own lead form (ARCHITECTURE decision 10): validated, honeypot-guarded, rate-limited per
+ * Our own lead form (docs/decisions/015-own-lead-form-and-consent-gated-scripts.md): validated, honeypot-guarded, rate-limited per
  * address, stored once per email with its confirmation email queued in the same transaction. A
  * repeat signup gets the same thank-you page (and no second email).
  */

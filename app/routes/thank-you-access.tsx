@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return publicPage(request, "/thank-you-access", page, { tracker: env().TRACKER_SCRIPT_URL ?? null });
 }
 
-/** SPEC §2: on load, a 'thank_you_page' conversion goes to the tracker, if one is present and consent allows. */
+/** docs/product.md §2: on load, a 'thank_you_page' conversion goes to the tracker, if one is present and consent allows. */
 export default function ThankYouAccessPage() {
   const { tracker } = useLoaderData<typeof loader>();
   return (

@@ -11,7 +11,7 @@ export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
 
-/** The upgrade offers hub: public (ARCHITECTURE decision 3), linked from the members' navigation. */
+/** The upgrade offers hub: public (docs/decisions/017-member-pages-and-the-public-upgrades-hub.md), linked from the members' navigation. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const content = upgradesContent(brand());
   return publicPage(request, "/upgrades", content.page, { content });

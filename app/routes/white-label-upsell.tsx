@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** The white-label upsell (OTO 1, SPEC §2): every buy link and all four 'No Thanks' links go to the marketplace. */
+/** The white-label upsell (OTO 1, docs/product.md §2): every buy link and all four 'No Thanks' links go to the marketplace. */
 export default function WhiteLabelUpsell() {
   const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);

@@ -139,7 +139,14 @@ export async function queueLoginDetails(trx: Database, user: UserRecord, origin:
 }
 
 /** An admin's 'Send sign-in link': a single-use link to choose a password, queued in the caller's transaction. */
-export async function queueSignInLink(trx: Database, user: { id: string; email: string; name: string }, origin: string) {
+export async function queueSignInLink(
+  trx: Database,
+  user: { id: string; email: string; name: string },
+  origin: string,
+) {
   const link = resetLink(origin, await createResetToken(trx, user.id));
-  await enqueueEmail(trx, { to: user.email, ...signInLinkEmail({ brand: env().BRAND_NAME, name: user.name, link, loginUrl: `${origin}/login` }) });
+  await enqueueEmail(trx, {
+    to: user.email,
+    ...signInLinkEmail({ brand: env().BRAND_NAME, name: user.name, link, loginUrl: `${origin}/login` }),
+  });
 }

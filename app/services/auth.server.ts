@@ -28,7 +28,7 @@ export type AuthOutcome =
   | { ok: false; reply: Reply; status: number };
 
 const LOGIN_FAILED = "Invalid email or password";
-// SPEC §8 fallbacks when something unexpected fails.
+// docs/product.md §8 fallbacks when something unexpected fails.
 const FALLBACK_MESSAGES = { login: "An error occurred", signup: "An error occurred during signup" } as const;
 
 /** The request's client address, its Cookie header (the device cookie) and this site's origin (emailed links). */
@@ -126,7 +126,7 @@ function authenticator(context: AuthContext) {
             }),
           );
         }
-        // Signup proves nothing about the address: a link mailed to it does (SPEC: accounts keep working meanwhile).
+        // Signup proves nothing about the address: a link mailed to it does (accounts keep working meanwhile: docs/product.md §4).
         await queueEmailVerification(created.id, context.origin);
         return {
           ok: true,

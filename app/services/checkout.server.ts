@@ -8,7 +8,7 @@ export type CheckoutResult = { ok: true; url: string } | { ok: false; message: s
 
 /**
  * Creates a Stripe Checkout Session for a signed-in user and returns where to send them, or the
- * SPEC §8 message for what went wrong. `offered` is the product the submitting page shows: any
+ * docs/product.md §8 message for what went wrong. `offered` is the product the submitting page shows: any
  * other key in the form (a tampered field) is refused before Stripe is asked anything. The
  * session is recorded as a pending order, which is what fulfilment later requires.
  */
@@ -54,7 +54,7 @@ export async function startCheckout(input: {
   }
 }
 
-/** SPEC §8: Stripe answered with an error, or did not answer at all. */
+/** docs/product.md §8: Stripe answered with an error, or did not answer at all. */
 function checkoutFailureMessage(error: unknown): string {
   if (error instanceof Stripe.errors.StripeError && error.statusCode) return CHECKOUT_MESSAGES.failed;
   return CHECKOUT_MESSAGES.unknown;

@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import { recordConsent } from "~/models/consent.server";
-import { CONSENT_BANNER_VERSION, consentCookie, cookiesToDelete, expiredCookies, type ConsentChoice } from "~/lib/consent";
+import {
+  CONSENT_BANNER_VERSION,
+  consentCookie,
+  cookiesToDelete,
+  expiredCookies,
+  type ConsentChoice,
+} from "~/lib/consent";
 import { secureCookies, sessionSecrets } from "~/infra/env.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
@@ -15,11 +21,15 @@ export function hashClientAddress(address: string): string {
 /**
  * Records the visitor's choice as proof and returns the Set-Cookie headers: the choice for 2
  * years, and on Decline the analytics cookies expired. A failure to store the proof is logged
- * and nothing more (SPEC §8 "consent save failure"): the visitor's choice, a Decline above all,
+ * and nothing more (docs/product.md §8 "consent save failure"): the visitor's choice, a Decline above all,
  * is honoured either way. Past 30 choices an hour from one address no more proof rows are
  * written (a person does not change their mind that often; a script filling the table does).
  */
-export async function saveConsentChoice(request: Request, clientAddress: string, choice: ConsentChoice): Promise<Headers> {
+export async function saveConsentChoice(
+  request: Request,
+  clientAddress: string,
+  choice: ConsentChoice,
+): Promise<Headers> {
   try {
     const verdict = await checkRateLimits([[RATE_LIMITS.consentProofPerAddress, clientAddress]]);
     if (!verdict.allowed) throw new Error(`too many choices from one address; retry ${verdict.retryAfterSeconds} s`);

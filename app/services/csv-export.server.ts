@@ -67,7 +67,20 @@ export function ordersCsv(): Response {
   }
   return csvResponse(
     `orders-${today()}.csv`,
-    ["date", "source", "product", "amount_cents", "currency", "amount", "status", "refunded_at", "reference", "affiliate", "member_email", "order_id"],
+    [
+      "date",
+      "source",
+      "product",
+      "amount_cents",
+      "currency",
+      "amount",
+      "status",
+      "refunded_at",
+      "reference",
+      "affiliate",
+      "member_email",
+      "order_id",
+    ],
     rows(),
   );
 }

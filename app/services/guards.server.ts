@@ -18,7 +18,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** A paid member or an admin (SPEC §6): others are sent to the plan page. */
+/** A paid member or an admin (docs/product.md §6): others are sent to the plan page. */
 export async function requirePaidMember(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!user.hasPaid && !user.isAdmin) throw redirect("/payment-options");

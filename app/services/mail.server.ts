@@ -1,7 +1,13 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { retryDelaySeconds } from "~/lib/emails";
 import { env } from "~/infra/env.server";
-import { claimDueEmails, markEmailFailed, markEmailSent, releaseEmails, type OutgoingEmail } from "~/models/outbox.server";
+import {
+  claimDueEmails,
+  markEmailFailed,
+  markEmailSent,
+  releaseEmails,
+  type OutgoingEmail,
+} from "~/models/outbox.server";
 import { recordMailFailure } from "./metrics.server";
 
 /**
@@ -72,7 +78,9 @@ async function deliverDue() {
       } catch (error) {
         const delay = retryDelaySeconds(email.attempts);
         const reason = error instanceof Error ? error.message : String(error);
-        console.error(`[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`);
+        console.error(
+          `[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`,
+        );
         recordMailFailure();
         await markEmailFailed(email.id, reason, delay);
       }
@@ -83,7 +91,9 @@ async function deliverDue() {
 async function send(email: OutgoingEmail) {
   const { SMTP_URL, MAIL_FROM, BRAND_NAME, SUPPORT_EMAIL } = env();
   if (!SMTP_URL) {
-    console.log(`[mail] SMTP_URL is not set; this message is not sent:\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`);
+    console.log(
+      `[mail] SMTP_URL is not set; this message is not sent:\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`,
+    );
     return;
   }
   transport ??= nodemailer.createTransport({

@@ -1,7 +1,7 @@
 import { env } from "~/infra/env.server";
 
 /**
- * Outbound links to the external affiliate marketplace (SPEC §1 purchase path b). The product
+ * Outbound links to the external affiliate marketplace (docs/product.md §1 purchase path b). The product
  * takes no payment on these pages; every buy and decline link comes from configuration.
  */
 export function marketplaceLinks() {

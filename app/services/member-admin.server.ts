@@ -18,7 +18,12 @@ export async function grantComplimentaryAccess(admin: Admin, member: Member, inp
   await db()
     .transaction()
     .execute(async (trx) => {
-      const grant = await createAccessGrant(trx, { userId: member.id, reason: input.reason, expiresAt: input.expiresAt, grantedBy: admin.id });
+      const grant = await createAccessGrant(trx, {
+        userId: member.id,
+        reason: input.reason,
+        expiresAt: input.expiresAt,
+        grantedBy: admin.id,
+      });
       await writeAudit(trx, {
         admin,
         action: "grant_complimentary",
@@ -35,7 +40,12 @@ export async function revokeComplimentaryAccess(admin: Admin, member: Member): P
     .execute(async (trx) => {
       const revoked = await revokeActiveGrants(trx, member.id, admin.id);
       if (revoked.length === 0) return false;
-      await writeAudit(trx, { admin, action: "revoke_complimentary", memberId: member.id, details: { grantIds: revoked } });
+      await writeAudit(trx, {
+        admin,
+        action: "revoke_complimentary",
+        memberId: member.id,
+        details: { grantIds: revoked },
+      });
       return true;
     });
 }
@@ -69,7 +79,12 @@ export async function retryFailedEmail(admin: Admin, emailId: string): Promise<b
     .execute(async (trx) => {
       const message = await makeFailedEmailDue(trx, emailId);
       if (!message) return false;
-      await writeAudit(trx, { admin, action: "retry_email", memberId: null, details: { emailId, to: message.to, subject: message.subject } });
+      await writeAudit(trx, {
+        admin,
+        action: "retry_email",
+        memberId: null,
+        details: { emailId, to: message.to, subject: message.subject },
+      });
       return true;
     });
   if (retried) kickMailer();

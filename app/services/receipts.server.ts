@@ -38,7 +38,11 @@ export async function queueStripeReceipt(trx: Database, checkoutSessionId: strin
   const orderId = await claimStripeReceipt(trx, checkoutSessionId);
   const order = orderId ? await getOrder(orderId, trx) : null;
   if (!order?.userEmail) return;
-  const email = welcomeEmail({ brand: env().BRAND_NAME, name: order.userName ?? "", receipt: receiptOf(order, publicOrigin()) });
+  const email = welcomeEmail({
+    brand: env().BRAND_NAME,
+    name: order.userName ?? "",
+    receipt: receiptOf(order, publicOrigin()),
+  });
   await enqueueEmail(trx, { to: order.userEmail, ...email });
 }
 

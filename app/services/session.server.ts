@@ -96,7 +96,10 @@ export async function startSession(
       const user = await findUserById(userId, trx);
       if (!user) return { session, notified: false };
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
-      await enqueueEmail(trx, { to: user.email, ...newSignInEmail({ brand, support, name: user.name, device, when: new Date() }) });
+      await enqueueEmail(trx, {
+        to: user.email,
+        ...newSignInEmail({ brand, support, name: user.name, device, when: new Date() }),
+      });
       return { session, notified: true };
     });
   if (notified) kickMailer();

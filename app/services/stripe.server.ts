@@ -13,7 +13,10 @@ export function stripeClient(): Stripe | null {
   const { STRIPE_SECRET_KEY, STRIPE_API_BASE } = env();
   if (!STRIPE_SECRET_KEY) return null;
   if (cached?.key !== STRIPE_SECRET_KEY) {
-    cached = { key: STRIPE_SECRET_KEY, client: new Stripe(STRIPE_SECRET_KEY, { ...apiHost(STRIPE_API_BASE), telemetry: false, timeout: 20_000 }) };
+    cached = {
+      key: STRIPE_SECRET_KEY,
+      client: new Stripe(STRIPE_SECRET_KEY, { ...apiHost(STRIPE_API_BASE), telemetry: false, timeout: 20_000 }),
+    };
   }
   return cached.client;
 }

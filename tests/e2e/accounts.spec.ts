@@ -24,7 +24,10 @@ test.describe("accounts", () => {
     await page.waitForURL("**/payment-options");
   });
 
-  test("the special-access flag kept in this browser's session storage rides along with the login form @js-only", async ({ page, context }) => {
+  test("the special-access flag kept in this browser's session storage rides along with the login form @js-only", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/login?special_access=true");
     await hydrated(page);
     expect(await page.evaluate(() => window.sessionStorage.getItem("special_access"))).toBe("true");

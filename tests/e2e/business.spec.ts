@@ -59,10 +59,15 @@ test("an admin finds a marketplace buyer, sees the order and exports the CSV", a
     expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   }
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows: Record<string, string>[] = parse(fs.readFileSync(await download.path(), "utf8"), { columns: true });
-  expect(rows).toEqual([expect.objectContaining({ email: buyer, name: "Maya Market", access: "Paid", source: "WarriorPlus" })]);
+  expect(rows).toEqual([
+    expect.objectContaining({ email: buyer, name: "Maya Market", access: "Paid", source: "WarriorPlus" }),
+  ]);
 
   await row.getByRole("link", { name: buyer }).click();
   await expect(page.getByRole("heading", { level: 1, name: buyer })).toBeVisible();
@@ -84,7 +89,10 @@ async function dashboardAnswer(context: BrowserContext): Promise<string> {
 
 test("an admin grants and revokes complimentary access to another user", async ({ page, browser }, testInfo) => {
   // The other user signs up in a browser of their own.
-  const memberContext = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const memberContext = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
   await withConsentChosen(memberContext);
   const member = await memberContext.newPage();
   const { email } = await signUp(member, { email: uniqueEmail("comp") });
@@ -128,7 +136,9 @@ test("the sales and emails pages render for an admin", async ({ page }, testInfo
     for (const path of ["/admin/sales", "/admin/emails"]) {
       await page.goto(path);
       const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${path}: ${v.id}`)).toEqual([]);
+      expect(
+        violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${path}: ${v.id}`),
+      ).toEqual([]);
     }
   }
 });

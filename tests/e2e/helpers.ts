@@ -6,7 +6,7 @@ export const uniqueEmail = (label: string) => `${label}-${crypto.randomBytes(5).
 
 export async function signUp(
   page: Page,
-  { name = "Pat Member", email = uniqueEmail("member"), password = "member-password-1" } = {}
+  { name = "Pat Member", email = uniqueEmail("member"), password = "member-password-1" } = {},
 ) {
   await page.goto("/signup");
   await page.getByLabel("Full Name").fill(name);

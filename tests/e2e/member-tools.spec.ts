@@ -54,7 +54,7 @@ test.describe("SaaS idea generator", () => {
     const started = Date.now();
     await page.getByRole("button", { name: "Generate Ideas" }).click();
     if (javaScriptEnabled) {
-      // SPEC §4: idle -> generating (about 1.2 s) -> ideas shown.
+      // docs/product.md §4: idle -> generating (about 1.2 s) -> ideas shown.
       await expect(page.getByRole("status").filter({ hasText: "Generating your SaaS ideas..." })).toBeVisible();
       await expect(page.getByRole("button", { name: "Generating Ideas..." })).toBeDisabled();
     }
@@ -178,7 +178,7 @@ test.describe("bonuses", () => {
     await page.goto("/bonuses");
     await expect(page.getByRole("complementary", { name: "Bonus access" }).getByRole("link")).toHaveAttribute(
       "href",
-      /^mailto:.+@.+/
+      /^mailto:.+@.+/,
     );
   });
 });
@@ -191,7 +191,7 @@ test.describe("app builder", () => {
   }) => {
     // The real service is unreachable offline: answer its URL with a local stub page.
     await context.route("https://bolt.new/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Builder stub</h1>" })
+      route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Builder stub</h1>" }),
     );
     await open(page, "/app-builder", javaScriptEnabled);
 
@@ -205,7 +205,7 @@ test.describe("app builder", () => {
     // An example fills the textarea: in place with JavaScript, through ?example= without.
     await page.getByRole("link", { name: /^Use this prompt\W+AI resume reviewer$/ }).click();
     await expect(page.getByLabel("Your app prompt")).toHaveValue(
-      /^Build a web app for job seekers that reviews resumes\./
+      /^Build a web app for job seekers that reviews resumes\./,
     );
     expect(new URL(page.url()).search).toBe(javaScriptEnabled ? "" : "?example=resume-reviewer");
 
@@ -243,16 +243,16 @@ test.describe("accessibility", () => {
       else
         expect(
           await audited.evaluate(() =>
-            Object.keys(document.querySelector("main")!).some((key) => key.startsWith("__react"))
-          )
+            Object.keys(document.querySelector("main")!).some((key) => key.startsWith("__react")),
+          ),
         ).toBe(false);
       if (path === IDEA_DETAILS_PATH) await expect(audited.getByRole("dialog")).toBeVisible();
       const { violations } = await new AxeBuilder({ page: audited }).withTags(["wcag2a", "wcag2aa"]).analyze();
       await context.close();
       expect(
         violations.map(
-          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`
-        )
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        ),
       ).toEqual([]);
     });
   }

@@ -3,7 +3,10 @@ import { E2E_STRIPE } from "../../playwright.config";
 import { signUp } from "./helpers";
 
 test.describe("payments", () => {
-  test("a new member pays through Stripe Checkout and lands in the dashboard with access", async ({ page, javaScriptEnabled }) => {
+  test("a new member pays through Stripe Checkout and lands in the dashboard with access", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signUp(page);
     await expect(page.getByRole("heading", { name: "Choose Your Access Plan" })).toBeVisible();
     await expect(page.getByText("$25", { exact: true })).toBeVisible();

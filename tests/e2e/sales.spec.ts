@@ -5,23 +5,49 @@ import { hydrated, withConsentChosen } from "./helpers";
 
 type PublicPage = { path: string; heading: string; texts: string[]; faqs?: number };
 
-// Key texts and prices of each marketing page (SPEC §2, §9); all visible without opening anything.
+// Key texts and prices of each marketing page (docs/product.md §2, §9); all visible without opening anything.
 const PAGES: PublicPage[] = [
   {
     path: "/",
     heading: "Build and Launch Your Own AI SaaS App Without Writing Code",
-    texts: ["Building Your SaaS Application", "AI-First Development", "Launch Strategy", "Monetization", "What You'll Actually Learn", "Limited-Time Special Offer", "$25", "$197", "Bonus for the first 50 customers", "Earnings disclaimer"],
+    texts: [
+      "Building Your SaaS Application",
+      "AI-First Development",
+      "Launch Strategy",
+      "Monetization",
+      "What You'll Actually Learn",
+      "Limited-Time Special Offer",
+      "$25",
+      "$197",
+      "Bonus for the first 50 customers",
+      "Earnings disclaimer",
+    ],
   },
   {
     path: "/ailabs-offer",
     heading: "How to Build and Launch Your Own AI SaaS App in 7 Days",
-    texts: ["Save an extra $3 with coupon code LAUNCH", "Regular price", "-$172", "Today only", "$17", "30-Day Money-Back Guarantee", "Plus These 4 Bonuses", "Earnings disclaimer"],
+    texts: [
+      "Save an extra $3 with coupon code LAUNCH",
+      "Regular price",
+      "-$172",
+      "Today only",
+      "$17",
+      "30-Day Money-Back Guarantee",
+      "Plus These 4 Bonuses",
+      "Earnings disclaimer",
+    ],
     faqs: 4,
   },
   {
     path: "/ailabs-offer2",
     heading: "How to Build and Launch Your Own AI SaaS App in 7 Days",
-    texts: ["Get Full Access for Just $1 (Normally $197)", "-$196", "99.5% OFF", "Your price", "not endorsed by Facebook"],
+    texts: [
+      "Get Full Access for Just $1 (Normally $197)",
+      "-$196",
+      "99.5% OFF",
+      "Your price",
+      "not endorsed by Facebook",
+    ],
     faqs: 5,
   },
   {
@@ -33,13 +59,31 @@ const PAGES: PublicPage[] = [
   {
     path: "/white-label-upsell",
     heading: "Get 12 Ready-Made AI SaaS Apps You Can Sell as Your Own",
-    texts: ["Wait! Your order is not complete yet.", "about 5 minutes", "$997", "$37", "The 12 AI Tools You Get", "AI Market Research Tool"],
+    texts: [
+      "Wait! Your order is not complete yet.",
+      "about 5 minutes",
+      "$997",
+      "$37",
+      "The 12 AI Tools You Get",
+      "AI Market Research Tool",
+    ],
     faqs: 5,
   },
   {
     path: "/custom-saas-upsell",
     heading: "We Build Your Custom AI SaaS App With You, and Coach You to Launch",
-    texts: ["Wait! Your order is not complete yet.", "$1,997", "$997", "Your 4-Step Journey", "3-6+ months", "2-4 weeks", "3 of 10 spots remaining", "Apply Now $997", "within 24 hours", "Only 3 Spots Remaining"],
+    texts: [
+      "Wait! Your order is not complete yet.",
+      "$1,997",
+      "$997",
+      "Your 4-Step Journey",
+      "3-6+ months",
+      "2-4 weeks",
+      "3 of 10 spots remaining",
+      "Apply Now $997",
+      "within 24 hours",
+      "Only 3 Spots Remaining",
+    ],
     faqs: 5,
   },
   {
@@ -50,7 +94,14 @@ const PAGES: PublicPage[] = [
   {
     path: "/upgrades",
     heading: "Upgrade Your Membership",
-    texts: ["12-in-1 White-Label AI SaaS", "$997", "$37", "Custom AI SaaS and 1-on-1 Coaching", "$1,997", "satisfaction guarantee"],
+    texts: [
+      "12-in-1 White-Label AI SaaS",
+      "$997",
+      "$37",
+      "Custom AI SaaS and 1-on-1 Coaching",
+      "$1,997",
+      "satisfaction guarantee",
+    ],
   },
 ];
 
@@ -102,7 +153,10 @@ test.describe("marketing pages", () => {
       await target.goto(path);
       const results = await new AxeBuilder({ page: target }).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), path).toEqual([]);
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        path,
+      ).toEqual([]);
     }
     if (target !== page) await target.context().close();
   });
@@ -156,7 +210,10 @@ test.describe("marketplace links", () => {
       await page.goto(path);
       const buy = page.getByRole("link", { name: /Get Instant Access for \$/ });
       await expect(buy.first()).toHaveAttribute("href", /^https:\/\//);
-      await expect(page.getByRole("link", { name: /Buy now: get instant access/ }).first()).toHaveAttribute("href", /^https:\/\//);
+      await expect(page.getByRole("link", { name: /Buy now: get instant access/ }).first()).toHaveAttribute(
+        "href",
+        /^https:\/\//,
+      );
     }
     await page.goto("/white-label-upsell");
     await expect(page.getByRole("link", { name: "No Thanks, I Don't Want To Upgrade" })).toHaveCount(4);
@@ -262,7 +319,8 @@ test.describe("build demo", () => {
       const w = window as unknown as { layoutShift: number };
       w.layoutShift = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.layoutShift += entry.value;
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+          w.layoutShift += entry.value;
       }).observe({ type: "layout-shift" });
     });
     // Two whole cycles, a moment at a time, so every intermediate state is laid out.

@@ -83,7 +83,10 @@ async function marketplaceSale(fields: Record<string, string>) {
     WP_SECURITYKEY: WP_KEY,
     ...fields,
   };
-  const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: new URLSearchParams(form) });
+  const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+  });
   expect(response.status).toBe(200);
   return form;
 }
@@ -107,7 +110,11 @@ async function stripeBuyer(name = "Sam Stripe") {
   const sessionId = new URL(started.headers.get("Location")!).pathname.split("/").pop()!;
   const session = fake.pay(sessionId);
   expect((await deliverStripe(fake.event("checkout.session.completed", session))).status).toBe(200);
-  const order = await app.db.selectFrom("stripe_orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirstOrThrow();
+  const order = await app.db
+    .selectFrom("stripe_orders")
+    .selectAll()
+    .where("checkout_session_id", "=", sessionId)
+    .executeTakeFirstOrThrow();
   return { user, browser, session, order };
 }
 
@@ -127,7 +134,12 @@ describe("admin guards", () => {
     const target = await createUser(app.db, { paid: "none" });
     const outbox = await app.db
       .insertInto("email_outbox")
-      .values({ to_address: target.email, subject: "Secret link", text_body: "https://x/reset-password?token=t", last_error: "boom" })
+      .values({
+        to_address: target.email,
+        subject: "Secret link",
+        text_body: "https://x/reset-password?token=t",
+        last_error: "boom",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const unpaid = await signIn(app.baseUrl, (await createUser(app.db, { paid: "none" })).email);
@@ -154,13 +166,23 @@ describe("admin guards", () => {
     }
     expect(await app.db.selectFrom("access_grants").selectAll().where("user_id", "=", target.id).execute()).toEqual([]);
     expect(await auditRows(target.id)).toEqual([]);
-    expect(await app.db.selectFrom("admin_audit_log").selectAll().where("action", "=", "retry_email").execute()).toEqual([]);
-    expect(await app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", target.email).execute()).toHaveLength(1);
-    expect(await app.db.selectFrom("password_reset_tokens").selectAll().where("user_id", "=", target.id).execute()).toEqual([]);
+    expect(
+      await app.db.selectFrom("admin_audit_log").selectAll().where("action", "=", "retry_email").execute(),
+    ).toEqual([]);
+    expect(
+      await app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", target.email).execute(),
+    ).toHaveLength(1);
+    expect(
+      await app.db.selectFrom("password_reset_tokens").selectAll().where("user_id", "=", target.id).execute(),
+    ).toEqual([]);
   });
 
   it("answers 404 for a member or message that does not exist, or an id that is not one", async () => {
-    for (const path of ["/admin/members/00000000-0000-4000-8000-000000000000", "/admin/members/not-a-uuid", "/admin/emails/nope"]) {
+    for (const path of [
+      "/admin/members/00000000-0000-4000-8000-000000000000",
+      "/admin/members/not-a-uuid",
+      "/admin/emails/nope",
+    ]) {
       expect((await admin.get(path)).status, path).toBe(404);
     }
   });
@@ -172,9 +194,21 @@ describe("/admin/members", () => {
 
   beforeAll(async () => {
     people = {
-      stripe: await createUser(app.db, { email: `${tag}-stripe@test.example`, name: "Stella Card", paid: "stripe-order" }),
-      market: await createUser(app.db, { email: `${tag}-market@test.example`, name: "Marty Market", paid: "warriorplus" }),
-      refunded: await createUser(app.db, { email: `${tag}-refunded@test.example`, name: "Rita Refund", paid: "warriorplus-refunded" }),
+      stripe: await createUser(app.db, {
+        email: `${tag}-stripe@test.example`,
+        name: "Stella Card",
+        paid: "stripe-order",
+      }),
+      market: await createUser(app.db, {
+        email: `${tag}-market@test.example`,
+        name: "Marty Market",
+        paid: "warriorplus",
+      }),
+      refunded: await createUser(app.db, {
+        email: `${tag}-refunded@test.example`,
+        name: "Rita Refund",
+        paid: "warriorplus-refunded",
+      }),
       none: await createUser(app.db, { email: `${tag}-none@test.example`, name: "Nora None", paid: "none" }),
       comp: await createUser(app.db, { email: `${tag}-comp@test.example`, name: "Cody Comp_50%", paid: "none" }),
     };
@@ -200,7 +234,9 @@ describe("/admin/members", () => {
     expect(byEmail[people.none.email]).toMatchObject({ access: "No access", source: "No access" });
     expect(byEmail[people.comp.email]).toMatchObject({ access: "Complimentary", source: "Complimentary" });
     const { document } = await getPage(admin, `/admin/members?q=${tag}`);
-    expect(document.querySelector(`a[href="/admin/members/${people.market.id}"]`)?.textContent).toBe(people.market.email);
+    expect(document.querySelector(`a[href="/admin/members/${people.market.id}"]`)?.textContent).toBe(
+      people.market.email,
+    );
     const admins = await listed(`?q=${encodeURIComponent(ADMIN_EMAIL)}`);
     expect(admins).toEqual([expect.objectContaining({ email: ADMIN_EMAIL, access: "Admin", source: "Admin" })]);
   });
@@ -225,13 +261,19 @@ describe("/admin/members", () => {
 
   it("pages 50 at a time", async () => {
     const pageTag = `page${Date.now()}`;
-    for (let i = 0; i < 51; i += 1) await createUser(app.db, { email: `${pageTag}-${String(i).padStart(2, "0")}@test.example` });
+    for (let i = 0; i < 51; i += 1)
+      await createUser(app.db, { email: `${pageTag}-${String(i).padStart(2, "0")}@test.example` });
     const first = await getPage(admin, `/admin/members?q=${pageTag}`);
     expect(first.document.querySelectorAll("tbody tr")).toHaveLength(50);
-    expect(first.document.querySelector('a[rel="next"]')?.getAttribute("href")).toBe(`/admin/members?q=${pageTag}&page=2`);
+    expect(first.document.querySelector('a[rel="next"]')?.getAttribute("href")).toBe(
+      `/admin/members?q=${pageTag}&page=2`,
+    );
     const second = await listed(`?q=${pageTag}&page=2`);
     expect(second).toHaveLength(1);
-    const all = new Set([...[...first.document.querySelectorAll("tbody tr td:first-child")].map((c) => c.textContent!.trim()), second[0].email]);
+    const all = new Set([
+      ...[...first.document.querySelectorAll("tbody tr td:first-child")].map((c) => c.textContent!.trim()),
+      second[0].email,
+    ]);
     expect(all.size).toBe(51);
   });
 });
@@ -245,20 +287,34 @@ describe("complimentary access", () => {
     const refused = await admin.post(`/admin/members/${user.id}`, { intent: "grant", reason: "   ", expiresOn: "" });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Please give a reason for the complimentary access.");
-    const past = await admin.post(`/admin/members/${user.id}`, { intent: "grant", reason: "podcast guest", expiresOn: "2020-01-01" });
+    const past = await admin.post(`/admin/members/${user.id}`, {
+      intent: "grant",
+      reason: "podcast guest",
+      expiresOn: "2020-01-01",
+    });
     expect(past.status).toBe(400);
     expect(await past.text()).toContain("&#x27;Expires on&#x27; must be today or a later date.");
     expect(await auditRows(user.id)).toEqual([]);
     expect(await isPaid(member)).toBe(false);
 
     const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
-    const granted = await admin.post(`/admin/members/${user.id}`, { intent: "grant", reason: "podcast guest", expiresOn: nextYear });
+    const granted = await admin.post(`/admin/members/${user.id}`, {
+      intent: "grant",
+      reason: "podcast guest",
+      expiresOn: nextYear,
+    });
     expect(granted.status).toBe(303);
     expect(redirectTarget(granted)).toBe(`/admin/members/${user.id}`);
     const page = await getPage(admin, `/admin/members/${user.id}`);
-    expect(page.document.querySelector('[role="status"]')?.textContent).toBe(`Complimentary access granted through ${nextYear}.`);
+    expect(page.document.querySelector('[role="status"]')?.textContent).toBe(
+      `Complimentary access granted through ${nextYear}.`,
+    );
     expect(await isPaid(member)).toBe(true);
-    const grant = await app.db.selectFrom("access_grants").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const grant = await app.db
+      .selectFrom("access_grants")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(new Date(grant.expires_at!).toISOString()).toBe(`${new Date().getUTCFullYear() + 1}-07-01T00:00:00.000Z`);
     expect(page.document.body.textContent).toContain("podcast guest");
 
@@ -268,14 +324,19 @@ describe("complimentary access", () => {
     const again = await admin.post(`/admin/members/${user.id}`, { intent: "revoke" });
     expect(redirectTarget(again)).toBe(`/admin/members/${user.id}`);
     const afterAgain = await getPage(admin, `/admin/members/${user.id}`);
-    expect(afterAgain.document.querySelector('[role="alert"]')?.textContent).toBe("This member has no active complimentary access to revoke.");
+    expect(afterAgain.document.querySelector('[role="alert"]')?.textContent).toBe(
+      "This member has no active complimentary access to revoke.",
+    );
 
     const rows = await auditRows(user.id);
     expect(rows.map((row) => [row.action, row.admin_email])).toEqual([
       ["grant_complimentary", ADMIN_EMAIL],
       ["revoke_complimentary", ADMIN_EMAIL],
     ]);
-    expect(rows[0].details).toMatchObject({ reason: "podcast guest", expiresAt: grant.expires_at && new Date(grant.expires_at).toISOString() });
+    expect(rows[0].details).toMatchObject({
+      reason: "podcast guest",
+      expiresAt: grant.expires_at && new Date(grant.expires_at).toISOString(),
+    });
     expect(rows[1].details).toEqual({ grantIds: [grant.id] });
     const log = afterAgain.document.querySelector('[aria-label="Activity log"]')?.textContent ?? "";
     expect(log).toContain("Granted complimentary access");
@@ -291,7 +352,11 @@ describe("complimentary access", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(await isPaid(member)).toBe(true);
-    await app.db.updateTable("access_grants").set({ expires_at: sql<Date>`now() - interval '1 second'` }).where("id", "=", grant.id).execute();
+    await app.db
+      .updateTable("access_grants")
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where("id", "=", grant.id)
+      .execute();
     expect(await isPaid(member)).toBe(false);
     const { document } = await getPage(admin, `/admin/members/${user.id}`);
     expect(document.querySelector('[aria-label="Complimentary grants"]')?.textContent).toContain("Expired");
@@ -321,7 +386,10 @@ describe("the member page", () => {
       .where("chapters.status", "=", "published")
       .where("courses.status", "=", "published")
       .executeTakeFirstOrThrow();
-    await app.db.insertInto("chapter_progress").values({ user_id: user.id, chapter_id: chapter.id, completed_at: new Date() }).execute();
+    await app.db
+      .insertInto("chapter_progress")
+      .values({ user_id: user.id, chapter_id: chapter.id, completed_at: new Date() })
+      .execute();
     const withProgress = await getPage(admin, `/admin/members/${user.id}`);
     const progress = withProgress.document.querySelector('[aria-label="Course progress"]')?.textContent ?? "";
     expect(progress).toContain(chapter.title);
@@ -336,14 +404,20 @@ describe("the member page", () => {
     await signIn(app.baseUrl, other.email);
     const before = await getPage(admin, `/admin/members/${other.id}`);
     expect(before.document.querySelectorAll('[aria-label="Active sessions"] tbody tr')).toHaveLength(2);
-    expect(redirectTarget(await admin.post(`/admin/members/${other.id}`, { intent: "sign-out" }))).toBe(`/admin/members/${other.id}`);
+    expect(redirectTarget(await admin.post(`/admin/members/${other.id}`, { intent: "sign-out" }))).toBe(
+      `/admin/members/${other.id}`,
+    );
     expect(redirectTarget(await phone.get("/dashboard"))).toBe("/login?redirect=%2Fdashboard");
     const after = await getPage(admin, `/admin/members/${other.id}`);
     expect(after.document.querySelector('[role="status"]')?.textContent).toBe("Signed out of all sessions (2 ended).");
-    expect((await auditRows(other.id)).map((row) => [row.action, row.details])).toEqual([["sign_out_sessions", { sessions: 2 }]]);
+    expect((await auditRows(other.id)).map((row) => [row.action, row.details])).toEqual([
+      ["sign_out_sessions", { sessions: 2 }],
+    ]);
 
     // 'Send sign-in link': a working set-password link through the outbox.
-    expect(redirectTarget(await admin.post(`/admin/members/${user.id}`, { intent: "send-link" }))).toBe(`/admin/members/${user.id}`);
+    expect(redirectTarget(await admin.post(`/admin/members/${user.id}`, { intent: "send-link" }))).toBe(
+      `/admin/members/${user.id}`,
+    );
     const mail = await mailTo(email, "Sign in to AI Profit Labs");
     const link = new URL(mail.text.match(/https?:\/\/\S+reset-password\S+/)![0]);
     const reset = await new Browser(app.baseUrl).post(link.pathname + link.search, {
@@ -352,7 +426,9 @@ describe("the member page", () => {
     });
     expect(reset.status).toBe(303);
     expect(await isPaid(await signIn(app.baseUrl, email, "brand-new-password-1"))).toBe(true);
-    expect((await auditRows(user.id)).map((row) => [row.action, row.details])).toEqual([["send_sign_in_link", { to: email }]]);
+    expect((await auditRows(user.id)).map((row) => [row.action, row.details])).toEqual([
+      ["send_sign_in_link", { to: email }],
+    ]);
   });
 });
 
@@ -370,13 +446,16 @@ describe("CSV exports", () => {
   it("exports the members matching the filter, streamed, with formula cells escaped and awkward names intact", async () => {
     const tag = `csv${Date.now()}`;
     const made = [];
-    for (const [index, name] of NASTY.entries()) made.push(await createUser(app.db, { email: `${tag}-${index}@test.example`, name, paid: "none" }));
+    for (const [index, name] of NASTY.entries())
+      made.push(await createUser(app.db, { email: `${tag}-${index}@test.example`, name, paid: "none" }));
     await createUser(app.db, { email: `${tag}-paid@test.example`, name: "Paid Person", paid: "warriorplus" });
 
     const response = await admin.get(`/admin/members.csv?q=${tag}&access=no-access`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const parsed: Record<string, string>[] = parse(await response.text(), { columns: true });
     // Rows come oldest first; users made in the same instant may come in either order.
@@ -401,14 +480,20 @@ describe("CSV exports", () => {
       .insertInto("users")
       .values(Array.from({ length: 1203 }, (_, i) => ({ email: `${tag}-${i}@test.example`, name: `Bulk ${i}` })))
       .execute();
-    const rows: Record<string, string>[] = parse(await (await admin.get(`/admin/members.csv?q=${tag}`)).text(), { columns: true });
+    const rows: Record<string, string>[] = parse(await (await admin.get(`/admin/members.csv?q=${tag}`)).text(), {
+      columns: true,
+    });
     expect(rows).toHaveLength(1203);
     expect(new Set(rows.map((row) => row.email)).size).toBe(1203);
   });
 
   it("exports every order of both sources", async () => {
     const email = uniqueEmail("orders");
-    const sale = await marketplaceSale({ WP_BUYER_EMAIL: email, WP_AFFID: "=cmd|' /C calc'!A0", WP_ITEM_NAME: "Lab, \"Pro\" edition" });
+    const sale = await marketplaceSale({
+      WP_BUYER_EMAIL: email,
+      WP_AFFID: "=cmd|' /C calc'!A0",
+      WP_ITEM_NAME: 'Lab, "Pro" edition',
+    });
     const { order, user } = await stripeBuyer();
     const response = await admin.get("/admin/orders.csv");
     expect(response.status).toBe(200);
@@ -426,7 +511,13 @@ describe("CSV exports", () => {
       member_email: email,
     });
     const card = rows.find((row) => row.order_id === order.id)!;
-    expect(card).toMatchObject({ source: "Stripe", product: "AI Profit Labs Lifetime Access", amount_cents: "2500", member_email: user.email, status: "Paid" });
+    expect(card).toMatchObject({
+      source: "Stripe",
+      product: "AI Profit Labs Lifetime Access",
+      amount_cents: "2500",
+      member_email: user.email,
+      status: "Paid",
+    });
   });
 });
 
@@ -437,7 +528,11 @@ describe("the outbox page", () => {
     await admin.post(`/admin/members/${user.id}`, { intent: "send-link" });
     const failed = await (async () => {
       for (let i = 0; i < 100; i += 1) {
-        const row = await app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", user.email).executeTakeFirst();
+        const row = await app.db
+          .selectFrom("email_outbox")
+          .selectAll()
+          .where("to_address", "=", user.email)
+          .executeTakeFirst();
         if (row?.last_error) return row;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -457,17 +552,27 @@ describe("the outbox page", () => {
     const retried = await admin.post("/admin/emails", { intent: "retry", id: failed.id, status: "failed" });
     expect(redirectTarget(retried)).toBe("/admin/emails?status=failed");
     await mailTo(user.email, "Sign in to AI Profit Labs");
-    expect(await app.db.selectFrom("admin_audit_log").select("details").where("action", "=", "retry_email").execute()).toEqual([
-      { details: { emailId: failed.id, to: user.email, subject: "Sign in to AI Profit Labs" } },
-    ]);
+    expect(
+      await app.db.selectFrom("admin_audit_log").select("details").where("action", "=", "retry_email").execute(),
+    ).toEqual([{ details: { emailId: failed.id, to: user.email, subject: "Sign in to AI Profit Labs" } }]);
 
     // A sent message cannot be retried: nothing changes, the admin is told why.
-    await expect.poll(async () => (await app.db.selectFrom("email_outbox").select("sent_at").where("id", "=", failed.id).executeTakeFirst())?.sent_at).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await app.db.selectFrom("email_outbox").select("sent_at").where("id", "=", failed.id).executeTakeFirst())
+            ?.sent_at,
+      )
+      .not.toBeNull();
     const refused = await admin.post("/admin/emails", { intent: "retry", id: failed.id });
     expect(redirectTarget(refused)).toBe("/admin/emails");
     const page = await getPage(admin, "/admin/emails");
-    expect(page.document.querySelector('[role="alert"]')?.textContent).toBe("Only a failed message that has not been sent can be retried.");
-    expect(await app.db.selectFrom("admin_audit_log").select("id").where("action", "=", "retry_email").execute()).toHaveLength(1);
+    expect(page.document.querySelector('[role="alert"]')?.textContent).toBe(
+      "Only a failed message that has not been sent can be retried.",
+    );
+    expect(
+      await app.db.selectFrom("admin_audit_log").select("id").where("action", "=", "retry_email").execute(),
+    ).toHaveLength(1);
   });
 });
 
@@ -489,24 +594,38 @@ describe("buyers' emails", () => {
     expect((await deliverStripe(fake.event("checkout.session.completed", session))).status).toBe(200);
     const buyer = await signIn(app.baseUrl, user.email);
     await buyer.get(`/success?session_id=${session.id}`);
-    expect(await app.db.selectFrom("email_outbox").select("subject").where("to_address", "=", user.email).execute()).toEqual([
-      { subject: "Welcome to AI Profit Labs: your receipt" },
-    ]);
+    expect(
+      await app.db.selectFrom("email_outbox").select("subject").where("to_address", "=", user.email).execute(),
+    ).toEqual([{ subject: "Welcome to AI Profit Labs: your receipt" }]);
 
     expect((await deliverStripe(fake.event("charge.refunded", fake.refundedCharge(session)))).status).toBe(200);
     const notice = await mailTo(user.email, "refund");
     expect(notice.subject).toBe("Your AI Profit Labs refund");
-    expect(notice.text).toContain(`Your payment of $25.00 USD for AI Profit Labs Lifetime Access (order ${order.id}) has been refunded.`);
+    expect(notice.text).toContain(
+      `Your payment of $25.00 USD for AI Profit Labs Lifetime Access (order ${order.id}) has been refunded.`,
+    );
     expect(notice.html).toContain("has been refunded");
-    const refundedOrder = await app.db.selectFrom("stripe_orders").select(["status", "refunded_at"]).where("id", "=", order.id).executeTakeFirstOrThrow();
+    const refundedOrder = await app.db
+      .selectFrom("stripe_orders")
+      .select(["status", "refunded_at"])
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
     expect(refundedOrder.status).toBe("refunded");
     expect(refundedOrder.refunded_at).not.toBeNull();
   });
 
   it("a marketplace buyer's set-password email carries the same receipt block, and a refund a notice", async () => {
     const email = uniqueEmail("mreceipt");
-    const sale = await marketplaceSale({ WP_BUYER_EMAIL: email, WP_SALE_AMOUNT: "27.50", WP_ITEM_NAME: "AI Profit Labs Front End" });
-    const order = await app.db.selectFrom("warriorplus_orders").select("id").where("sale_id", "=", sale.WP_SALE).executeTakeFirstOrThrow();
+    const sale = await marketplaceSale({
+      WP_BUYER_EMAIL: email,
+      WP_SALE_AMOUNT: "27.50",
+      WP_ITEM_NAME: "AI Profit Labs Front End",
+    });
+    const order = await app.db
+      .selectFrom("warriorplus_orders")
+      .select("id")
+      .where("sale_id", "=", sale.WP_SALE)
+      .executeTakeFirstOrThrow();
     const mail = await mailTo(email, "login details");
     expect(mail.text).toContain("/reset-password?token=");
     expect(mail.text).toContain("Receipt\nProduct: AI Profit Labs Front End\nAmount: $27.50 USD\n");
@@ -518,9 +637,19 @@ describe("buyers' emails", () => {
     await marketplaceSale({ ...refund, IPN_ID: `ipn_refund_${sale.WP_SALE}` });
     await marketplaceSale({ ...refund, IPN_ID: `ipn_refund_again_${sale.WP_SALE}` });
     const notice = await mailTo(email, "refund");
-    expect(notice.text).toContain(`Your payment of $27.50 USD for AI Profit Labs Front End (order ${order.id}) has been refunded.`);
-    const subjects = await app.db.selectFrom("email_outbox").select("subject").where("to_address", "=", email).orderBy("created_at").execute();
-    expect(subjects.map((row) => row.subject)).toEqual(["Your AI Profit Labs login details", "Your AI Profit Labs refund"]);
+    expect(notice.text).toContain(
+      `Your payment of $27.50 USD for AI Profit Labs Front End (order ${order.id}) has been refunded.`,
+    );
+    const subjects = await app.db
+      .selectFrom("email_outbox")
+      .select("subject")
+      .where("to_address", "=", email)
+      .orderBy("created_at")
+      .execute();
+    expect(subjects.map((row) => row.subject)).toEqual([
+      "Your AI Profit Labs login details",
+      "Your AI Profit Labs refund",
+    ]);
   });
 });
 
@@ -531,21 +660,35 @@ describe("members' own purchases", () => {
     expect(list.response.status).toBe(200);
     expect(list.document.body.textContent).toContain("AI Profit Labs Lifetime Access");
     // Reached from the account page (the navigation links to /account).
-    expect((await getPage(browser, "/account")).document.querySelector('main a[href="/account/purchases"]')).not.toBeNull();
+    expect(
+      (await getPage(browser, "/account")).document.querySelector('main a[href="/account/purchases"]'),
+    ).not.toBeNull();
     const receiptPath = `/account/purchases/${order.id}`;
     expect(list.document.querySelector(`a[href="${receiptPath}"]`)).not.toBeNull();
 
     const receipt = await getPage(browser, receiptPath);
     const text = receipt.document.querySelector("article")?.textContent ?? "";
-    for (const expected of ["AI Profit Labs, help@site.test.example", `Petra Purchase, ${user.email}`, "AI Profit Labs Lifetime Access", "$25.00 USD", order.id, order.checkout_session_id, "Paid"]) {
+    for (const expected of [
+      "AI Profit Labs, help@site.test.example",
+      `Petra Purchase, ${user.email}`,
+      "AI Profit Labs Lifetime Access",
+      "$25.00 USD",
+      order.id,
+      order.checkout_session_id,
+      "Paid",
+    ]) {
       expect(text).toContain(expected);
     }
 
     const stranger = await signIn(app.baseUrl, (await createUser(app.db, { paid: "stripe-order" })).email);
     expect((await stranger.get(receiptPath)).status).toBe(404);
     expect((await admin.get(receiptPath)).status).toBe(200);
-    expect(redirectTarget(await new Browser(app.baseUrl).get(receiptPath))).toBe(`/login?${new URLSearchParams({ redirect: receiptPath })}`);
-    expect(redirectTarget(await new Browser(app.baseUrl).get("/account/purchases"))).toBe("/login?redirect=%2Faccount%2Fpurchases");
+    expect(redirectTarget(await new Browser(app.baseUrl).get(receiptPath))).toBe(
+      `/login?${new URLSearchParams({ redirect: receiptPath })}`,
+    );
+    expect(redirectTarget(await new Browser(app.baseUrl).get("/account/purchases"))).toBe(
+      "/login?redirect=%2Faccount%2Fpurchases",
+    );
     expect((await browser.get("/account/purchases/not-an-id")).status).toBe(404);
   });
 });

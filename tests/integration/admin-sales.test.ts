@@ -23,7 +23,14 @@ beforeAll(async () => {
   buyerId = buyer.id;
   await app.db.insertInto("stripe_customers").values({ user_id: buyer.id, customer_id: "cus_sales" }).execute();
 
-  const stripe = (id: string, status: "completed" | "refunded" | "pending" | "canceled", cents: number, currency: string, createdDaysAgo: number, refundedDaysAgo?: number) =>
+  const stripe = (
+    id: string,
+    status: "completed" | "refunded" | "pending" | "canceled",
+    cents: number,
+    currency: string,
+    createdDaysAgo: number,
+    refundedDaysAgo?: number,
+  ) =>
     app.db
       .insertInto("stripe_orders")
       .values({
@@ -37,7 +44,13 @@ beforeAll(async () => {
         refunded_at: refundedDaysAgo === undefined ? null : ago(refundedDaysAgo),
       })
       .execute();
-  const market = (id: string, cents: number | null, affiliate: string, createdDaysAgo: number, refundedDaysAgo?: number) =>
+  const market = (
+    id: string,
+    cents: number | null,
+    affiliate: string,
+    createdDaysAgo: number,
+    refundedDaysAgo?: number,
+  ) =>
     app.db
       .insertInto("warriorplus_orders")
       .values({
@@ -74,7 +87,9 @@ type Figures = Record<string, [string, string, string]>;
 
 /** A period card's figures in one currency: row label -> [gross, refunds, net], as shown. */
 function figures(document: ReturnType<typeof parseHtml>, period: string, currency: string): Figures {
-  const table = [...document.querySelectorAll("table")].find((t) => t.querySelector("caption")?.textContent?.startsWith(`${period} in ${currency}:`));
+  const table = [...document.querySelectorAll("table")].find((t) =>
+    t.querySelector("caption")?.textContent?.startsWith(`${period} in ${currency}:`),
+  );
   if (!table) throw new Error(`no ${period} ${currency} table`);
   return Object.fromEntries(
     [...table.querySelectorAll("tbody tr")].map((row) => [
@@ -133,9 +148,12 @@ describe("/admin/sales", () => {
     const svg = document.querySelector('svg[role="img"]');
     expect(svg?.getAttribute("aria-label")).toContain("Daily net revenue in EUR");
     const usd = document.querySelector("#daily-net-USD")!;
-    const rows = [...usd.querySelectorAll("tbody tr")].map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent!.trim()));
+    const rows = [...usd.querySelectorAll("tbody tr")].map((row) =>
+      [...row.querySelectorAll("td")].map((cell) => cell.textContent!.trim()),
+    );
     expect(rows).toHaveLength(30);
-    const format = (d: Date) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(d);
+    const format = (d: Date) =>
+      new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(d);
     const net = Object.fromEntries(rows.map(([label, value]) => [label, value]));
     // Today: S1 2500 - S2's refund 2500 + W1 1700; yesterday: W2's refund; 3 days ago: S2; 5: W2; 10: S3; 20: W3.
     expect(net[format(day(0))]).toBe("$17.00 USD");
@@ -150,7 +168,9 @@ describe("/admin/sales", () => {
     const eur = [...document.querySelectorAll("#daily-net-EUR tbody tr")].map((row) => row.textContent);
     expect(eur.filter((text) => !text!.includes("€0.00"))).toEqual([`${format(day(2))}€19.00 EUR`]);
     // One bar per day; yesterday's refund hangs below the baseline in red.
-    const bars = [...document.querySelectorAll("svg")].find((s) => s.getAttribute("aria-label")?.includes("USD"))!.querySelectorAll("rect");
+    const bars = [...document.querySelectorAll("svg")]
+      .find((s) => s.getAttribute("aria-label")?.includes("USD"))!
+      .querySelectorAll("rect");
     expect(bars).toHaveLength(30);
     expect(bars[28].getAttribute("fill")).toBe("#dc2626");
   });
@@ -169,6 +189,8 @@ describe("/admin/sales", () => {
     // S1-S4, S7 and W1-W5 (W5 has no amount but is an order); S5 (pending) and S6 (canceled) are not.
     expect(recent).toHaveLength(10);
     expect(recent.every((row) => row.querySelector(`a[href="/admin/members/${buyerId}"]`))).toBe(true);
-    expect(recent.some((row) => row.textContent!.includes("Pending") || row.textContent!.includes("Canceled"))).toBe(false);
+    expect(recent.some((row) => row.textContent!.includes("Pending") || row.textContent!.includes("Canceled"))).toBe(
+      false,
+    );
   });
 });

@@ -97,7 +97,7 @@ describe("signup", () => {
   });
 });
 
-describe("login flow (SPEC §4)", () => {
+describe("login flow (docs/product.md §4)", () => {
   it("a wrong password or unknown email shows one message above the form and starts no session", async () => {
     const user = await createUser(app.db);
     for (const form of [

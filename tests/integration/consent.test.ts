@@ -14,7 +14,14 @@ afterAll(async () => {
 });
 
 const proofCount = async () =>
-  Number((await app.db.selectFrom("cookie_consents").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await app.db
+        .selectFrom("cookie_consents")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const setCookies = (response: Response) => response.headers.getSetCookie();
 
@@ -164,7 +171,7 @@ describe("the banner and the settings page", () => {
 });
 
 describe("logout", () => {
-  it("keeps the consent choice (ARCHITECTURE decision 5)", async () => {
+  it("keeps the consent choice (docs/decisions/011-logout-keeps-the-consent-choice.md)", async () => {
     const user = await createUser(app.db);
     const browser = await signIn(app.baseUrl, user.email);
     await browser.post("/consent", { choice: "none", returnTo: "/" });
@@ -177,7 +184,15 @@ describe("logout", () => {
 });
 
 describe("caching of public pages", () => {
-  const PAGES = ["/privacy-policy", "/terms-of-service", "/jv-affiliate", "/jv-doc", "/demo-swipes", "/special-access", "/thank-you-access"];
+  const PAGES = [
+    "/privacy-policy",
+    "/terms-of-service",
+    "/jv-affiliate",
+    "/jv-doc",
+    "/demo-swipes",
+    "/special-access",
+    "/thank-you-access",
+  ];
 
   it("lets a shared cache keep an anonymous copy, varied by cookie", async () => {
     for (const page of PAGES) {

@@ -40,18 +40,30 @@ describe("migrations", () => {
     expect(back.error).toBeUndefined();
     const { rows } = await sql<{ id: string }>`
       INSERT INTO courses (title, description) VALUES ('Before drafts', '') RETURNING id`.execute(app.db);
-    await sql`INSERT INTO chapters (course_id, title, sort_order) VALUES (${rows[0].id}, 'Old chapter', 1)`.execute(app.db);
+    await sql`INSERT INTO chapters (course_id, title, sort_order) VALUES (${rows[0].id}, 'Old chapter', 1)`.execute(
+      app.db,
+    );
 
     const up = await migrator().migrateToLatest();
     expect(up.error).toBeUndefined();
-    const course = await app.db.selectFrom("courses").select("status").where("id", "=", rows[0].id).executeTakeFirstOrThrow();
-    const chapter = await app.db.selectFrom("chapters").select("status").where("course_id", "=", rows[0].id).executeTakeFirstOrThrow();
+    const course = await app.db
+      .selectFrom("courses")
+      .select("status")
+      .where("id", "=", rows[0].id)
+      .executeTakeFirstOrThrow();
+    const chapter = await app.db
+      .selectFrom("chapters")
+      .select("status")
+      .where("course_id", "=", rows[0].id)
+      .executeTakeFirstOrThrow();
     expect([course.status, chapter.status]).toEqual(["published", "published"]);
   });
 
   it("keep emails unique whatever their case", async () => {
     await app.db.insertInto("users").values({ email: "case@test.example", name: "A", password_hash: null }).execute();
-    await expect(sql`INSERT INTO users (email, name) VALUES ('CASE@test.example', 'B')`.execute(app.db)).rejects.toThrow();
+    await expect(
+      sql`INSERT INTO users (email, name) VALUES ('CASE@test.example', 'B')`.execute(app.db),
+    ).rejects.toThrow();
   });
 });
 
@@ -71,10 +83,17 @@ describe("when the database stops answering", () => {
   });
 
   it("signup and login show the spec's generic messages on the form", async () => {
-    const signup = await new Browser(app.baseUrl).post("/signup", { name: "N", email: "outage@test.example", password: "long-enough-pw" });
+    const signup = await new Browser(app.baseUrl).post("/signup", {
+      name: "N",
+      email: "outage@test.example",
+      password: "long-enough-pw",
+    });
     expect(signup.status).toBe(500);
     expect(await signup.text()).toContain("An error occurred during signup");
-    const login = await new Browser(app.baseUrl).post("/login", { email: "outage@test.example", password: "long-enough-pw" });
+    const login = await new Browser(app.baseUrl).post("/login", {
+      email: "outage@test.example",
+      password: "long-enough-pw",
+    });
     expect(login.status).toBe(500);
     const html = await login.text();
     expect(html).toContain("An error occurred");

@@ -46,7 +46,7 @@ describe("visitors", () => {
   });
 });
 
-describe("paid sources (SPEC §6), each on its own", () => {
+describe("paid sources (docs/product.md §6), each on its own", () => {
   const cases: Array<[PaidSource, boolean]> = [
     ["none", false],
     ["warriorplus", true],
@@ -108,7 +108,11 @@ describe("a refunded marketplace order", () => {
     const user = await createUser(app.db, { paid: "warriorplus" });
     const browser = await signIn(app.baseUrl, user.email);
     expect((await browser.get("/dashboard")).status).toBe(200);
-    await app.db.updateTable("warriorplus_orders").set({ refunded_at: new Date() }).where("user_id", "=", user.id).execute();
+    await app.db
+      .updateTable("warriorplus_orders")
+      .set({ refunded_at: new Date() })
+      .where("user_id", "=", user.id)
+      .execute();
     expect(redirectTarget(await browser.get("/dashboard"))).toBe("/payment-options");
   });
 });

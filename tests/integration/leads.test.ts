@@ -11,7 +11,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const leadsFor = (email: string) => app.db.selectFrom("leads").selectAll().where("email", "=", email.toLowerCase()).execute();
+const leadsFor = (email: string) =>
+  app.db.selectFrom("leads").selectAll().where("email", "=", email.toLowerCase()).execute();
 
 describe("POST /special-access", () => {
   it("stores the lead once, lower-cased, and sends every repeat to the same thank-you page", async () => {
@@ -29,13 +30,17 @@ describe("POST /special-access", () => {
   it("queues one confirmation email with what to expect and a signup link, and none for a repeat", async () => {
     const email = uniqueEmail("confirm");
     const outbox = () => app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).execute();
-    expect((await new Browser(app.baseUrl).post("/special-access", { email: email.toUpperCase(), name: "Robin" })).status).toBe(303);
+    expect(
+      (await new Browser(app.baseUrl).post("/special-access", { email: email.toUpperCase(), name: "Robin" })).status,
+    ).toBe(303);
     const [row, ...others] = await outbox();
     expect(others).toEqual([]);
     expect(row.subject).toMatch(/access is confirmed$/);
     expect(row.text_body).toContain("Hi Robin,");
     expect(row.text_body).toContain("What to expect next:\n- A confirmation email with your access details.");
-    expect(row.text_body).toMatch(new RegExp(`https?://[^\\s]+/signup\\?email=${encodeURIComponent(email).replace(/[.]/g, "\\.")}\\n`));
+    expect(row.text_body).toMatch(
+      new RegExp(`https?://[^\\s]+/signup\\?email=${encodeURIComponent(email).replace(/[.]/g, "\\.")}\\n`),
+    );
     expect((await new Browser(app.baseUrl).post("/special-access", { email })).status).toBe(303);
     expect(await outbox()).toHaveLength(1);
   });
@@ -71,7 +76,11 @@ describe("POST /special-access", () => {
 
   it("refuses a cross-origin post", async () => {
     const email = uniqueEmail("csrf");
-    const response = await new Browser(app.baseUrl).post("/special-access", { email }, { headers: { Origin: "https://evil.example" } });
+    const response = await new Browser(app.baseUrl).post(
+      "/special-access",
+      { email },
+      { headers: { Origin: "https://evil.example" } },
+    );
     expect(response.status).toBe(403);
     expect(await leadsFor(email)).toHaveLength(0);
   });
@@ -97,11 +106,21 @@ describe("the lead pages", () => {
   it("render their texts on the server", async () => {
     const browser = new Browser(app.baseUrl);
     const form = await (await browser.get("/special-access")).text();
-    for (const text of ["Special Access", "Enter your best email below to get immediate access", "What You&#x27;ll Get"]) {
+    for (const text of [
+      "Special Access",
+      "Enter your best email below to get immediate access",
+      "What You&#x27;ll Get",
+    ]) {
       expect(form).toContain(text);
     }
     const thanks = await (await browser.get("/thank-you-access")).text();
-    for (const text of ["Thank You", "Your Access is Ready", 'href="/login?special_access=true"', 'target="_blank"', "What to expect next"]) {
+    for (const text of [
+      "Thank You",
+      "Your Access is Ready",
+      'href="/login?special_access=true"',
+      'target="_blank"',
+      "What to expect next",
+    ]) {
       expect(thanks).toContain(text);
     }
   });

@@ -53,8 +53,10 @@ function post(form: Record<string, string>) {
   return fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: new URLSearchParams(form) });
 }
 
-const orderOf = (saleId: string) => app.db.selectFrom("warriorplus_orders").selectAll().where("sale_id", "=", saleId).executeTakeFirst();
-const userOf = (email: string) => app.db.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+const orderOf = (saleId: string) =>
+  app.db.selectFrom("warriorplus_orders").selectAll().where("sale_id", "=", saleId).executeTakeFirst();
+const userOf = (email: string) =>
+  app.db.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
 
 describe("POST /webhooks/warriorplus", () => {
   it("refuses a wrong or missing security key, changing nothing", async () => {
@@ -72,7 +74,11 @@ describe("POST /webhooks/warriorplus", () => {
   it("refuses a form that is not an IPN", async () => {
     expect((await post(ipn({ WP_BUYER_EMAIL: "not-an-email" }))).status).toBe(400);
     expect((await post(ipn({ WP_SALE: "" }))).status).toBe(400);
-    const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(400);
   });
 
@@ -107,7 +113,10 @@ describe("POST /webhooks/warriorplus", () => {
     const browser = new Browser(app.baseUrl);
     const page = await browser.get(link.pathname + link.search);
     expect(await page.text()).toContain("New password");
-    const reset = await browser.post("/reset-password", { token: link.searchParams.get("token")!, password: "buyer-password-1" });
+    const reset = await browser.post("/reset-password", {
+      token: link.searchParams.get("token")!,
+      password: "buyer-password-1",
+    });
     expect(reset.status).toBe(303);
     expect(redirectTarget(reset)).toBe("/dashboard");
     expect((await browser.get("/dashboard")).status).toBe(200);
@@ -124,7 +133,11 @@ describe("POST /webhooks/warriorplus", () => {
     expect(repeat.status).toBe(200);
     expect(await repeat.text()).toBe("Duplicate ignored");
     expect(await orderOf(form.WP_SALE)).toEqual(before);
-    const events = await app.db.selectFrom("webhook_events").select("event_type").where("event_id", "=", form.IPN_ID).execute();
+    const events = await app.db
+      .selectFrom("webhook_events")
+      .select("event_type")
+      .where("event_id", "=", form.IPN_ID)
+      .execute();
     expect(events).toEqual([{ event_type: "sale" }]);
     await smtp.waitFor(form.WP_BUYER_EMAIL);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -147,7 +160,11 @@ describe("POST /webhooks/warriorplus", () => {
   it("records an upsell as a purchase that grants no membership and creates no account", async () => {
     const stranger = ipn({ WP_ITEM_NUMBER: UPSELL_ITEM, WP_ITEM_NAME: "White label", WP_SALE_AMOUNT: "37" });
     expect((await post(stranger)).status).toBe(200);
-    expect(await orderOf(stranger.WP_SALE)).toMatchObject({ user_id: null, grants_membership: false, amount_cents: 3700 });
+    expect(await orderOf(stranger.WP_SALE)).toMatchObject({
+      user_id: null,
+      grants_membership: false,
+      amount_cents: 3700,
+    });
     expect(await userOf(stranger.WP_BUYER_EMAIL)).toBeUndefined();
 
     const user = await createUser(app.db);
@@ -195,14 +212,19 @@ describe("the mail outbox", () => {
     smtp.refuseOnce(email);
     expect((await post(form)).status).toBe(200);
 
-    const outboxRow = () => app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).executeTakeFirstOrThrow();
+    const outboxRow = () =>
+      app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).executeTakeFirstOrThrow();
     const failed = await eventually(outboxRow, (row) => row.last_error !== null);
     expect(failed).toMatchObject({ attempts: 1, sent_at: null });
     expect(failed.last_error).toContain("Mailbox busy");
     expect(new Date(failed.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
 
     // Bring the retry forward; the next delivery round (started by any new mail) sends it.
-    await app.db.updateTable("email_outbox").set({ next_attempt_at: new Date(Date.now() - 1000) }).where("id", "=", failed.id).execute();
+    await app.db
+      .updateTable("email_outbox")
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where("id", "=", failed.id)
+      .execute();
     expect((await post(ipn())).status).toBe(200);
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe("Your AI Profit Labs login details");

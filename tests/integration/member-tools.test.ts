@@ -20,7 +20,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const IDEA_QUERY = "industry=Real+estate&targetAudience=Independent+agents&complexity=high&monetizationModel=usage&techStack=React&techStack=Stripe&seed=2024";
+const IDEA_QUERY =
+  "industry=Real+estate&targetAudience=Independent+agents&complexity=high&monetizationModel=usage&techStack=React&techStack=Stripe&seed=2024";
 
 const PAGES = ["/app-builder", "/app-idea-generator", `/app-idea-generator?${IDEA_QUERY}`, "/bonuses"];
 const RESOURCES = [
@@ -32,7 +33,12 @@ const RESOURCES = [
 
 /** The text React rendered, with its entity escapes undone. */
 const decode = (html: string) =>
-  html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The ids of the idea cards on a page, in order. */
 const cardIds = (page: string) => [...page.matchAll(/<article id="idea-card-([a-z-]+)"/g)].map((match) => match[1]);
@@ -56,7 +62,8 @@ describe("guards on every page and resource route", () => {
   it("send signed-in users who have not paid to /payment-options", async () => {
     const user = await createUser(app.db, { paid: "none" });
     const unpaid = await signIn(app.baseUrl, user.email);
-    for (const path of [...PAGES, ...RESOURCES]) expect(redirectTarget(await unpaid.get(path)), path).toBe("/payment-options");
+    for (const path of [...PAGES, ...RESOURCES])
+      expect(redirectTarget(await unpaid.get(path)), path).toBe("/payment-options");
   });
 
   it("let paid members and admins in", async () => {
@@ -70,13 +77,21 @@ describe("guards on every page and resource route", () => {
 describe("/app-builder", () => {
   it("is a GET form that opens the configured builder in a new tab with the prompt in the query", async () => {
     const page = await html(member, "/app-builder");
-    expect(page).toMatch(/<form method="get" action="https:\/\/builder\.example\/new" target="_blank" rel="noopener noreferrer"/);
+    expect(page).toMatch(
+      /<form method="get" action="https:\/\/builder\.example\/new" target="_blank" rel="noopener noreferrer"/,
+    );
     expect(page).toContain('<input type="hidden" name="ref" value="labs"/>');
     expect(page).not.toContain('name="prompt" value="ignored"');
     expect(page).toMatch(/<label for="app-prompt"[^>]*>Your app prompt<\/label>/);
     expect(page).toMatch(/<textarea[^>]*id="app-prompt"[^>]*name="prompt"[^>]*required=""/);
     expect(page).toMatch(/<button type="submit"[^>]*>Build/);
-    for (const tip of ["Name the user", "Describe the input", "Spell out the AI step", "Define the output", "Plan the monetisation"]) {
+    for (const tip of [
+      "Name the user",
+      "Describe the input",
+      "Spell out the AI step",
+      "Define the output",
+      "Plan the monetisation",
+    ]) {
       expect(page).toContain(tip);
     }
   });
@@ -96,7 +111,10 @@ describe("/app-idea-generator", () => {
   async function exportJson(query: string) {
     const response = await member.get(`/app-idea-generator/export?${query}`);
     expect(response.status).toBe(200);
-    return { response, body: (await response.json()) as { seed?: number; filter?: unknown; error?: string; ideas: Idea[] } };
+    return {
+      response,
+      body: (await response.json()) as { seed?: number; filter?: unknown; error?: string; ideas: Idea[] },
+    };
   }
 
   it("starts idle, with the filter panel: 3 text fields, 2 selects and exactly 24 tech options", async () => {
@@ -136,7 +154,15 @@ describe("/app-idea-generator", () => {
       expect(idea.estimatedDevTime).toBe("6-8 months");
       expect(idea.techStack).toEqual(["React", "Stripe"]);
       expect(idea.monetizationStrategy).toMatch(/^Usage-based: /);
-      for (const text of [idea.title, idea.description, idea.targetMarket, idea.problemSolved, idea.monetizationStrategy, idea.marketPotential, ...idea.keyFeatures]) {
+      for (const text of [
+        idea.title,
+        idea.description,
+        idea.targetMarket,
+        idea.problemSolved,
+        idea.monetizationStrategy,
+        idea.marketPotential,
+        ...idea.keyFeatures,
+      ]) {
         expect(page).toContain(text);
       }
     }
@@ -147,7 +173,8 @@ describe("/app-idea-generator", () => {
     const first = (await exportJson(IDEA_QUERY)).body.ideas;
     expect((await exportJson(IDEA_QUERY)).body.ideas).toEqual(first);
     const others = new Set<string>();
-    for (let seed = 1; seed <= 8; seed++) others.add((await exportJson(`seed=${seed}`)).body.ideas.map((idea) => idea.id).join());
+    for (let seed = 1; seed <= 8; seed++)
+      others.add((await exportJson(`seed=${seed}`)).body.ideas.map((idea) => idea.id).join());
     expect(others.size).toBeGreaterThan(1);
   });
 
@@ -185,7 +212,12 @@ describe("/bonuses", () => {
   it("shows the title, four cards with their values, the download links and the support box", async () => {
     const page = await html(member, "/bonuses");
     expect(page).toMatch(/<h1[^>]*>Premium Bonuses<\/h1>/);
-    for (const title of ["AI To-Do SaaS Source Code", "30-Day Launch Plan", "AI Prompt Engineering Vault", "Private Community"]) {
+    for (const title of [
+      "AI To-Do SaaS Source Code",
+      "30-Day Launch Plan",
+      "AI Prompt Engineering Vault",
+      "Private Community",
+    ]) {
       expect(page).toMatch(new RegExp(`<h2[^>]*>${title}</h2>`));
     }
     for (const value of ["$197 value", "$97 value", "$147 value", "$347/year"]) expect(page).toContain(value);
@@ -193,7 +225,9 @@ describe("/bonuses", () => {
       expect(page).toContain(`href="/bonuses/download/${file}" download=""`);
     }
     expect(page).toContain('<form method="get" action="/bonuses"');
-    expect(page).toMatch(/<button type="submit" name="notice" value="discord"[^>]*>Join Discord \(Coming Soon\)<\/button>/);
+    expect(page).toMatch(
+      /<button type="submit" name="notice" value="discord"[^>]*>Join Discord \(Coming Soon\)<\/button>/,
+    );
     expect(page).not.toContain("Discord invite link coming soon!");
     expect(page).toContain("exclusively for course members");
     expect(page).toContain(`href="mailto:${SUPPORT_EMAIL}"`);
@@ -267,11 +301,15 @@ describe("issue 16: Markdown export, Send to App Builder, members on the upsells
     }
     expect(page).toContain(`href="/app-idea-generator/export?${IDEA_QUERY}&format=markdown"`);
     expect(page).toMatch(/href="\/app-builder\?prompt=Build\+a\+web\+app\+called/);
-    expect(redirectTarget(await new Browser(app.baseUrl).get(`/app-idea-generator/export?${IDEA_QUERY}&format=markdown`))).toMatch(/^\/login/);
+    expect(
+      redirectTarget(await new Browser(app.baseUrl).get(`/app-idea-generator/export?${IDEA_QUERY}&format=markdown`)),
+    ).toMatch(/^\/login/);
   });
 
   it("starts the app builder's textarea with ?prompt=", async () => {
-    const page = decode(await html(member, `/app-builder?${new URLSearchParams({ prompt: "Build a <b>CRM</b> for dentists" })}`));
+    const page = decode(
+      await html(member, `/app-builder?${new URLSearchParams({ prompt: "Build a <b>CRM</b> for dentists" })}`),
+    );
     expect(page).toMatch(/<textarea[^>]*name="prompt"[^>]*>Build a <b>CRM<\/b> for dentists<\/textarea>/);
   });
 

@@ -31,7 +31,9 @@ const tokenOf = (link: URL) => link.searchParams.get("token")!;
 
 describe("password reset", () => {
   it("is linked from the login page", async () => {
-    expect(await (await new Browser(app.baseUrl).get("/login")).text()).toMatch(/href="\/forgot-password"[^>]*>Forgot password\?/);
+    expect(await (await new Browser(app.baseUrl).get("/login")).text()).toMatch(
+      /href="\/forgot-password"[^>]*>Forgot password\?/,
+    );
   });
 
   it("answers the same whether or not the account exists, and mails only real accounts", async () => {
@@ -42,13 +44,19 @@ describe("password reset", () => {
     const user = await createUser(app.db);
     await requestLink(user.email);
     expect(smtp.messages.some((m) => m.to.includes(unknown))).toBe(false);
-    expect(await app.db.selectFrom("email_outbox").select("id").where("to_address", "=", unknown).execute()).toEqual([]);
+    expect(await app.db.selectFrom("email_outbox").select("id").where("to_address", "=", unknown).execute()).toEqual(
+      [],
+    );
   });
 
   it("stores only a hash of the token, valid for 24 hours", async () => {
     const user = await createUser(app.db);
     const link = await requestLink(user.email);
-    const row = await app.db.selectFrom("password_reset_tokens").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("password_reset_tokens")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).not.toContain(tokenOf(link));
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     const hours = (new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()) / 3_600_000;
@@ -70,7 +78,10 @@ describe("password reset", () => {
     expect((await new Browser(app.baseUrl).post("/login", { email: user.email, password: PASSWORD })).status).toBe(400);
     await signIn(app.baseUrl, user.email, "a-brand-new-password");
 
-    const again = await new Browser(app.baseUrl).post("/reset-password", { token: tokenOf(link), password: "yet-another-password" });
+    const again = await new Browser(app.baseUrl).post("/reset-password", {
+      token: tokenOf(link),
+      password: "yet-another-password",
+    });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("This link has expired or has already been used.");
     await signIn(app.baseUrl, user.email, "a-brand-new-password");
@@ -84,10 +95,19 @@ describe("password reset", () => {
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("Password must be at least 8 characters");
 
-    await app.db.updateTable("password_reset_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", user.id).execute();
-    expect(await (await new Browser(app.baseUrl).get(link.pathname + link.search)).text()).toContain("This link has expired");
+    await app.db
+      .updateTable("password_reset_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(await (await new Browser(app.baseUrl).get(link.pathname + link.search)).text()).toContain(
+      "This link has expired",
+    );
     for (const token of [tokenOf(link), "made-up-token"]) {
-      const response = await new Browser(app.baseUrl).post("/reset-password", { token, password: "a-brand-new-password" });
+      const response = await new Browser(app.baseUrl).post("/reset-password", {
+        token,
+        password: "a-brand-new-password",
+      });
       expect(response.status).toBe(400);
     }
     await signIn(app.baseUrl, user.email); // the old password still works
@@ -98,14 +118,25 @@ describe("password reset", () => {
     const first = await requestLink(user.email);
     smtp.messages.length = 0;
     const second = await requestLink(user.email);
-    expect((await new Browser(app.baseUrl).post("/reset-password", { token: tokenOf(second), password: "second-password-1" })).status).toBe(303);
-    expect((await new Browser(app.baseUrl).post("/reset-password", { token: tokenOf(first), password: "first-password-1" })).status).toBe(400);
+    expect(
+      (
+        await new Browser(app.baseUrl).post("/reset-password", {
+          token: tokenOf(second),
+          password: "second-password-1",
+        })
+      ).status,
+    ).toBe(303);
+    expect(
+      (await new Browser(app.baseUrl).post("/reset-password", { token: tokenOf(first), password: "first-password-1" }))
+        .status,
+    ).toBe(400);
   });
 
   it("limits requests per email address", async () => {
     const email = uniqueEmail("flood");
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await new Browser(app.baseUrl).post("/forgot-password", { email })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await new Browser(app.baseUrl).post("/forgot-password", { email })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

@@ -26,9 +26,16 @@ describe("without payment configuration", () => {
   });
 
   it("the webhooks answer 503 so the providers retry once it is configured", async () => {
-    const stripe = await fetch(`${app.baseUrl}/webhooks/stripe`, { method: "POST", body: "{}", headers: { "Stripe-Signature": "t=1,v1=x" } });
+    const stripe = await fetch(`${app.baseUrl}/webhooks/stripe`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Stripe-Signature": "t=1,v1=x" },
+    });
     expect(stripe.status).toBe(503);
-    const marketplace = await fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: new URLSearchParams({ WP_ACTION: "sale" }) });
+    const marketplace = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
+      method: "POST",
+      body: new URLSearchParams({ WP_ACTION: "sale" }),
+    });
     expect(marketplace.status).toBe(503);
   });
 });
@@ -39,12 +46,17 @@ describe("without SMTP_URL", () => {
     try {
       const user = await createUser(app.db);
       expect((await new Browser(app.baseUrl).post("/forgot-password", { email: user.email })).status).toBe(200);
-      const printed = async () => log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(`To: ${user.email}`));
+      const printed = async () =>
+        log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(`To: ${user.email}`));
       for (let i = 0; i < 50 && !(await printed()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
       const message = await printed();
       expect(message).toContain("Subject: Reset your AI Profit Labs password");
       expect(message).toMatch(new RegExp(`${app.baseUrl}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
-      const row = await app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", user.email).executeTakeFirstOrThrow();
+      const row = await app.db
+        .selectFrom("email_outbox")
+        .selectAll()
+        .where("to_address", "=", user.email)
+        .executeTakeFirstOrThrow();
       expect(row.sent_at).toBeInstanceOf(Date);
     } finally {
       log.mockRestore();

@@ -5,7 +5,7 @@ import { Browser } from "../support/http";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /**
- * PERFORMANCE.md "What follows" 3: no query at all for an anonymous visitor without a session
+ * docs/architecture.md#performance: no query at all for an anonymous visitor without a session
  * cookie, and ONE round trip for session + admin + paid however many loaders of a page ask.
  * The app's own query executor is wrapped to count the statements it sends (they still run).
  */
@@ -91,11 +91,16 @@ describe("the dashboard with learning progress (issue 15)", () => {
       }
     }
     for (const path of ["/dashboard", "/dashboard.data"]) {
-      const result = await statementsOf(() => browser.get(path, { headers: { Accept: path.endsWith(".data") ? "*/*" : "text/html" } }));
+      const result = await statementsOf(() =>
+        browser.get(path, { headers: { Accept: path.endsWith(".data") ? "*/*" : "text/html" } }),
+      );
       expect(result.status, path).toBe(200);
       expect(sessionLookups(result.statements), path).toHaveLength(1);
       expect(result.statements, path).toHaveLength(2);
-      expect(result.statements.filter((sql) => sql.includes("chapter_progress")), path).toHaveLength(1);
+      expect(
+        result.statements.filter((sql) => sql.includes("chapter_progress")),
+        path,
+      ).toHaveLength(1);
     }
   });
 });

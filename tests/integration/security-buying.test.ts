@@ -111,7 +111,7 @@ describe("the plan page", () => {
     ]);
   });
 
-  it("never shows Stripe's own error text, only the SPEC §8 message", async () => {
+  it("never shows Stripe's own error text, only the docs/product.md §8 message", async () => {
     const user = await createUser(app.db);
     const browser = await signIn(app.baseUrl, user.email);
     const key = await formKey(browser);

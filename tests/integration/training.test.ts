@@ -131,7 +131,7 @@ describe("admin panel: courses", () => {
     });
     expect(refused.status).toBe(400);
     expect(
-      (await app.db.selectFrom("courses").select("title").where("id", "=", courseId).executeTakeFirstOrThrow()).title
+      (await app.db.selectFrom("courses").select("title").where("id", "=", courseId).executeTakeFirstOrThrow()).title,
     ).toBe("Old title");
 
     const saved = await admin.post(`/admin?course=${courseId}&edit=course`, {
@@ -167,7 +167,7 @@ describe("admin panel: courses", () => {
     expect(await app.db.selectFrom("courses").select("id").where("id", "=", courseId).execute()).toEqual([]);
     expect(await app.db.selectFrom("chapters").select("id").where("id", "in", chapterIds).execute()).toEqual([]);
     expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(
-      say.courseDeleted
+      say.courseDeleted,
     );
   });
 
@@ -186,13 +186,13 @@ describe("admin panel: courses", () => {
     const course = await getPage(admin, `/admin?course=${courseId}&delete=course`);
     expect(text(course.document)).toContain(say.confirmDeleteCourse);
     expect(valueOf(course.document, 'section[aria-label="Confirm delete"] form input[name="intent"]')).toBe(
-      "delete-course"
+      "delete-course",
     );
 
     const chapter = await getPage(admin, `/admin?course=${courseId}&delete=chapter:${chapterIds[0]}`);
     expect(text(chapter.document)).toContain(say.confirmDeleteChapter);
     expect(valueOf(chapter.document, 'section[aria-label="Confirm delete"] form input[name="chapterId"]')).toBe(
-      chapterIds[0]
+      chapterIds[0],
     );
     // Asking is not deleting.
     expect(await chapterOrder(courseId)).toEqual(["Only"]);
@@ -219,7 +219,7 @@ describe("admin panel: chapters", () => {
     expect(row.sort_order).toBe(8);
     expect(row.content).toBe("<p>Hi <strong>there</strong></p>");
     expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(
-      say.chapterCreated
+      say.chapterCreated,
     );
   });
 
@@ -269,7 +269,7 @@ describe("admin panel: chapters", () => {
     const row = await app.db.selectFrom("chapters").selectAll().where("id", "=", chapterId).executeTakeFirstOrThrow();
     expect([row.title, row.content]).toEqual(["Final", "<h2>Done</h2><a>x</a>"]);
     expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(
-      say.chapterUpdated
+      say.chapterUpdated,
     );
   });
 
@@ -299,7 +299,7 @@ describe("admin panel: chapters", () => {
     expect(response.status).toBe(404);
     const document = parseHtml(await response.text());
     expect(document.querySelector('[role="alert"]')?.textContent).toBe(
-      "Error saving chapter: The chapter no longer exists."
+      "Error saving chapter: The chapter no longer exists.",
     );
     expect(valueOf(document, 'input[name="title"]')).toBe("Long work");
     expect(valueOf(document, 'textarea[name="content"]')).toBe("<p>an hour of typing</p>");
@@ -335,7 +335,7 @@ describe("admin panel: chapters", () => {
     });
     expect(response.status).toBe(404);
     expect(parseHtml(await response.text()).querySelector('[role="alert"]')?.textContent).toBe(
-      "Error saving chapter: The course no longer exists."
+      "Error saving chapter: The course no longer exists.",
     );
   });
 
@@ -348,7 +348,7 @@ describe("admin panel: chapters", () => {
     expect(redirectTarget(response)).toBe(`/admin?course=${courseId}`);
     expect(await chapterOrder(courseId)).toEqual(["Stay"]);
     expect((await follow(admin, response)).document.querySelector('[role="status"]')?.textContent).toBe(
-      say.chapterDeleted
+      say.chapterDeleted,
     );
   });
 });
@@ -408,7 +408,7 @@ describe("admin panel: chapter order", () => {
   it("never lets two chapters of a course share a place, even written directly", async () => {
     const { courseId } = await seedCourse("Unique", ["A", "B"]);
     await expect(
-      app.db.updateTable("chapters").set({ sort_order: 1 }).where("course_id", "=", courseId).execute()
+      app.db.updateTable("chapters").set({ sort_order: 1 }).where("course_id", "=", courseId).execute(),
     ).rejects.toThrow();
   });
 });
@@ -424,7 +424,7 @@ describe("content safety", () => {
     for (const element of fragment.body.querySelectorAll("*")) {
       expect(
         ["H1", "H2", "H3", "P", "BR", "STRONG", "B", "EM", "I", "U", "S", "OL", "UL", "LI", "A", "IMG", "IFRAME"],
-        label
+        label,
       ).toContain(element.tagName);
       for (const attribute of element.getAttributeNames()) expect(attribute, label).not.toMatch(/^on/i);
     }
@@ -635,7 +635,7 @@ describe("course viewer", () => {
   it("says 'No content available yet. Check back soon!' for a course without chapters", async () => {
     const { courseId } = await seedCourse("Bare");
     expect(text((await getPage(member, `/course/${courseId}`)).document)).toContain(
-      "No content available yet. Check back soon!"
+      "No content available yet. Check back soon!",
     );
   });
 

@@ -8,4 +8,5 @@ const fake = await FakeStripe.start({
   prices: { [process.env.FAKE_STRIPE_PRICE ?? "price_lifetime"]: { unitAmount: 2500, currency: "usd" } },
 });
 console.log(`[fake-stripe] listening on ${fake.baseUrl}`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void fake.close().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => void fake.close().then(() => process.exit(0)));

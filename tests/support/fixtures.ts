@@ -23,7 +23,7 @@ export function uniqueEmail(label = "user") {
   return `${label}-${crypto.randomBytes(5).toString("hex")}@test.example`;
 }
 
-/** Inserts a user with the given paid source (SPEC §6) straight into the database. */
+/** Inserts a user with the given paid source (docs/product.md §6) straight into the database. */
 export async function createUser(
   db: Kysely<DB>,
   /** `verified: false` makes an account whose email nobody proved (a fresh signup); default proven. */

@@ -47,7 +47,9 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const templateUrl = new URL(adminUrl);
     templateUrl.pathname = `/${TEMPLATE_DATABASE}`;
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: templateUrl.toString(), max: 1 }) }) });
+    const db = new Kysely<any>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: templateUrl.toString(), max: 1 }) }),
+    });
     await migrate(db);
     await db.destroy();
     project.provide("pgAdminUrl", adminUrl);

@@ -55,8 +55,15 @@ export async function startCluster({ settings = [] }: { settings?: string[] } = 
     runPg(
       "pg_ctl",
       [
-        "-D", dataDir, "-l", path.join(root, "server.log"), "-w", "-t", "60",
-        "-o", `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${settings.map((setting) => ` -c ${setting}`).join("")}`,
+        "-D",
+        dataDir,
+        "-l",
+        path.join(root, "server.log"),
+        "-w",
+        "-t",
+        "60",
+        "-o",
+        `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${settings.map((setting) => ` -c ${setting}`).join("")}`,
         "start",
       ],
       asPostgres,

@@ -13,7 +13,7 @@ import {
 } from "~/content/affiliate";
 import { formatUsd } from "~/lib/money";
 
-describe("funnel and contest constants (SPEC §9)", () => {
+describe("funnel and contest constants (docs/product.md §9)", () => {
   it("prices the funnel $17 + $4.95 + $37 + $997 = $1,055.95", () => {
     expect(FUNNEL.map((item) => formatUsd(item.priceCents))).toEqual(["$17", "$4.95", "$37", "$997"]);
     expect(formatUsd(FUNNEL_TOTAL_CENTS)).toBe("$1,055.95");
@@ -29,7 +29,7 @@ describe("funnel and contest constants (SPEC §9)", () => {
   });
 });
 
-describe("swipes and banners (SPEC §2)", () => {
+describe("swipes and banners (docs/product.md §2)", () => {
   it("has four short and seven long emails, with both placeholders", () => {
     const short = shortSwipes("Brand");
     const long = longSwipes("Brand");

@@ -16,7 +16,17 @@ describe("the bonus file allowlist", () => {
   });
 
   it("knows no other name, however it is spelled", () => {
-    for (const name of ["", "nope.txt", "../package.json", "..%2Fpackage.json", "__proto__", "constructor", "toString", "30-DAY-LAUNCH-PLAN.TXT", "30-day-launch-plan.txt/"]) {
+    for (const name of [
+      "",
+      "nope.txt",
+      "../package.json",
+      "..%2Fpackage.json",
+      "__proto__",
+      "constructor",
+      "toString",
+      "30-DAY-LAUNCH-PLAN.TXT",
+      "30-day-launch-plan.txt/",
+    ]) {
       expect(findBonusFile(name), name).toBeNull();
     }
   });
@@ -33,7 +43,11 @@ describe("the bonus file allowlist", () => {
 describe("the to-do SaaS starter zip", () => {
   it("is a valid zip holding every file of the project in one folder", () => {
     const entries = unzipSync(todoSaasStarterZip());
-    expect(Object.keys(entries).sort()).toEqual(Object.keys(TODO_SAAS_STARTER_FILES).map((file) => `${STARTER_FOLDER}/${file}`).sort());
+    expect(Object.keys(entries).sort()).toEqual(
+      Object.keys(TODO_SAAS_STARTER_FILES)
+        .map((file) => `${STARTER_FOLDER}/${file}`)
+        .sort(),
+    );
     const pkg = JSON.parse(strFromU8(entries[`${STARTER_FOLDER}/package.json`]));
     expect(pkg.scripts).toEqual({ start: "node server.js", test: "node --test" });
     expect(pkg.dependencies).toBeUndefined();
@@ -51,7 +65,11 @@ describe("the to-do SaaS starter zip", () => {
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.writeFileSync(target, bytes);
       }
-      const run = spawnSync(process.execPath, ["--test"], { cwd: path.join(dir, STARTER_FOLDER), encoding: "utf8", timeout: 60_000 });
+      const run = spawnSync(process.execPath, ["--test"], {
+        cwd: path.join(dir, STARTER_FOLDER),
+        encoding: "utf8",
+        timeout: 60_000,
+      });
       expect(run.status, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(/# pass 3/);
       expect(run.stdout).toMatch(/# fail 0/);

@@ -29,6 +29,8 @@ describe("publicPageHeaders", () => {
 
   it("never shares a response that sets a cookie, whichever loader set it", () => {
     expect(run({ ...pageCacheHeaders(false), "Set-Cookie": "a=1" }).get("Cache-Control")).toBe(PERSONAL_PAGE_CACHE);
-    expect(run(pageCacheHeaders(false), { "Set-Cookie": "_ga=; Max-Age=0" }).get("Cache-Control")).toBe(PERSONAL_PAGE_CACHE);
+    expect(run(pageCacheHeaders(false), { "Set-Cookie": "_ga=; Max-Age=0" }).get("Cache-Control")).toBe(
+      PERSONAL_PAGE_CACHE,
+    );
   });
 });

@@ -12,7 +12,7 @@ import { siteOrigin } from "~/lib/site-origin";
 const USER_ID = "3f1c2a4e-8b7d-4c6e-9a0b-1d2e3f4a5b6c";
 
 describe("the product catalogue", () => {
-  it("has the two products of SPEC §3, one-time, at the SPEC §9 prices", () => {
+  it("has the two products of docs/product.md §3, one-time, at the docs/product.md §9 prices", () => {
     expect(Object.keys(PRODUCTS)).toEqual(["AI_PROFIT_LABS", "AI_PROFIT_LABS_TRIAL"]);
     expect(PRODUCTS.AI_PROFIT_LABS).toMatchObject({
       mode: "payment",
@@ -40,7 +40,7 @@ describe("checkoutSessionParams", () => {
         userId: USER_ID,
         email: "a@b.example",
         origin: "https://site.example",
-      })
+      }),
     ).toEqual({
       mode: "payment",
       line_items: [{ price: "price_1", quantity: 1 }],
@@ -58,7 +58,7 @@ describe("checkoutSessionParams", () => {
 describe("siteOrigin", () => {
   it("prefers PUBLIC_URL over the request's own address", () => {
     expect(siteOrigin("https://www.site.example/", "http://10.0.0.5:3000/payment-options")).toBe(
-      "https://www.site.example"
+      "https://www.site.example",
     );
     expect(siteOrigin(undefined, "http://127.0.0.1:3000/payment-options?x=1")).toBe("http://127.0.0.1:3000");
   });
@@ -68,10 +68,10 @@ describe("checkoutIdempotencyKey", () => {
   it("is stable for one rendering of the plan page and per user and product", () => {
     const formKey = "abcdefghijklmnopqrstuvwx";
     expect(checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS", formKey)).toBe(
-      `checkout:${USER_ID}:AI_PROFIT_LABS:${formKey}`
+      `checkout:${USER_ID}:AI_PROFIT_LABS:${formKey}`,
     );
     expect(checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS_TRIAL", formKey)).not.toBe(
-      checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS", formKey)
+      checkoutIdempotencyKey(USER_ID, "AI_PROFIT_LABS", formKey),
     );
   });
 
@@ -108,7 +108,7 @@ describe("checkoutRecordFromSession", () => {
       currency: "usd",
       metadata: { product_key: "AI_PROFIT_LABS" },
       ...overrides,
-    } as Stripe.Checkout.Session);
+    }) as Stripe.Checkout.Session;
 
   it("makes a completed order of a paid session", () => {
     expect(checkoutRecordFromSession(session())).toEqual({
@@ -132,7 +132,7 @@ describe("checkoutRecordFromSession", () => {
         payment_status: "no_payment_required",
         customer: { id: "cus_2" } as Stripe.Customer,
         payment_intent: null,
-      })
+      }),
     );
     expect(record).toMatchObject({ status: "completed", customerId: "cus_2", paymentIntentId: null });
   });

@@ -33,7 +33,7 @@ describe("parseConsentChoice", () => {
   });
 });
 
-describe("which categories a choice allows (SPEC §9)", () => {
+describe("which categories a choice allows (docs/product.md §9)", () => {
   it("all allows the four categories", () => {
     expect([...allowedCategories("all")].sort()).toEqual(["analytical", "essential", "functional", "marketing"]);
   });

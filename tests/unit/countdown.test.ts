@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { isCountdownOver, padCountdownUnit, tickCountdown, ZERO_COUNTDOWN, type CountdownValue } from "~/lib/countdown";
 
-const at = (days: number, hours: number, minutes: number, seconds: number): CountdownValue => ({ days, hours, minutes, seconds });
+const at = (days: number, hours: number, minutes: number, seconds: number): CountdownValue => ({
+  days,
+  hours,
+  minutes,
+  seconds,
+});
 
 describe("tickCountdown", () => {
   it("takes one second off while there are seconds left", () => {

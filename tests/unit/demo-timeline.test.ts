@@ -35,7 +35,9 @@ describe("demoCycle", () => {
   });
 
   it("types a short prompt without overshooting", () => {
-    const short = demoCycle(3, STEPS).slice(1, 41).map((frame) => frame.state.typed);
+    const short = demoCycle(3, STEPS)
+      .slice(1, 41)
+      .map((frame) => frame.state.typed);
     expect(Math.max(...short)).toBe(3);
     expect(short.at(-1)).toBe(3);
   });

@@ -41,9 +41,19 @@ const templates: Record<string, Email> = {
     loginUrl: "https://site.example/login",
     receipt: { ...receipt, product: "AI Profit Labs Front End", amount: "$17.00 USD" },
   }),
-  purchaseAddedWithReceipt: purchaseAddedEmail({ brand: "AI Profit Labs", name: "Al", loginUrl: "https://site.example/login", receipt }),
+  purchaseAddedWithReceipt: purchaseAddedEmail({
+    brand: "AI Profit Labs",
+    name: "Al",
+    loginUrl: "https://site.example/login",
+    receipt,
+  }),
   reset: resetPasswordEmail({ brand: "AI Profit Labs", link: "https://site.example/reset-password?token=xyz" }),
-  signInLink: signInLinkEmail({ brand: "AI Profit Labs", name: "", link: "https://site.example/reset-password?token=s1", loginUrl: "https://site.example/login" }),
+  signInLink: signInLinkEmail({
+    brand: "AI Profit Labs",
+    name: "",
+    link: "https://site.example/reset-password?token=s1",
+    loginUrl: "https://site.example/login",
+  }),
   leadConfirmation: leadConfirmationEmail({
     brand: "AI Profit Labs",
     name: "Lee",
@@ -64,7 +74,14 @@ describe("email templates", () => {
 
   it("the receipt block says the same in both parts", () => {
     const { text, html } = templates.welcome;
-    for (const value of [receipt.product, receipt.amount, receipt.date, receipt.reference, receipt.dashboardUrl, receipt.supportEmail]) {
+    for (const value of [
+      receipt.product,
+      receipt.amount,
+      receipt.date,
+      receipt.reference,
+      receipt.dashboardUrl,
+      receipt.supportEmail,
+    ]) {
       expect(text).toContain(value);
       expect(html).toContain(value);
     }
@@ -72,7 +89,11 @@ describe("email templates", () => {
   });
 
   it("escapes what it puts in HTML, and leaves the text part as written", () => {
-    const email = welcomeEmail({ brand: "AI Profit Labs", name: `<script>alert("x")</script> & Co`, receipt: { ...receipt, product: `Lab "Pro" <b>` } });
+    const email = welcomeEmail({
+      brand: "AI Profit Labs",
+      name: `<script>alert("x")</script> & Co`,
+      receipt: { ...receipt, product: `Lab "Pro" <b>` },
+    });
     expect(email.html).not.toContain("<script>");
     expect(email.html).toContain("Hi &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co,");
     expect(email.html).toContain("Lab &quot;Pro&quot; &lt;b&gt;");

@@ -16,19 +16,19 @@ describe("sanitizeChapterHtml keeps what the editor makes", () => {
 
   it("opens external links in a new tab without an opener", () => {
     expect(sanitizeChapterHtml('<a href="https://example.com/x">x</a>')).toBe(
-      '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">x</a>'
+      '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">x</a>',
     );
     expect(sanitizeChapterHtml('<a href="/dashboard" target="_blank" rel="opener">x</a>')).toBe(
-      '<a href="/dashboard">x</a>'
+      '<a href="/dashboard">x</a>',
     );
   });
 
   it("keeps addresses without a scheme only as paths on this site", () => {
     expect(
-      sanitizeChapterHtml('<p><a href="#step-2">jump</a><a href="page">bare</a><a href="/\\evil.example">x</a></p>')
+      sanitizeChapterHtml('<p><a href="#step-2">jump</a><a href="page">bare</a><a href="/\\evil.example">x</a></p>'),
     ).toBe('<p><a href="#step-2">jump</a><a>bare</a><a>x</a></p>');
     expect(sanitizeChapterHtml('<p><img src="/logo.png"><img src="x" onerror="alert(1)"></p>')).toBe(
-      '<p><img src="/logo.png" /></p>'
+      '<p><img src="/logo.png" /></p>',
     );
   });
 
@@ -46,7 +46,7 @@ describe("sanitizeChapterHtml keeps what the editor makes", () => {
       "https://www.youtube.com/embed/dQw4w9WgXcQ?showinfo=0&autoplay=1",
     ]) {
       const out = sanitizeChapterHtml(
-        `<iframe src="${src}" width="100" height="50" style="x" onload="alert(1)"></iframe>`
+        `<iframe src="${src}" width="100" height="50" style="x" onload="alert(1)"></iframe>`,
       );
       expect(out).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
       expect(out).toContain('width="560"');
@@ -54,13 +54,13 @@ describe("sanitizeChapterHtml keeps what the editor makes", () => {
       expect(out).not.toMatch(/onload|style|autoplay/);
     }
     expect(sanitizeChapterHtml('<iframe class="ql-video" src="https://vimeo.com/76979871"></iframe>')).toContain(
-      'src="https://player.vimeo.com/video/76979871"'
+      'src="https://player.vimeo.com/video/76979871"',
     );
   });
 
   it("drops frames from anywhere else, with their address", () => {
     expect(sanitizeChapterHtml('<p>before</p><iframe src="https://example.com/page"></iframe><p>after</p>')).toBe(
-      "<p>before</p><p>after</p>"
+      "<p>before</p><p>after</p>",
     );
   });
 

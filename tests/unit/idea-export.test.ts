@@ -3,7 +3,12 @@ import { APP_PROMPT_MAX_LENGTH } from "~/content/member-tools";
 import { appBuilderHref, ideaAppPrompt, ideasMarkdown, parseExportFormat } from "~/lib/idea-export";
 import { DEFAULT_FILTER, generateIdeas, seededRandom } from "~/lib/idea-generator";
 
-const filter = { ...DEFAULT_FILTER, industry: "Healthcare", problemToSolve: "Too many no-shows", techStack: ["React" as const] };
+const filter = {
+  ...DEFAULT_FILTER,
+  industry: "Healthcare",
+  problemToSolve: "Too many no-shows",
+  techStack: ["React" as const],
+};
 const ideas = generateIdeas(filter, seededRandom(3));
 
 describe("ideaAppPrompt and appBuilderHref", () => {
@@ -11,7 +16,12 @@ describe("ideaAppPrompt and appBuilderHref", () => {
     const [idea] = ideas;
     const prompt = ideaAppPrompt(idea);
     expect(prompt.startsWith(`Build a web app called "${idea.title}". ${idea.description}`)).toBe(true);
-    for (const part of [idea.targetMarket, idea.problemSolved, idea.monetizationStrategy, ...idea.keyFeatures.map((f) => `- ${f}`)]) {
+    for (const part of [
+      idea.targetMarket,
+      idea.problemSolved,
+      idea.monetizationStrategy,
+      ...idea.keyFeatures.map((f) => `- ${f}`),
+    ]) {
       expect(prompt).toContain(part);
     }
     expect(prompt).toContain("Tech stack: React.");
@@ -30,7 +40,9 @@ describe("ideaAppPrompt and appBuilderHref", () => {
 describe("ideasMarkdown", () => {
   it("lists the filter and seed, then every idea as a section with every field", () => {
     const markdown = ideasMarkdown({ ideas, filter, seed: 3 });
-    expect(markdown.startsWith("# SaaS ideas\n\n- **Industry:** Healthcare\n- **Problem to solve:** Too many no-shows\n")).toBe(true);
+    expect(
+      markdown.startsWith("# SaaS ideas\n\n- **Industry:** Healthcare\n- **Problem to solve:** Too many no-shows\n"),
+    ).toBe(true);
     expect(markdown).toContain("- **Tech stack:** React");
     expect(markdown).toContain("- **Seed:** 3");
     expect(markdown).not.toContain("**Target audience:**"); // left blank, so not listed

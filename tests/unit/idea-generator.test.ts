@@ -45,12 +45,13 @@ describe("the content", () => {
   });
 
   it("uses only known tech options in the templates' default stacks", () => {
-    for (const template of IDEA_TEMPLATES) for (const tech of template.techStack) expect(TECH_STACK_OPTIONS).toContain(tech);
+    for (const template of IDEA_TEMPLATES)
+      for (const tech of template.techStack) expect(TECH_STACK_OPTIONS).toContain(tech);
   });
 });
 
 describe("generateIdeas", () => {
-  it("returns 3 ideas from 3 different templates, with every field of SPEC §3", () => {
+  it("returns 3 ideas from 3 different templates, with every field of docs/product.md §3", () => {
     const ideas = generateIdeas(filter(), seededRandom(42));
     expect(ideas).toHaveLength(3);
     expect(new Set(ideas.map((idea) => idea.id)).size).toBe(3);
@@ -78,9 +79,13 @@ describe("generateIdeas", () => {
   });
 
   it("picks by the random source: 0 always takes the first remaining template", () => {
-    expect(generateIdeas(filter(), () => 0).map((idea) => idea.id)).toEqual(IDEA_TEMPLATES.slice(0, 3).map((t) => t.id));
+    expect(generateIdeas(filter(), () => 0).map((idea) => idea.id)).toEqual(
+      IDEA_TEMPLATES.slice(0, 3).map((t) => t.id),
+    );
     expect(generateIdeas(filter(), () => 0.999).map((idea) => idea.id)).toEqual(
-      IDEA_TEMPLATES.slice(-3).map((t) => t.id).reverse(),
+      IDEA_TEMPLATES.slice(-3)
+        .map((t) => t.id)
+        .reverse(),
     );
   });
 
@@ -91,7 +96,9 @@ describe("generateIdeas", () => {
     );
     expect(idea.title).toBe("Real Estate Support Copilot");
     expect(idea.description).toContain("for businesses in real estate");
-    expect(idea.targetMarket).toBe("Independent agents in real estate who answer the same customer questions every day.");
+    expect(idea.targetMarket).toBe(
+      "Independent agents in real estate who answer the same customer questions every day.",
+    );
     expect(idea.problemSolved).toMatch(/^It takes on “Too many no-shows” for independent agents: /);
     expect(idea.problemSolved).not.toContain("support teams drown");
     expect(idea.competitorAnalysis).toContain("real estate");
@@ -107,13 +114,17 @@ describe("generateIdeas", () => {
     const [idea] = generateIdeas(filter(), () => 0);
     const template = IDEA_TEMPLATES[0];
     expect(idea.title).toBe("E-commerce Support Copilot");
-    expect(idea.targetMarket).toBe(`${template.defaults.audience[0].toUpperCase()}${template.defaults.audience.slice(1)} in e-commerce who answer the same customer questions every day.`);
+    expect(idea.targetMarket).toBe(
+      `${template.defaults.audience[0].toUpperCase()}${template.defaults.audience.slice(1)} in e-commerce who answer the same customer questions every day.`,
+    );
     expect(idea.problemSolved).toBe(template.problemSolved.own);
     // An industry alone gets a neutral audience rather than the template's own niche.
-    expect(generateIdeas(filter({ industry: "Fitness" }), () => 0)[0].targetMarket).toMatch(/^Small businesses in fitness who /);
+    expect(generateIdeas(filter({ industry: "Fitness" }), () => 0)[0].targetMarket).toMatch(
+      /^Small businesses in fitness who /,
+    );
   });
 
-  it("maps complexity to the development time (SPEC §9) and to the number of features", () => {
+  it("maps complexity to the development time (docs/product.md §9) and to the number of features", () => {
     const devTime = (complexity: IdeaFilter["complexity"]) => generateIdeas(filter({ complexity }), () => 0)[0];
     expect(devTime("low").estimatedDevTime).toBe("1-2 months");
     expect(devTime("high").estimatedDevTime).toBe("6-8 months");
@@ -168,21 +179,31 @@ describe("parseIdeaFilter and parseSeed", () => {
 
   it("names what is wrong with a bad query", () => {
     expect(() => parseIdeaFilter(new URLSearchParams("complexity=extreme"))).toThrow('Unknown complexity "extreme"');
-    expect(() => parseIdeaFilter(new URLSearchParams("monetizationModel=ads"))).toThrow('Unknown monetization model "ads"');
+    expect(() => parseIdeaFilter(new URLSearchParams("monetizationModel=ads"))).toThrow(
+      'Unknown monetization model "ads"',
+    );
     expect(() => parseIdeaFilter(new URLSearchParams("techStack=COBOL"))).toThrow('Unknown tech stack option "COBOL"');
-    expect(() => parseIdeaFilter(new URLSearchParams({ industry: "x".repeat(81) }))).toThrow("Industry must be 80 characters or fewer");
+    expect(() => parseIdeaFilter(new URLSearchParams({ industry: "x".repeat(81) }))).toThrow(
+      "Industry must be 80 characters or fewer",
+    );
   });
 
   it("accepts 32-bit unsigned seeds only", () => {
     expect(parseSeed("0")).toBe(0);
     expect(parseSeed("4294967295")).toBe(4294967295);
-    for (const bad of [null, "", "-1", "1.5", "4294967296", "abc", "12345678901"]) expect(() => parseSeed(bad)).toThrow("Invalid seed");
+    for (const bad of [null, "", "-1", "1.5", "4294967296", "abc", "12345678901"])
+      expect(() => parseSeed(bad)).toThrow("Invalid seed");
   });
 });
 
 describe("ideasForQuery", () => {
   it("is idle before the first run", () => {
-    expect(ideasForQuery(new URLSearchParams("industry=Legal"))).toEqual({ status: "idle", ideas: [], seed: null, error: null });
+    expect(ideasForQuery(new URLSearchParams("industry=Legal"))).toEqual({
+      status: "idle",
+      ideas: [],
+      seed: null,
+      error: null,
+    });
   });
 
   it("generates from the query's filter and seed", () => {
@@ -193,7 +214,12 @@ describe("ideasForQuery", () => {
 
   it("returns the sample ideas with the spec's message on a bad query", () => {
     const run = ideasForQuery(new URLSearchParams("seed=banana"));
-    expect(run).toEqual({ status: "failed", ideas: sampleIdeas(), seed: null, error: "Invalid seed. Using sample ideas instead." });
+    expect(run).toEqual({
+      status: "failed",
+      ideas: sampleIdeas(),
+      seed: null,
+      error: "Invalid seed. Using sample ideas instead.",
+    });
     expect(ideasForQuery(new URLSearchParams("seed=1&complexity=extreme")).error).toBe(
       'Unknown complexity "extreme". Using sample ideas instead.',
     );
@@ -212,11 +238,44 @@ describe("ideasForQuery", () => {
 describe("every generated sentence reads correctly", () => {
   // Values a member might type: our suggestions, lower case, acronyms, stray punctuation and
   // quotes, whole sentences, the longest allowed, and blanks (the template's defaults).
-  const industries = [...INDUSTRY_SUGGESTIONS, "", "dental clinics", "SaaS", "B2B software", "  Real estate. ", "E-commerce", "x".repeat(TEXT_FIELD_MAX)];
-  const audiences = [...AUDIENCE_SUGGESTIONS, "", "dentists", "Gym owners!", "HR managers", "\"busy parents\"", "Real estate agents"];
-  const problems = ["", "Too many no-shows", "too many no-shows.", "Clients forget to pay invoices on time", "Churn", "“Slow onboarding”", "What do I post today?", "Manual data entry; lost leads"];
+  const industries = [
+    ...INDUSTRY_SUGGESTIONS,
+    "",
+    "dental clinics",
+    "SaaS",
+    "B2B software",
+    "  Real estate. ",
+    "E-commerce",
+    "x".repeat(TEXT_FIELD_MAX),
+  ];
+  const audiences = [
+    ...AUDIENCE_SUGGESTIONS,
+    "",
+    "dentists",
+    "Gym owners!",
+    "HR managers",
+    '"busy parents"',
+    "Real estate agents",
+  ];
+  const problems = [
+    "",
+    "Too many no-shows",
+    "too many no-shows.",
+    "Clients forget to pay invoices on time",
+    "Churn",
+    "“Slow onboarding”",
+    "What do I post today?",
+    "Manual data entry; lost leads",
+  ];
 
-  const sentenceFields = ["description", "targetMarket", "problemSolved", "monetizationStrategy", "marketPotential", "competitorAnalysis"] as const;
+  const sentenceFields = [
+    "description",
+    "targetMarket",
+    "problemSolved",
+    "monetizationStrategy",
+    "marketPotential",
+    "competitorAnalysis",
+  ] as const;
 
   /** Problems a filled template could show: left-over placeholders, doubled words or punctuation, empty slots. */
   function flaws(text: string): string[] {
@@ -226,7 +285,8 @@ describe("every generated sentence reads correctly", () => {
     if (/\s[.,;:!?]/.test(text)) found.push("a space before punctuation");
     if (/[.,;:!?]\s*[.,;:!?]/.test(text.replace(/\.\.\./g, ""))) found.push("doubled punctuation");
     if (/\b(\w+)\s+\1\b/i.test(text)) found.push(`a doubled word (${/\b(\w+)\s+\1\b/i.exec(text)?.[0]})`);
-    if (/\b(a|an|the|for|in|of|to|and|or|with|by|on)\s*[.,;:!?]/i.test(text)) found.push("a dangling word before punctuation");
+    if (/\b(a|an|the|for|in|of|to|and|or|with|by|on)\s*[.,;:!?]/i.test(text))
+      found.push("a dangling word before punctuation");
     if (/“\s*”|\(\s*\)/.test(text)) found.push("an empty quotation");
     if (/["'“”‘’]{2,}/.test(text)) found.push("doubled quotation marks");
     if (/\b(undefined|null|NaN)\b/.test(text)) found.push("a missing value");
@@ -234,7 +294,7 @@ describe("every generated sentence reads correctly", () => {
   }
 
   const random = seededRandom(20261123);
-  const pick = <T,>(options: readonly T[]) => options[Math.floor(random() * options.length)];
+  const pick = <T>(options: readonly T[]) => options[Math.floor(random() * options.length)];
   const combinations = Array.from({ length: 50 }, (_, index) => ({
     index,
     filter: filter({

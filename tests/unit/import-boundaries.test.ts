@@ -10,7 +10,18 @@ import path from "node:path";
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-type Layer = "routes" | "route-helpers" | "services" | "models" | "infra" | "lib" | "content" | "components" | "hooks" | "server" | "migrations";
+type Layer =
+  | "routes"
+  | "route-helpers"
+  | "services"
+  | "models"
+  | "infra"
+  | "lib"
+  | "content"
+  | "components"
+  | "hooks"
+  | "server"
+  | "migrations";
 
 /** Which layers each layer may import code from (itself included). */
 const ALLOWED: Record<Layer, Layer[]> = {
@@ -77,7 +88,11 @@ function importsOf(file: string): Edge[] {
   return edges;
 }
 
-const files = [...sourceFiles(path.join(ROOT, "app")), ...sourceFiles(path.join(ROOT, "server")), ...sourceFiles(path.join(ROOT, "migrations"))];
+const files = [
+  ...sourceFiles(path.join(ROOT, "app")),
+  ...sourceFiles(path.join(ROOT, "server")),
+  ...sourceFiles(path.join(ROOT, "migrations")),
+];
 const edges = files.flatMap(importsOf);
 const show = (file: string) => path.relative(ROOT, file);
 
@@ -107,7 +122,10 @@ describe("import boundaries", () => {
   it("keeps browser code away from server-only modules", () => {
     const violations = edges
       .filter((edge) => !edge.typeOnly && /\.server\.tsx?$/.test(edge.to))
-      .filter((edge) => ["components", "hooks", "lib", "content"].includes(layerOf(edge.from)!) && !/\.server\.tsx?$/.test(edge.from))
+      .filter(
+        (edge) =>
+          ["components", "hooks", "lib", "content"].includes(layerOf(edge.from)!) && !/\.server\.tsx?$/.test(edge.from),
+      )
       .map((edge) => `${show(edge.from)} -> ${show(edge.to)}`);
     expect(violations).toEqual([]);
   });

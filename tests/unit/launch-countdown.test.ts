@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LAUNCH_AT } from "~/content/affiliate";
 import { countdownTo, isCountdownOver, twoDigits, ZERO_COUNTDOWN } from "~/lib/launch-countdown";
 
-describe("launch countdown (SPEC §4, ARCHITECTURE decision 8)", () => {
+describe("launch countdown (docs/product.md §4, docs/decisions/013-launch-countdown-shows-zeros-after-launch.md)", () => {
   it("targets 2025-06-06 11:00 Central, which is 16:00 UTC", () => {
     expect(new Date(LAUNCH_AT).toISOString()).toBe("2025-06-06T16:00:00.000Z");
   });
@@ -13,7 +13,12 @@ describe("launch countdown (SPEC §4, ARCHITECTURE decision 8)", () => {
   });
 
   it("drops a partial second rather than rounding up", () => {
-    expect(countdownTo(LAUNCH_AT, new Date("2025-06-06T15:59:58.400Z"))).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
+    expect(countdownTo(LAUNCH_AT, new Date("2025-06-06T15:59:58.400Z"))).toEqual({
+      days: 0,
+      hours: 0,
+      minutes: 0,
+      seconds: 1,
+    });
   });
 
   it("shows zeros at and after the launch moment", () => {

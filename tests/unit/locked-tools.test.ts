@@ -11,7 +11,9 @@ describe("locked member links", () => {
 
   it("leads to the plan page, which names the tool", () => {
     expect(lockedHref("app-idea-generator")).toBe("/payment-options?locked=app-idea-generator");
-    expect(lockedNotice("app-idea-generator")).toMatch(/^You tried to open the SaaS Idea Generator\. It is part of lifetime access/);
+    expect(lockedNotice("app-idea-generator")).toMatch(
+      /^You tried to open the SaaS Idea Generator\. It is part of lifetime access/,
+    );
     for (const key of Object.keys(LOCKED_TOOLS)) expect(lockedNotice(key)).toContain("lifetime access");
   });
 

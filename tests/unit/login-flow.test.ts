@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { destinationAfterLogin, hasSpecialAccessFlag } from "~/lib/login-flow";
 
-describe("destinationAfterLogin (SPEC §4)", () => {
+describe("destinationAfterLogin (docs/product.md §4)", () => {
   const base = { isAdmin: false, hasPaid: false, specialAccess: false, redirectTo: null };
 
   it("sends special access to /dashboard whatever else holds", () => {

@@ -88,7 +88,12 @@ describe("parseItemList", () => {
 
 describe("emails", () => {
   it("gives a marketplace buyer their set-password link with its expiry", () => {
-    const email = setPasswordEmail({ brand: "AI Profit Labs", name: "Bea", link: "https://s.example/reset-password?token=t", loginUrl: "https://s.example/login" });
+    const email = setPasswordEmail({
+      brand: "AI Profit Labs",
+      name: "Bea",
+      link: "https://s.example/reset-password?token=t",
+      loginUrl: "https://s.example/login",
+    });
     expect(email.subject).toBe("Your AI Profit Labs login details");
     expect(email.text).toContain("Hi Bea,");
     expect(email.text).toContain("\nhttps://s.example/reset-password?token=t\n");
@@ -97,7 +102,9 @@ describe("emails", () => {
   });
 
   it("tells an existing account where to sign in, and a reset where to go", () => {
-    expect(purchaseAddedEmail({ brand: "B", name: "Al", loginUrl: "https://s.example/login" }).text).toContain("https://s.example/login");
+    expect(purchaseAddedEmail({ brand: "B", name: "Al", loginUrl: "https://s.example/login" }).text).toContain(
+      "https://s.example/login",
+    );
     const reset = resetPasswordEmail({ brand: "B", link: "https://s.example/reset-password?token=x" });
     expect(reset.subject).toBe("Reset your B password");
     expect(reset.text).toContain("https://s.example/reset-password?token=x");

@@ -18,7 +18,7 @@ describe("formatUsd", () => {
   });
 });
 
-describe("the SPEC §9 constants", () => {
+describe("the docs/product.md §9 constants", () => {
   it("derive the launch and trial discounts from the list price", () => {
     expect(formatUsd(PRICES.regular)).toBe("$197");
     expect(formatDiscount(LAUNCH_DISCOUNT)).toBe("-$172");

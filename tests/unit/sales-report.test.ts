@@ -23,7 +23,14 @@ describe("summarizePeriods", () => {
 describe("dailySeries", () => {
   it("fills the days without sales with zero, oldest first and today last, per currency", () => {
     const today = new Date("2026-11-23T10:00:00Z");
-    const [usd] = dailySeries([{ day: "2026-11-22", currency: "USD", net: -1700 }, { day: "2026-11-01", currency: "USD", net: 99 }], today, 3);
+    const [usd] = dailySeries(
+      [
+        { day: "2026-11-22", currency: "USD", net: -1700 },
+        { day: "2026-11-01", currency: "USD", net: 99 },
+      ],
+      today,
+      3,
+    );
     expect(usd).toEqual({
       currency: "USD",
       points: [
@@ -32,13 +39,29 @@ describe("dailySeries", () => {
         { day: "2026-11-23", net: 0 },
       ],
     });
-    expect(dailySeries([], today, 2)).toEqual([{ currency: "USD", points: [{ day: "2026-11-22", net: 0 }, { day: "2026-11-23", net: 0 }] }]);
+    expect(dailySeries([], today, 2)).toEqual([
+      {
+        currency: "USD",
+        points: [
+          { day: "2026-11-22", net: 0 },
+          { day: "2026-11-23", net: 0 },
+        ],
+      },
+    ]);
   });
 });
 
 describe("chartGeometry", () => {
   it("puts zero on a baseline with gains above and losses below, scaled to the box", () => {
-    const chart = chartGeometry([{ day: "a", net: 300 }, { day: "b", net: -100 }, { day: "c", net: 0 }], 300, 100);
+    const chart = chartGeometry(
+      [
+        { day: "a", net: 300 },
+        { day: "b", net: -100 },
+        { day: "c", net: 0 },
+      ],
+      300,
+      100,
+    );
     expect(chart.baseline).toBe(75);
     expect(chart.bars.map((bar) => [bar.y, bar.height])).toEqual([
       [0, 75],

@@ -34,7 +34,17 @@ export function AdminNav() {
 }
 
 /** Every admin page: its title, the sub-navigation, the flash message, then the page. */
-export function AdminPage({ title, flash, actions, children }: { title: string; flash?: Flash | null; actions?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  title,
+  flash,
+  actions,
+  children,
+}: {
+  title: string;
+  flash?: Flash | null;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -58,7 +68,15 @@ export function AdminPage({ title, flash, actions, children }: { title: string; 
  * A titled section of an admin page. Not a landmark itself: the table inside is the labelled
  * region (it scrolls on a phone), so a screen reader does not hear each name twice.
  */
-export function AdminSection({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+export function AdminSection({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -78,8 +96,12 @@ export function AdminSection({ title, children, actions }: { title: string; chil
 export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     // A region that may scroll sideways must be reachable by keyboard to be scrolled (WCAG 2.1.1).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is the exception this rule allows for
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" role="region" aria-label={label} tabIndex={0}>
+    <div
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       <table className="w-full text-left text-sm sm:min-w-[36rem] [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2 [&_thead]:bg-slate-50 [&_thead_th]:font-semibold [&_thead_th]:text-slate-600 [&_tbody_tr]:border-t [&_tbody_tr]:border-slate-100 max-sm:[&_tbody]:block max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:py-2 max-sm:[&_td]:flex max-sm:[&_td]:gap-3 max-sm:[&_td]:py-1 max-sm:[&_thead]:sr-only">
         {children}
       </table>
@@ -100,7 +122,11 @@ export function Cell({ label, className = "", children }: { label: string; class
 }
 
 export function EmptyNote({ children }: { children: ReactNode }) {
-  return <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">{children}</p>;
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
+      {children}
+    </p>
+  );
 }
 
 const BADGE_TONES = {
@@ -112,7 +138,13 @@ const BADGE_TONES = {
 } as const;
 
 export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: ReactNode }) {
-  return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE_TONES[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE_TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 const ACCESS_TONES: Record<string, keyof typeof BADGE_TONES> = {

@@ -108,10 +108,13 @@ export function AdminWorkspace({
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
         <p>
-          <strong className="font-semibold text-slate-900">{expanded.title}</strong> has no chapters yet. Add the first one
-          and members will see it in the course.
+          <strong className="font-semibold text-slate-900">{expanded.title}</strong> has no chapters yet. Add the first
+          one and members will see it in the course.
         </p>
-        <Link to={adminHref({ courseId: expanded.id, panel: { kind: "new-chapter" } })} className={`mt-4 ${primaryButton}`}>
+        <Link
+          to={adminHref({ courseId: expanded.id, panel: { kind: "new-chapter" } })}
+          className={`mt-4 ${primaryButton}`}
+        >
           Add Chapter<span className="sr-only"> to {expanded.title}</span>
         </Link>
       </div>

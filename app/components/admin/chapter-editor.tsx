@@ -7,7 +7,7 @@ import { inputClass, panelClass, SaveOrCancel } from "./form-controls";
 import { useIsPending } from "~/hooks/use-is-pending";
 
 /**
- * New or edit chapter (SPEC §2, §4): a title (trimmed, required) and rich-text content. With
+ * New or edit chapter (docs/product.md §2, §4): a title (trimmed, required) and rich-text content. With
  * JavaScript a blank title is caught before posting, with the spec's words; the server checks
  * it again either way.
  */

@@ -6,7 +6,7 @@ import { inputClass, panelClass, SaveOrCancel } from "./form-controls";
 import { useIsPending } from "~/hooks/use-is-pending";
 
 /**
- * New or edit course (SPEC §2). The title is required: with JavaScript, Save stays disabled
+ * New or edit course (docs/product.md §2). The title is required: with JavaScript, Save stays disabled
  * while the title is blank; without it, the browser's `required` check and the server refuse it.
  */
 export function CourseForm({

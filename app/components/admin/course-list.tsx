@@ -55,7 +55,7 @@ const EMPTY_ENGAGEMENT = { started: 0, completed: 0 };
 const members = (count: number) => `${count} ${count === 1 ? "member" : "members"}`;
 
 /**
- * The courses, each expandable (by URL) to show its chapters with their controls (SPEC §2, §4),
+ * The courses, each expandable (by URL) to show its chapters with their controls (docs/product.md §2, §4),
  * with how many members started and completed each (admins' own previews are not counted).
  */
 export function CourseList({
@@ -123,7 +123,11 @@ export function CourseList({
                 >
                   Edit
                 </Link>
-                <Link to={`/course/${course.id}`} aria-label={`Preview course ${course.title}`} className={secondaryButton}>
+                <Link
+                  to={`/course/${course.id}`}
+                  aria-label={`Preview course ${course.title}`}
+                  className={secondaryButton}
+                >
                   Preview
                 </Link>
                 <StatusForm

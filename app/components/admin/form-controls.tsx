@@ -47,7 +47,7 @@ export function SaveOrCancel({
 }
 
 /**
- * A delete control that confirms first (ARCHITECTURE "Progressive enhancement"): with
+ * A delete control that confirms first (docs/architecture.md#progressive-enhancement): with
  * JavaScript, confirm() with the spec's words and then the post; without it, a link to a
  * confirmation step that holds the real delete form.
  */

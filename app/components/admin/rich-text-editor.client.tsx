@@ -4,8 +4,8 @@ import ReactQuill, { Quill } from "react-quill-new";
 import { videoEmbedSrc, videoFrameAttributes } from "~/lib/video-embed";
 
 /**
- * The chapter editor's rich-text area (SPEC §2 toolbar). Browser-only: Quill touches `document`
- * when imported, so this module is loaded with React.lazy after hydration (STACK trap 3), and
+ * The chapter editor's rich-text area (docs/product.md §2 toolbar). Browser-only: Quill touches `document`
+ * when imported, so this module is loaded with React.lazy after hydration (docs/architecture.md#load-the-rich-text-editor-after-hydration), and
  * the `.client` suffix keeps it out of the server build.
  */
 const TOOLBAR = [

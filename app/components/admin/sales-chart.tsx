@@ -30,7 +30,15 @@ export function SalesChart({ series }: { series: DailySeries }) {
           role="img"
           aria-label={`Daily net revenue in ${series.currency} for the last ${series.points.length} days; the figures are in the table below.`}
         >
-          <line x1={0} x2={WIDTH} y1={geometry.baseline} y2={geometry.baseline} stroke="#cbd5e1" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+          <line
+            x1={0}
+            x2={WIDTH}
+            y1={geometry.baseline}
+            y2={geometry.baseline}
+            stroke="#cbd5e1"
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
           {geometry.bars.map((bar) => (
             <rect
               key={bar.day}
@@ -58,7 +66,9 @@ export function SalesChart({ series }: { series: DailySeries }) {
         </a>
       </figcaption>
       <details className="rounded-xl border border-slate-200 bg-white">
-        <summary className="flex min-h-11 cursor-pointer items-center px-4 text-sm font-semibold text-slate-700">Daily figures ({series.currency})</summary>
+        <summary className="flex min-h-11 cursor-pointer items-center px-4 text-sm font-semibold text-slate-700">
+          Daily figures ({series.currency})
+        </summary>
         <div className="overflow-x-auto">
           <table id={tableId} className="w-full text-left text-sm [&_td]:px-4 [&_td]:py-1.5 [&_th]:px-4 [&_th]:py-1.5">
             <caption className="sr-only">Daily net revenue in {series.currency}</caption>

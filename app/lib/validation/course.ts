@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { adminMessages } from "~/content/admin-messages";
 
 /**
- * Course and chapter input (SPEC §5), shared by the admin actions and their forms. zod's mini
+ * Course and chapter input (docs/product.md §5), shared by the admin actions and their forms. zod's mini
  * build, like every schema the browser loads: one use of full zod in a bundle puts all of it
  * (and its 60 locales) into the chunks that the account pages share (issue 12).
  */

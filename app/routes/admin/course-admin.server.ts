@@ -58,13 +58,13 @@ async function attempt<T>(label: string, work: () => Promise<T>): Promise<Outcom
 function onId<T>(
   id: string | undefined,
   label: string,
-  work: (id: string) => Promise<T | null>
+  work: (id: string) => Promise<T | null>,
 ): Promise<Outcome<T | null>> {
   return isUuid(id) ? attempt(label, () => work(id)) : Promise.resolve({ ok: true, value: null });
 }
 
 async function saveCourse(fields: Fields, mode: Mode) {
-  const courseId = mode === "update" ? fields.courseId ?? "" : null;
+  const courseId = mode === "update" ? (fields.courseId ?? "") : null;
   const values = { title: fields.title ?? "", description: fields.description ?? "" };
   const failure = (error: string, status: number) =>
     data<AdminActionFailure>({ form: "course", courseId, values, error }, { status });
@@ -77,7 +77,7 @@ async function saveCourse(fields: Fields, mode: Mode) {
       : await onId(courseId, "updating a course", async (id) => ((await updateCourse(id, parsed.data)) ? id : null));
   if (!saved.ok) return failure(say.courseSaveError(), 500);
   if (!saved.value) return failure(say.courseSaveError(say.courseGone), 404);
-  // Creating a course expands and selects it (SPEC §4).
+  // Creating a course expands and selects it (docs/product.md §4).
   return redirectWithFlash(courseHref(saved.value), {
     kind: "success",
     message: courseId ? say.courseUpdated : statusOf(fields) === "draft" ? say.courseDraftSaved : say.courseCreated,
@@ -86,7 +86,7 @@ async function saveCourse(fields: Fields, mode: Mode) {
 
 async function removeCourse(fields: Fields, view: AdminView) {
   const removed = await onId(fields.courseId, "deleting a course", async (id) =>
-    (await deleteCourse(id)) ? id : null
+    (await deleteCourse(id)) ? id : null,
   );
   // Deleting the expanded course collapses it; deleting another keeps the expanded one open.
   const back = courseHref(view.courseId === fields.courseId ? null : view.courseId);
@@ -97,7 +97,7 @@ async function removeCourse(fields: Fields, view: AdminView) {
 
 async function saveChapter(fields: Fields, mode: Mode) {
   const courseId = fields.courseId ?? "";
-  const chapterId = mode === "update" ? fields.chapterId ?? "" : null;
+  const chapterId = mode === "update" ? (fields.chapterId ?? "") : null;
   const values = { title: fields.title ?? "", content: fields.content ?? "" };
   const failure = (error: string, status: number) =>
     data<AdminActionFailure>({ form: "chapter", courseId, chapterId, values, error }, { status });
@@ -148,7 +148,7 @@ async function changeStatus(fields: Fields, view: AdminView, target: "course" | 
   const changed =
     target === "course"
       ? await onId(fields.courseId, "changing a course's status", async (id) =>
-          (await setCourseStatus(id, status)) ? id : null
+          (await setCourseStatus(id, status)) ? id : null,
         )
       : await onId(fields.chapterId, "changing a chapter's status", (id) => setChapterStatus(id, status));
   if (!changed.ok) return redirectWithFlash(back, { kind: "error", message: say.statusError() });
@@ -161,8 +161,12 @@ async function changeStatus(fields: Fields, view: AdminView, target: "course" | 
   const published = status === "published";
   const message =
     target === "course"
-      ? published ? say.coursePublished : say.courseUnpublished
-      : published ? say.chapterPublished : say.chapterUnpublished;
+      ? published
+        ? say.coursePublished
+        : say.courseUnpublished
+      : published
+        ? say.chapterPublished
+        : say.chapterUnpublished;
   return redirectWithFlash(back, { kind: "success", message });
 }
 

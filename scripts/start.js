@@ -10,6 +10,8 @@ const env = { ...process.env };
 env.NODE_ENV ??= "production";
 env.PORT ??= "3000";
 env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;
+// A person reads this terminal: readable log lines (deployments keep JSON for their collectors).
+env.LOG_FORMAT ??= "pretty";
 
 if (!env.SESSION_SECRET) {
   const dataDir = path.dirname(path.resolve(env.PGLITE_DIR ?? "./data/pglite"));

@@ -23,9 +23,11 @@ const build = (await import(url.pathToFileURL(buildPath).href)) as AppServerBuil
 const migrateOnly = process.argv.includes("--migrate");
 
 let config: ReturnType<typeof env>;
+let logger: ReturnType<typeof createLogger>;
 try {
   config = env();
-  const logger = createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === "development" });
+  const pretty = config.LOG_FORMAT ? config.LOG_FORMAT === "pretty" : config.NODE_ENV === "development";
+  logger = createLogger({ level: config.LOG_LEVEL, pretty });
   routeConsoleTo(logger);
   if (migrateOnly) {
     await build.entry.module.migrate();
@@ -41,7 +43,7 @@ try {
 const development = config.NODE_ENV === "development";
 const host = config.HOST ?? "0.0.0.0";
 let draining = false;
-const app = createApp(build, { mode: development ? "development" : "production" });
+const app = createApp(build, { mode: development ? "development" : "production", logger });
 const server = express()
   // While draining, each answer closes its connection, so keep-alive clients reconnect elsewhere.
   .use((_req, res, next) => {

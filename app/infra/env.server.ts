@@ -69,6 +69,9 @@ const EnvSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     // JSON log lines at this level and above (pretty-printed in development).
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // JSON lines for log collectors; `pretty` (pino-pretty, a dev dependency) for a terminal.
+    // Unset: pretty in development only. `npm start` sets pretty for local use.
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
     // /metrics: a bearer token on the site's port, and/or a separate port never exposed publicly.
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, { error: "must be at least 16 characters" }).optional()),
     METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),

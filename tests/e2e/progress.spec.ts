@@ -29,7 +29,7 @@ async function expectAccessible(page: Page) {
 }
 
 async function addChapter(page: Page, title: string, button: "Save chapter" | "Save as draft") {
-  await page.getByRole("link", { name: "Add Chapter" }).click();
+  await page.getByRole("link", { name: "Add Chapter", exact: true }).click();
   await page.getByLabel("Chapter title").fill(title);
   await page.getByRole("button", { name: button, exact: true }).click();
 }

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { EMAIL_MAX, HONEYPOT_FIELD, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/validation/auth-rules";
+import type { FieldState, FormState } from "~/hooks/use-validated-form";
 import { Button } from "./button";
 
 type FieldProps = {
   label: string;
-  /** The Conform field: gives the input its name, id, value, constraints and errors. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field of a string
-  field: FieldMetadata<string, any, string[]>;
+  /** The field of `useValidatedForm`: the input's name, id, first value and errors. */
+  field: FieldState & { key: string };
   type: "text" | "email" | "password";
   /** Shown under the field's error: what the visitor can do about it (links, say). */
   errorHelp?: ReactNode;
@@ -16,9 +15,8 @@ type FieldProps = {
 
 /** A labelled input with its error message tied to it for screen readers. */
 export function TextField({ label, field, type, className, errorHelp, ...input }: FieldProps) {
-  const { errors, errorId } = field;
-  // `key` resets the input when Conform resets the form; React wants it given directly.
-  const { id, key, ...conform } = getInputProps(field, { type });
+  // `key` empties the input when the form starts over; React wants it given directly.
+  const { key, id, name, errorId, errors, defaultValue } = field;
   const hasError = Boolean(errors?.length);
   return (
     <div className={className}>
@@ -28,7 +26,9 @@ export function TextField({ label, field, type, className, errorHelp, ...input }
       <input
         key={key}
         id={id}
-        {...conform}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
         {...input}
         aria-invalid={hasError || undefined}
         aria-describedby={hasError ? errorId : undefined}
@@ -127,22 +127,31 @@ export function Spinner({ label = "Loading" }: { label?: string }) {
 }
 
 /**
- * A form of `useSchemaForm` (app/hooks/use-schema-form.ts): posts to this route's action, shows the
- * form-level error first and, unless `honeypot` is false, carries the honeypot field.
+ * A form of `useValidatedForm` (app/hooks/use-validated-form.ts): posts to this route's action,
+ * shows the form-level error first and, unless `honeypot` is false, carries the honeypot field.
  */
-export function SchemaForm<Schema extends Record<string, unknown>>({
+export function SchemaForm({
   form,
   honeypot = true,
   className = "",
   children,
 }: {
-  form: FormMetadata<Schema, string[]>;
+  form: FormState;
   honeypot?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <Form method="post" {...getFormProps(form)} className={`relative space-y-4 ${className}`.trim()}>
+    <Form
+      method="post"
+      id={form.id}
+      noValidate={form.noValidate}
+      onSubmit={form.onSubmit}
+      onBlur={form.onBlur}
+      onInput={form.onInput}
+      aria-describedby={form.errors?.length ? form.errorId : undefined}
+      className={`relative space-y-4 ${className}`.trim()}
+    >
       <FormError id={form.errorId} errors={form.errors} />
       {honeypot ? <Honeypot /> : null}
       {children}

@@ -1,22 +1,18 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { $ZodType, input, output } from "zod/v4/core";
-import { parseFlatForm } from "~/lib/validation/parse-form";
+import type { $ZodType, input } from "zod/v4/core";
+import { schemaErrors } from "~/lib/validation/parse-form";
+import { useValidatedForm, type FormReply } from "./use-validated-form";
 
 /**
- * A Conform form validated in the browser by the same zod schema the action parses with: first
- * on leaving a field, then on every keystroke once it showed an error. `lastResult` is the
- * action's `submission.reply()`, so the server's verdict shows with or without JavaScript. The
- * browser parses with `parseFlatForm` (no Conform zod coercion layer, which imports all of zod)
- * and the schemas are zod's mini build, so the forms ship only what they use (issue 12).
+ * A form validated in the browser by the same zod schema the action parses with (zod's mini build,
+ * so the forms ship only what they use: issue 12). `lastResult` is the action's
+ * `submission.reply()`, so the server's verdict shows with or without JavaScript.
  */
-export function useSchemaForm<Schema extends $ZodType<Record<string, unknown>, Record<string, unknown>>>(
+export function useSchemaForm<Schema extends $ZodType<Record<string, unknown>>>(
   schema: Schema,
-  lastResult: SubmissionResult<string[]> | null | undefined,
+  lastResult: FormReply | null | undefined,
 ) {
-  return useForm<input<Schema>, output<Schema>, string[]>({
+  return useValidatedForm<keyof input<Schema> & string>({
     lastResult,
-    onValidate: ({ formData }) => parseFlatForm(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate: (_form, formData) => schemaErrors(formData, schema),
   });
 }

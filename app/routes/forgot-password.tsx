@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
   const submitting = useIsPending();
-  const [form, fields] = useSchemaForm(forgotPasswordSchema, result?.reply);
+  const { form, field } = useSchemaForm(forgotPasswordSchema, result?.reply);
 
   return (
     <AuthCard
@@ -54,7 +54,7 @@ export default function ForgotPassword() {
         </p>
       ) : null}
       <SchemaForm form={form} className="mt-4">
-        <EmailField field={fields.email} />
+        <EmailField field={field("email")} />
         <SubmitButton pending={submitting} pendingLabel="Sending...">
           Send reset link
         </SubmitButton>

@@ -1,4 +1,3 @@
-import { useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
@@ -13,8 +12,8 @@ import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { Button } from "~/components/button";
 import { AUTH_MESSAGES, PASSWORD_MAX } from "~/lib/validation/auth-rules";
-import type { LoginFields } from "~/lib/validation/auth";
-import { parseWithConstraints } from "~/lib/validation/constraint-validation";
+import { constraintErrors } from "~/lib/validation/constraint-validation";
+import { useValidatedForm } from "~/hooks/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Sign in", matches),
@@ -88,12 +87,10 @@ export default function LoginPage() {
     if (serverFlag) window.sessionStorage.setItem(SPECIAL_ACCESS_STORAGE_KEY, "true");
   }, [serverFlag]);
 
-  const [form, fields] = useForm({
+  const { form, field } = useValidatedForm<keyof typeof LOGIN_CONSTRAINTS>({
     lastResult,
     // The browser checks the inputs' own constraints with the server's messages; no zod ships here.
-    onValidate: ({ form, formData }) => parseWithConstraints<LoginFields>(form, formData, LOGIN_CONSTRAINTS),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate: (element) => constraintErrors(element, LOGIN_CONSTRAINTS),
   });
 
   return (
@@ -109,10 +106,10 @@ export default function LoginPage() {
       <SchemaForm form={form}>
         <input type="hidden" name="redirect" value={redirectTo} />
         {specialAccess ? <input type="hidden" name="special_access" value="true" /> : null}
-        <EmailField field={fields.email} />
+        <EmailField field={field("email")} />
         <TextField
           label="Password"
-          field={fields.password}
+          field={field("password")}
           type="password"
           autoComplete="current-password"
           required

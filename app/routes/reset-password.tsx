@@ -59,14 +59,14 @@ export default function ResetPassword() {
   const { token, usable } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useIsPending();
-  const [form, fields] = useSchemaForm(resetPasswordSchema, lastResult);
+  const { form, field } = useSchemaForm(resetPasswordSchema, lastResult);
 
   return (
     <AuthCard title="Set your password" subtitle="Choose a new password for your account.">
       {usable ? (
         <SchemaForm form={form} honeypot={false}>
           <input type="hidden" name="token" value={token} />
-          <NewPasswordField label="New password" field={fields.password} />
+          <NewPasswordField label="New password" field={field("password")} />
           <SubmitButton pending={submitting} pendingLabel="Saving...">
             Set password
           </SubmitButton>

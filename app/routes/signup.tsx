@@ -1,4 +1,3 @@
-import { useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
@@ -10,8 +9,8 @@ import { getSessionUser, startSession } from "~/services/session.server";
 import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { AUTH_MESSAGES, NAME_MAX } from "~/lib/validation/auth-rules";
-import type { SignupFields } from "~/lib/validation/auth";
-import { parseWithConstraints } from "~/lib/validation/constraint-validation";
+import { constraintErrors } from "~/lib/validation/constraint-validation";
+import { useValidatedForm } from "~/hooks/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Create your account", matches),
@@ -52,14 +51,12 @@ export default function SignupPage() {
   const submitting = useIsPending();
   const redirectTo = searchParams.get("redirect") ?? "";
 
-  const [form, fields] = useForm({
+  const { form, field } = useValidatedForm<keyof typeof SIGNUP_CONSTRAINTS>({
     lastResult,
     // The lead confirmation email links here with the address filled in.
     defaultValue: { email: searchParams.get("email") ?? "" },
     // The browser checks the inputs' own constraints with the server's messages; no zod ships here.
-    onValidate: ({ form, formData }) => parseWithConstraints<SignupFields>(form, formData, SIGNUP_CONSTRAINTS),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate: (element) => constraintErrors(element, SIGNUP_CONSTRAINTS),
   });
 
   return (
@@ -68,16 +65,16 @@ export default function SignupPage() {
         <input type="hidden" name="redirect" value={redirectTo} />
         <TextField
           label="Full Name"
-          field={fields.name}
+          field={field("name")}
           type="text"
           autoComplete="name"
           required
           maxLength={NAME_MAX}
         />
         <EmailField
-          field={fields.email}
+          field={field("email")}
           errorHelp={
-            fields.email.errors?.[0] === AUTH_MESSAGES.accountExists ? (
+            field("email").errors?.[0] === AUTH_MESSAGES.accountExists ? (
               <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
                 <Link
                   to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : "/login"}
@@ -92,7 +89,7 @@ export default function SignupPage() {
             ) : null
           }
         />
-        <NewPasswordField label="Password" field={fields.password} />
+        <NewPasswordField label="Password" field={field("password")} />
         <SubmitButton pending={submitting} pendingLabel="Creating account...">
           Create account
         </SubmitButton>

@@ -67,7 +67,7 @@ export default function SpecialAccessPage() {
   const { tracker } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useIsPending();
-  const [form, fields] = useSchemaForm(leadSchema, lastResult);
+  const { form, field } = useSchemaForm(leadSchema, lastResult);
 
   return (
     <>
@@ -80,8 +80,8 @@ export default function SpecialAccessPage() {
         <div className="mx-auto mt-10 max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl sm:p-8">
           <h2 className="text-center text-lg font-bold">{SPECIAL_ACCESS.prompt}</h2>
           <SchemaForm form={form} className="mt-5">
-            <EmailField field={fields.email} />
-            <TextField label="First name (optional)" field={fields.name} type="text" autoComplete="given-name" />
+            <EmailField field={field("email")} />
+            <TextField label="First name (optional)" field={field("name")} type="text" autoComplete="given-name" />
             <SubmitButton pending={submitting} pendingLabel="Processing...">
               {SPECIAL_ACCESS.submit}
             </SubmitButton>

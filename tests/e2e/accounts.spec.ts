@@ -47,4 +47,33 @@ test.describe("accounts", () => {
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
     await expect(page.getByLabel("Email address")).toHaveValue(E2E_ADMIN.email);
   });
+
+  test("the sign-in and sign-up forms name what is missing, in the spec's words", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    // With JavaScript the browser checks before posting (app/hooks/use-validated-form.ts); without
+    // it the action answers: the same messages either way.
+    await page.goto("/login");
+    if (javaScriptEnabled) await hydrated(page);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Email address is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto("/signup");
+    if (javaScriptEnabled) await hydrated(page);
+    await page.getByLabel("Full Name").fill("Pat");
+    await page.getByLabel("Email address").fill("pat@e2e.example");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveValue("pat@e2e.example");
+    if (javaScriptEnabled) {
+      // Once shown, a message follows every keystroke.
+      await page.getByLabel("Password").fill("long-enough-now");
+      await expect(page.getByText("Password must be at least 8 characters")).toBeHidden();
+    }
+  });
 });

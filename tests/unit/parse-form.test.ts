@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { loginSchema, resetPasswordSchema, signupSchema } from "../../app/lib/validation/auth";
 import { leadSchema } from "../../app/lib/validation/lead";
-import { parseFlatForm } from "../../app/lib/validation/parse-form";
+import { schemaErrors } from "../../app/lib/validation/parse-form";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -11,7 +11,7 @@ const form = (fields: Record<string, string>) => {
 };
 
 /** The browser's parser (no zod coercion layer) must say exactly what the server's says. */
-describe("parseFlatForm gives the browser the server's messages", () => {
+describe("schemaErrors gives the browser the server's messages", () => {
   const cases: Array<
     [
       string,
@@ -36,14 +36,13 @@ describe("parseFlatForm gives the browser the server's messages", () => {
 
   it.each(cases)("%s", (_label, schema, fields) => {
     const server = parseWithZod(form(fields), { schema });
-    const browser = parseFlatForm(form(fields), { schema });
-    expect(browser.status).toBe(server.status);
-    expect(browser.reply().error).toEqual(server.reply().error);
-    if (server.status === "success" && browser.status === "success") expect(browser.value).toEqual(server.value);
+    expect(schemaErrors(form(fields), schema)).toEqual(server.reply().error ?? {});
   });
 
   it("reports the spec's wording", () => {
-    const result = parseFlatForm(form({ email: "", password: "" }), { schema: loginSchema });
-    expect(result.reply().error).toEqual({ email: ["Email address is required"], password: ["Password is required"] });
+    expect(schemaErrors(form({ email: "", password: "" }), loginSchema)).toEqual({
+      email: ["Email address is required"],
+      password: ["Password is required"],
+    });
   });
 });

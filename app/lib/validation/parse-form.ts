@@ -1,29 +1,19 @@
-import { formatPaths, parse, type Submission } from "@conform-to/dom";
-import { safeParse, type $ZodType, type output } from "zod/v4/core";
+import { safeParse, type $ZodType } from "zod/v4/core";
+import type { FieldErrors } from "./field-errors";
 
 /**
- * Conform's parse with a zod schema, for the browser: what `parseWithZod` from
- * `@conform-to/zod/v4` does for our flat forms of text fields, without its coercion layer, which
- * imports all of zod (issue 12: /login and /signup carried 100 KiB of it). Like Conform's default
- * coercion, an empty field counts as missing, so the messages are the server's exactly.
+ * A flat form of text fields checked in the browser with the action's own zod schema, giving the
+ * messages `parseWithZod` of `@conform-to/zod/v4` gives on the server, without its coercion layer
+ * (which imports all of zod: issue 12). Like Conform's coercion, an empty field counts as missing.
  */
-export function parseFlatForm<Schema extends $ZodType>(
-  payload: FormData | URLSearchParams,
-  { schema }: { schema: Schema },
-): Submission<output<Schema>> {
-  return parse(payload, {
-    resolve(value) {
-      const fields = Object.fromEntries(
-        Object.entries(value).map(([name, field]) => [name, field === "" ? undefined : field]),
-      );
-      const result = safeParse(schema, fields);
-      if (result.success) return { value: result.data as output<Schema> };
-      const error: Record<string, string[]> = {};
-      for (const issue of result.error.issues) {
-        const name = formatPaths(issue.path.filter((part): part is string | number => typeof part !== "symbol"));
-        (error[name] ??= []).push(issue.message);
-      }
-      return { error };
-    },
-  });
+export function schemaErrors(payload: FormData | URLSearchParams, schema: $ZodType): FieldErrors {
+  const fields: Record<string, string | undefined> = {};
+  for (const [name, value] of payload.entries()) {
+    if (typeof value === "string") fields[name] = value === "" ? undefined : value;
+  }
+  const result = safeParse(schema, fields);
+  const errors: FieldErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) (errors[issue.path.map(String).join(".")] ??= []).push(issue.message);
+  return errors;
 }

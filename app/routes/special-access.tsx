@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ConsentGatedScript } from "~/components/cookie-consent";
+import { ConsentGatedScript } from "~/components/consent-gated-script";
 import { EmailField, SubmitButton, TextField, SchemaForm } from "~/components/form-fields";
 import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
 import { env } from "~/infra/env.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { InlineConsentGatedScript } from "~/components/cookie-consent";
+import { InlineConsentGatedScript } from "~/components/consent-gated-script";
 import { leadPageCopy, THANK_YOU_ACCESS } from "~/content/lead-pages";
 import { env } from "~/infra/env.server";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";

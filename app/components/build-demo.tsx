@@ -1,74 +1,44 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { DemoContent } from "~/content/types";
-import {
-  demoCycle,
-  finishedDemoState,
-  pickNextPrompt,
-  type DemoFrame,
-  type DemoState,
-  type StepStatus,
-} from "~/lib/demo-timeline";
+import { finishedDemoState } from "~/lib/demo-timeline";
 import { Icon } from "./icon";
-
-type View = { prompt: number; state: DemoState };
-
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 /**
  * The animated build demo (decoration only: nothing is saved, nothing is called). The server and
- * a browser without JavaScript show the finished build of the first prompt; in the browser the
- * timeline of app/lib/demo-timeline.ts plays from there, unless the visitor prefers reduced motion.
- * Every part keeps its space in every state, so the animation never shifts the page.
+ * a browser without JavaScript show the finished build of the first prompt; in the browser
+ * `playBuildDemo` (build-demo-player.ts) plays the timeline from there by changing the texts and
+ * the `data-*` attributes below, which the classes turn into colours, icons and visibility.
+ * React pages start it here; `/`, which loads no React, with `BuildDemoScript`. Every part keeps
+ * its space in every state, so the animation never shifts the page.
  */
 export function BuildDemo({ demo }: { demo: DemoContent }) {
-  const finished = (prompt: number): View => ({
-    prompt,
-    state: finishedDemoState(demo.prompts[prompt].length, demo.steps.length),
-  });
-  const [view, setView] = useState<View>(() => finished(0));
-
+  const figure = useRef<HTMLElement>(null);
   useEffect(() => {
-    const motion = window.matchMedia(REDUCED_MOTION);
-    let timer: number | undefined;
-    let prompt = 0;
-    let frames: DemoFrame[] = [];
-    let index = 0;
-
-    const playNext = () => {
-      if (index === frames.length) {
-        prompt = pickNextPrompt(demo.prompts.length, prompt);
-        frames = demoCycle(demo.prompts[prompt].length, demo.steps.length);
-        index = 0;
-      }
-      const frame = frames[index++];
-      timer = window.setTimeout(() => {
-        setView({ prompt, state: frame.state });
-        playNext();
-      }, frame.afterMs);
-    };
-    const stop = () => {
-      window.clearTimeout(timer);
-      frames = [];
-      index = 0;
-      setView({ prompt, state: finishedDemoState(demo.prompts[prompt].length, demo.steps.length) });
-    };
-    const follow = () => (motion.matches ? stop() : playNext());
-
-    if (!motion.matches) playNext();
-    motion.addEventListener("change", follow);
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import("./build-demo-player").then(({ playBuildDemo }) => {
+      if (!left && figure.current) stop = playBuildDemo(figure.current);
+    });
     return () => {
-      window.clearTimeout(timer);
-      motion.removeEventListener("change", follow);
+      left = true;
+      stop?.();
     };
-  }, [demo]);
+  }, []);
 
-  const prompt = demo.prompts[view.prompt];
-  const { state } = view;
+  const prompt = demo.prompts[0];
+  const state = finishedDemoState(prompt.length, demo.steps.length);
 
   return (
-    <figure className="mx-auto max-w-3xl overflow-hidden rounded-2xl bg-slate-900 text-slate-100 shadow-xl">
+    <figure
+      ref={figure}
+      data-build-demo=""
+      data-prompts={JSON.stringify(demo.prompts)}
+      data-finished={String(state.finished)}
+      className="group/demo mx-auto max-w-3xl overflow-hidden rounded-2xl bg-slate-900 text-slate-100 shadow-xl"
+    >
       <figcaption className="sr-only">
-        Demo: an app is built from the prompt “{prompt}” in {demo.steps.length} steps.
+        Demo: an app is built from the prompt “<span data-demo-part="caption">{prompt}</span>” in {demo.steps.length}{" "}
+        steps.
       </figcaption>
       <div className="flex items-center gap-2 border-b border-slate-700 px-4 py-3" aria-hidden="true">
         <span className="h-3 w-3 rounded-full bg-red-400" />
@@ -88,28 +58,39 @@ export function BuildDemo({ demo }: { demo: DemoContent }) {
             ))}
             {/* The caret is the typed text's own border: a separate caret element would jump lines and shift. */}
             <span className="col-start-1 row-start-1">
-              <span className="border-r-8 border-slate-100 pr-px">{prompt.slice(0, state.typed)}</span>
+              <span data-demo-part="typed" className="border-r-8 border-slate-100 pr-px">
+                {prompt.slice(0, state.typed)}
+              </span>
             </span>
           </p>
         </div>
 
         <div
-          className={`rounded-lg bg-black/40 p-4 font-mono text-sm transition-opacity duration-500 motion-reduce:transition-none ${
-            state.terminalVisible ? "opacity-100" : "opacity-0"
-          }`}
+          data-demo-part="terminal"
+          data-visible={String(state.terminalVisible)}
+          className="rounded-lg bg-black/40 p-4 font-mono text-sm opacity-0 transition-opacity duration-500 data-[visible=true]:opacity-100 motion-reduce:transition-none"
           aria-hidden={!state.terminalVisible}
         >
           <p className="text-green-400">$ build-saas --from-prompt</p>
           <ol className="mt-3 space-y-2">
             {demo.steps.map((step, i) => (
-              <li key={step} className={`flex items-center gap-3 ${stepTextClass[state.steps[i]]}`}>
-                <StepIcon status={state.steps[i]} />
+              <li
+                key={step}
+                data-demo-part="step"
+                data-status={state.steps[i]}
+                className="group/step flex items-center gap-3 text-slate-400 data-[status=active]:text-white data-[status=complete]:text-green-400"
+              >
+                <StepIcons />
                 <span>{step}</span>
               </li>
             ))}
           </ol>
-          <p className="mt-3 min-h-5 text-slate-300">{state.status ?? ""}</p>
-          <p className={`mt-1 font-semibold text-green-400 ${state.finished ? "" : "invisible"}`}>✓ {demo.finalLine}</p>
+          <p data-demo-part="status" className="mt-3 min-h-5 text-slate-300">
+            {state.status ?? ""}
+          </p>
+          <p className="invisible mt-1 font-semibold text-green-400 group-data-[finished=true]/demo:visible">
+            ✓ {demo.finalLine}
+          </p>
         </div>
 
         <div className="grid justify-items-center">
@@ -117,9 +98,7 @@ export function BuildDemo({ demo }: { demo: DemoContent }) {
           <button
             type="button"
             disabled
-            className={`col-start-1 row-start-1 inline-flex items-center gap-2 rounded-lg bg-slate-600 px-5 py-3 font-semibold text-white ${
-              state.finished ? "invisible" : ""
-            }`}
+            className="col-start-1 row-start-1 inline-flex items-center gap-2 rounded-lg bg-slate-600 px-5 py-3 font-semibold text-white group-data-[finished=true]/demo:invisible"
           >
             <span
               className="h-4 w-4 rounded-full border-2 border-white/40 border-t-white motion-safe:animate-spin"
@@ -127,11 +106,7 @@ export function BuildDemo({ demo }: { demo: DemoContent }) {
             />
             {demo.buildingLabel}
           </button>
-          <span
-            className={`col-start-1 row-start-1 inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-semibold text-white ${
-              state.finished ? "" : "invisible"
-            }`}
-          >
+          <span className="invisible col-start-1 row-start-1 inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-semibold text-white group-data-[finished=true]/demo:visible">
             <Icon name="rocket" className="h-5 w-5" />
             {demo.deployLabel}
           </span>
@@ -141,21 +116,35 @@ export function BuildDemo({ demo }: { demo: DemoContent }) {
   );
 }
 
-const stepTextClass: Record<StepStatus, string> = {
-  waiting: "text-slate-400",
-  active: "text-white",
-  complete: "text-green-400",
-};
-
-function StepIcon({ status }: { status: StepStatus }) {
-  if (status === "complete") return <Icon name="check" className="h-4 w-4 flex-none" />;
-  if (status === "active") {
-    return (
+/** All three icons of a step; its `data-status` shows one: done, in progress or waiting. */
+function StepIcons() {
+  return (
+    <>
+      <Icon name="check" className="hidden h-4 w-4 flex-none group-data-[status=complete]/step:block" />
       <span
         aria-hidden="true"
-        className="h-4 w-4 flex-none rounded-full border-2 border-slate-500 border-t-white motion-safe:animate-spin"
+        className="hidden h-4 w-4 flex-none rounded-full border-2 border-slate-500 border-t-white group-data-[status=active]/step:block motion-safe:animate-spin"
       />
-    );
-  }
-  return <span aria-hidden="true" className="h-4 w-4 flex-none rounded-full border-2 border-slate-500" />;
+      <span
+        aria-hidden="true"
+        className="hidden h-4 w-4 flex-none rounded-full border-2 border-slate-500 group-data-[status=waiting]/step:block"
+      />
+    </>
+  );
+}
+
+/**
+ * Starts the demo on a page React does not hydrate (`/`): the player, built by the Remix compiler
+ * as its own small chunk (`src`, from `clientModuleUrl`), loaded as Remix loads its own modules: a
+ * module preload (which 'strict-dynamic' lets through) and an inline module script that imports it
+ * (allowed by the request's nonce, or by its hash on a cached page).
+ */
+export function BuildDemoScript({ src, nonce }: { src: string; nonce?: string }) {
+  const code = `import{playBuildDemo}from${JSON.stringify(src).replace(/</g, "\\u003c")};playBuildDemo(document.querySelector("[data-build-demo]"));`;
+  return (
+    <>
+      <link rel="modulepreload" href={src} nonce={nonce} />
+      <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BuildDemo } from "~/components/build-demo";
+import { BuildDemo, BuildDemoScript } from "~/components/build-demo";
 import { FeatureCards } from "~/components/feature-cards";
 import { Icon } from "~/components/icon";
 import { CheckList, ClosingBand, ctaClass, Section } from "~/components/marketing";
@@ -9,20 +9,30 @@ import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { disclaimerFooterNote } from "~/components/site-footer";
+import { NO_JAVASCRIPT } from "~/lib/hydration";
+import { clientModuleUrl } from "~/infra/client-modules.server";
+import { useNonce } from "~/hooks/use-nonce";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
 export const meta = publicPageMeta;
-export const handle = disclaimerFooterNote;
+/**
+ * No React on the landing page (issue 12: React and Remix alone are 84.2 KiB, above its 85 KiB
+ * budget; docs/decisions/031-lighter-javascript.md). Its links and the consent sheet are plain HTML;
+ * its one moving part, the build demo, loads its player alone.
+ */
+export const handle = { ...disclaimerFooterNote, ...NO_JAVASCRIPT };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const content = landingContent(brand());
-  return publicPage(request, "/", content.page, { content });
+  const demoPlayer = clientModuleUrl("app/components/build-demo-player.ts");
+  return publicPage(request, "/", content.page, { content, demoPlayer });
 }
 
 /** The landing page (docs/product.md §2): 'Start Learning' and 'Get Started Today' go to /login, 'Get Lifetime Access' to /signup. */
 export default function Landing() {
-  const { content } = useLoaderData<typeof loader>();
+  const { content, demoPlayer } = useLoaderData<typeof loader>();
+  const nonce = useNonce() || undefined;
   const { hero, offer } = content;
   return (
     <>
@@ -45,6 +55,7 @@ export default function Landing() {
 
         <Section id="demo" heading={content.demo.heading}>
           <BuildDemo demo={content.demo} />
+          {demoPlayer ? <BuildDemoScript src={demoPlayer} nonce={nonce} /> : null}
         </Section>
 
         <Section id="features" heading={content.features.heading} className="bg-white">

@@ -283,7 +283,8 @@ test.describe("build demo", () => {
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto("/");
-    await hydrated(page);
+    // `/` loads no React: the demo's player module alone starts it.
+    await expect(demo(page)).toHaveAttribute("data-playing", "true");
     const box = demo(page);
     const building = box.getByRole("button", { name: "Building App" });
     await expect(box.getByText("Deploy Now")).toBeVisible();
@@ -307,6 +308,20 @@ test.describe("build demo", () => {
     await expect(building).toBeHidden();
   });
 
+  test("plays on a sales page React hydrates, started by the component", { tag: "@js-only" }, async ({ page }) => {
+    // JavaScript only (@js-only): as above, on a page whose React starts the player (BuildDemo's effect).
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto("/ailabs-offer");
+    await hydrated(page);
+    const box = demo(page);
+    await expect(box).toHaveAttribute("data-playing", "true");
+    await page.clock.runFor(4000);
+    // The sales copy names the button its own way ('Building Your SaaS Application').
+    await expect(box.getByRole("button", { name: /^Building/ })).toBeVisible();
+    await expect(box.getByText("Deploy Now")).toBeHidden();
+  });
+
   test("never shifts the page while it plays", { tag: "@js-only" }, async ({ page }) => {
     // JavaScript only (@js-only, left out of the no-js project): without JavaScript nothing moves.
     // Only shifts inside the viewport count: show the demo and the sections after it.
@@ -314,7 +329,7 @@ test.describe("build demo", () => {
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto("/");
-    await hydrated(page);
+    await expect(demo(page)).toHaveAttribute("data-playing", "true");
     await page.evaluate(() => {
       const w = window as unknown as { layoutShift: number };
       w.layoutShift = 0;

@@ -30,7 +30,8 @@ describe("JavaScript each page loads", () => {
 
   it.each(Object.entries(JAVASCRIPT_BUDGETS))("%s stays within %d gzip bytes", async (path, budget) => {
     const weight = await javaScriptWeight(app.baseUrl, path);
-    // React hydrates these pages: a page that lost its scripts would pass the budget for nothing.
+    // Each of these pages has JavaScript to run (`/` its build demo): a page that lost its scripts
+    // would pass the budget for nothing.
     expect(weight.files).toBeGreaterThan(0);
     expect(weight.gzipBytes).toBeLessThanOrEqual(budget);
   });

@@ -112,9 +112,12 @@ export function createApp(
     observe: metrics.observeRequest,
   });
   const listener: http.RequestListener = (req, res) => {
-    logRequest(req, res);
-    const expressApp = () => app(req, res);
-    if (!pageCache.handle(req, res, expressApp)) expressApp();
+    const requestId = logRequest(req, res);
+    const expressApp = () => {
+      res.setHeader("X-Request-Id", requestId);
+      app(req, res);
+    };
+    if (!pageCache.handle(req, res, expressApp, ["X-Request-Id", requestId])) expressApp();
   };
 
   return {

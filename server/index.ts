@@ -1,9 +1,9 @@
 // The process entry: `node build/server.js` (built by `npm run build`). Validates the
 // configuration, prepares the database, then listens; SIGTERM/SIGINT drain it (see `drain`).
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
-import express from "express";
 import { env } from "~/infra/env.server";
 import { createApp } from "./app";
 import { createLogger, routeConsoleTo } from "./logger";
@@ -44,13 +44,12 @@ const development = config.NODE_ENV === "development";
 const host = config.HOST ?? "0.0.0.0";
 let draining = false;
 const app = createApp(build, { mode: development ? "development" : "production", logger });
-const server = express()
-  // While draining, each answer closes its connection, so keep-alive clients reconnect elsewhere.
-  .use((_req, res, next) => {
+const server = http
+  .createServer((req, res) => {
+    // While draining, each answer closes its connection, so keep-alive clients reconnect elsewhere.
     if (draining) res.setHeader("Connection", "close");
-    next();
+    app.listener(req, res);
   })
-  .use(app.listener)
   .listen(config.PORT, host, () => {
     const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
     console.log(`[server] listening on http://${shown}:${config.PORT}`);

@@ -37,7 +37,11 @@ export type Encoding = "br" | "gzip" | "identity";
 /** What a key was made of; the render request is built from these alone. */
 export type KeyInputs = { host: string; pathname: string; query: string; consent: ConsentChoice | null };
 
-type Variant = { headers: OutgoingHttpHeaders; body: Buffer };
+/**
+ * One stored encoding: its headers as the flat [name, value, ...] list `writeHead` takes as is
+ * (an object would be copied and walked on every hit), and its bytes.
+ */
+type Variant = { headers: string[]; body: Buffer };
 type Entry = {
   variants: Record<Encoding, Variant>;
   bytes: number;
@@ -197,9 +201,12 @@ export function createPageCache(options: PageCacheOptions) {
     return encoding;
   }
 
-  function send(entry: Entry, req: IncomingMessage, res: ServerResponse) {
+  // Nothing may have been set on `res` before: headers set earlier would send writeHead down its
+  // slow path, merging them one by one. Per-response headers come in `own` instead.
+  function send(entry: Entry, req: IncomingMessage, res: ServerResponse, own: readonly string[]) {
     const variant = entry.variants[encodingFor(req.headers["accept-encoding"])];
-    res.writeHead(200, { ...variant.headers, Age: String(Math.floor((now() - entry.storedAt) / 1000)) });
+    const age = String(Math.floor((now() - entry.storedAt) / 1000));
+    res.writeHead(200, [...variant.headers, "Age", age, ...own]);
     res.end(variant.body);
   }
 
@@ -210,7 +217,13 @@ export function createPageCache(options: PageCacheOptions) {
     gz: Buffer,
   ): Record<Encoding, Variant> {
     const variant = (body: Buffer, encoding?: string): Variant => ({
-      headers: { ...headers, ...(encoding ? { "Content-Encoding": encoding } : {}), "Content-Length": body.length },
+      headers: Object.entries({
+        ...headers,
+        ...(encoding ? { "Content-Encoding": encoding } : {}),
+        "Content-Length": body.length,
+      }).flatMap(([name, value]) =>
+        Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, String(value)],
+      ),
       body,
     });
     return { br: variant(br, "br"), gzip: variant(gz, "gzip"), identity: variant(identity) };
@@ -290,8 +303,14 @@ export function createPageCache(options: PageCacheOptions) {
    * Answers the request from the cache when it may, and returns true; returns false (having
    * written nothing) when the request is not the cache's. `fallback` serves a request whose page
    * turned out not to be storable, or whose render failed: it gets its own, uncached render.
+   * `own` holds this response's own headers as [name, value, ...] (the request id).
    */
-  function handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
+  function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    fallback: () => void,
+    own: readonly string[] = [],
+  ): boolean {
     if (!enabled) return false;
     const found = requestKey(
       { method: req.method, url: req.url, host: req.headers.host, cookieHeader: req.headers.cookie },
@@ -311,13 +330,13 @@ export function createPageCache(options: PageCacheOptions) {
         if (!flights.has(key)) flight(key, inputs, false).catch(onError);
       }
       onLookup("hit");
-      send(entry, req, res);
+      send(entry, req, res, own);
       return true;
     }
     counters.misses++;
     onLookup("miss");
     flight(key, inputs, true).then(
-      (stored) => (stored ? send(stored, req, res) : fallback()),
+      (stored) => (stored ? send(stored, req, res, own) : fallback()),
       (error) => {
         onError(error);
         fallback();

@@ -10,6 +10,20 @@ export function requestIdOf(header: string | undefined): string {
   return header && REQUEST_ID.test(header) ? header : crypto.randomUUID();
 }
 
+/** The path of a request target: sliced from the usual origin form, parsed only for the rare absolute form. */
+export function pathOf(target: string | undefined): string {
+  if (!target) return "/";
+  if (target.startsWith("/") && !target.startsWith("//")) {
+    const end = target.search(/[?#]/);
+    return end < 0 ? target : target.slice(0, end);
+  }
+  try {
+    return new URL(target, "http://localhost").pathname;
+  } catch {
+    return "/";
+  }
+}
+
 type Options = {
   logger: Logger;
   routeOf: (pathname: string) => string;
@@ -19,23 +33,26 @@ type Options = {
 /**
  * Runs first for every request, on the raw Node request, so pages answered by the page cache
  * (before Express) are logged and measured like every other. Express adds `res.locals` to the
- * same response object later; the load context it holds names the signed-in user.
+ * same response object later; the load context it holds names the signed-in user. Returns the
+ * request id, which the caller sends back (with the page cache's headers, or before Express).
  */
 export function requestLog({ logger, routeOf, observe }: Options) {
-  return (req: IncomingMessage, res: ServerResponse & { locals?: Record<string, unknown> }) => {
+  // Request lines hold only the fields below, none of them a secret, so they skip the logger's
+  // redaction, which costs more than the rest of the line (about 4 µs each).
+  const lines = logger.child({}, { redact: [] });
+  return (req: IncomingMessage, res: ServerResponse & { locals?: Record<string, unknown> }): string => {
     const started = process.hrtime.bigint();
     const header = req.headers["x-request-id"];
     const requestId = requestIdOf(Array.isArray(header) ? header[0] : header);
-    res.setHeader("X-Request-Id", requestId);
     const method = req.method ?? "GET";
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const path = pathOf(req.url);
     res.once("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf(path);
       observe({ method, route, status: res.statusCode }, seconds);
       const userId = (res.locals?.loadContext as { userId?: string } | undefined)?.userId;
       const level = res.statusCode >= 500 ? "error" : "info";
-      logger[level](
+      lines[level](
         {
           reqId: requestId,
           method,
@@ -48,5 +65,6 @@ export function requestLog({ logger, routeOf, observe }: Options) {
         "request",
       );
     });
+    return requestId;
   };
 }

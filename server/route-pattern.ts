@@ -13,6 +13,9 @@ export function createRouteMatcher(routes: Record<string, RouteEntry | undefined
     return [...fullPath(route.parentId ? routes[route.parentId] : undefined), ...own];
   };
   const candidates: Candidate[] = [];
+  // Paths without parameters are looked up directly (lower case, as the regexes ignore case);
+  // only the rest are tried one regex after another.
+  const staticPatterns = new Map<string, string>();
   for (const route of Object.values(routes)) {
     if (!route || (!route.path && !route.index)) continue;
     const segments = fullPath(route);
@@ -28,6 +31,9 @@ export function createRouteMatcher(routes: Record<string, RouteEntry | undefined
       return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
     });
     candidates.push({ pattern, regex: new RegExp(`^${parts.join("") || "/"}/?$`, "i"), score });
+    if (segments.every((segment) => segment !== "*" && !segment.startsWith(":"))) {
+      staticPatterns.set(pattern.toLowerCase(), pattern);
+    }
   }
   candidates.sort((a, b) => b.score - a.score);
 
@@ -35,6 +41,8 @@ export function createRouteMatcher(routes: Record<string, RouteEntry | undefined
     if (pathname.startsWith("/build/")) return "/build/*";
     // Client navigations fetch `<path>.data` (single fetch); the root's is `/_root.data`.
     const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    const known = staticPatterns.get((page.length > 1 && page.endsWith("/") ? page.slice(0, -1) : page).toLowerCase());
+    if (known) return known;
     return candidates.find((candidate) => candidate.regex.test(page))?.pattern ?? "/*";
   };
 }

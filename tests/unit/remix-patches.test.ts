@@ -4,10 +4,12 @@
 // kept work is reused.
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import type * as RemixRouter from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
-const router = require("@remix-run/router") as typeof import("@remix-run/router");
+// The CommonJS build, the one the server loads and the patch changes.
+const router = require("@remix-run/router") as typeof RemixRouter;
 
 const source = (id: string) => fs.readFileSync(require.resolve(id), "utf8");
 

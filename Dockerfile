@@ -5,7 +5,7 @@ ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=fals
 WORKDIR /app
 
 FROM base AS build
-# patches/ first: `npm install` applies them (postinstall: patch-package; see docs/decisions/031).
+# patches/ first: `npm install` applies them (postinstall: patch-package; see docs/decisions/032).
 COPY package.json package-lock.json ./
 COPY patches ./patches
 # `npm install`, not `npm ci`: the lockfile lacks other platforms' optional binaries (docs/architecture.md#install-with-npm-install-not-npm-ci).

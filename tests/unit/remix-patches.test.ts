@@ -1,4 +1,4 @@
-// The three performance patches in patches/ (applied by `npm install`, docs/decisions/031): each
+// The three performance patches in patches/ (applied by `npm install`, docs/decisions/032): each
 // keeps per-build work that Remix redid on every request. These tests fail when a patch is not
 // applied (a dependency bumped without its patch) and check that matching stays right when the
 // kept work is reused.

@@ -5,7 +5,9 @@ ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=fals
 WORKDIR /app
 
 FROM base AS build
+# patches/ first: `npm install` applies them (postinstall: patch-package; see docs/decisions/032).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 # `npm install`, not `npm ci`: the lockfile lacks other platforms' optional binaries (docs/architecture.md#install-with-npm-install-not-npm-ci).
 RUN npm install
 COPY . .
@@ -14,6 +16,7 @@ RUN npm run build
 FROM base AS runtime
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm install --omit=dev && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public

@@ -238,6 +238,38 @@ describe("createPageCache", () => {
     expect(state.renders).toBe(2);
   });
 
+  it("a re-render with the same bytes keeps the stored bodies and restarts the clock; new bytes replace them", async () => {
+    let content = "same";
+    const { cache, state, get, settle } = await setup({
+      page: () =>
+        new Response(`<!DOCTYPE html><html><body>${content.repeat(300)}</body></html>`, {
+          headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, s-maxage=300" },
+        }),
+    });
+    const first = await get("/", { "Accept-Encoding": "br" });
+    await settle(); // the quality-11 brotli lands
+    const stored = await get("/", { "Accept-Encoding": "br" });
+
+    state.clock += 11_000;
+    await get("/"); // stale: answered, and rendered again in the background
+    await settle();
+    expect(state.renders).toBe(2);
+    expect(cache.stats().unchanged).toBe(1);
+    const renewed = await get("/", { "Accept-Encoding": "br" });
+    expect(renewed.body.equals(stored.body)).toBe(true);
+    expect(renewed.headers.age).toBe("0");
+    expect(zlib.brotliDecompressSync(renewed.body).equals(zlib.brotliDecompressSync(first.body))).toBe(true);
+
+    content = "changed";
+    state.clock += 11_000;
+    await get("/");
+    await settle();
+    expect(state.renders).toBe(3);
+    expect(cache.stats().unchanged).toBe(1);
+    const changed = await get("/", { "Accept-Encoding": "br" });
+    expect(zlib.brotliDecompressSync(changed.body).toString()).toContain("changed");
+  });
+
   it("a cold miss: concurrent requests share one render", async () => {
     const { state, get } = await setup();
     let release!: () => void;

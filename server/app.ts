@@ -1,103 +1,96 @@
-// The HTTP layer: the page cache's fast path, then Express (static files, security headers, CSRF
-// origin check and the Remix handler).
-import fs from "node:fs";
+// The HTTP layer, on Node's own request and response (no framework: see docs/decisions/033):
+// the page cache's fast path, then static files, the CSRF origin check, the body limits and the
+// Remix handler. Every answer carries the security headers and the request id.
 import http from "node:http";
 import path from "node:path";
-import compression from "compression";
-import express from "express";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/infra/env.server";
-import { bodyErrors, bodyLimits } from "./body-limits";
+import { readBody } from "./body-limits";
 import { createLogger, type Logger } from "./logger";
 import { createHttpMetrics, metricsEndpoint } from "./metrics";
 import { cacheablePages, createPageCache } from "./page-cache";
 import { createFetchRequest, sendResponse } from "./remix-adapter";
-import { requestLog } from "./request-log";
+import { pathOf, requestLog } from "./request-log";
+import { flatHeaders, sendText } from "./respond";
 import { createRouteMatcher } from "./route-pattern";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
+import { createStaticFiles } from "./static-files";
 
 type Options = { publicDir?: string; mode?: "production" | "development"; logger?: Logger };
 
+/** What the app notes about a request for its log line (server/request-log.ts): the signed-in user. */
+type LoadContext = { cspNonce: string; clientAddress: string; userId?: string };
+
 /**
- * Builds the Express app around a Remix server build, from the validated configuration. Used by
- * server/index.ts and by the integration tests, which listen on an ephemeral port and speak real
- * HTTP to it (they set the environment first: the configuration is read here once).
+ * Builds the request listener around a Remix server build, from the validated configuration. Used
+ * by server/index.ts and by the integration tests, which listen on an ephemeral port and speak
+ * real HTTP to it (they set the environment first: the configuration is read here once).
  */
 export function createApp(
   build: ServerBuild,
   { publicDir = path.resolve("public"), mode = "production", logger }: Options = {},
 ) {
   const config = env();
-  const app = express();
   const log = logger ?? createLogger({ level: config.LOG_LEVEL, pretty: mode === "development" });
   const metrics = createHttpMetrics();
   // HSTS only where the site is really served over HTTPS, never on a local http://localhost.
   const securityHeaders = baseSecurityHeaders({
     hsts: mode === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
   });
+  const securityHeaderList = flatHeaders(securityHeaders);
+  const serveMetrics = config.METRICS_TOKEN ? metricsEndpoint(config.METRICS_TOKEN) : null;
+  const serveStaticFile = createStaticFiles(publicDir);
+  const handleRemix = createRemixHandler(build, mode);
+  const loadContexts = new WeakMap<http.ServerResponse, LoadContext>();
 
-  app.disable("x-powered-by");
-  if (config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
-  app.use((req, res, next) => {
-    res.set(securityHeaders);
-    next();
-  });
-  app.use(compression());
+  /** Everything the page cache does not answer. */
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse, own: readonly string[]) {
+    const pathname = pathOf(req.url);
+    if (serveMetrics && pathname === "/metrics" && (req.method === "GET" || req.method === "HEAD")) {
+      return serveMetrics(req, res, own);
+    }
+    if (await serveStaticFile(req, res, pathname, own)) return;
 
-  // Fingerprinted client bundles never change; everything else in public/ may.
-  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
-  // The demo video and poster: large, versioned by a ?v= query in the pages (DEMO_VIDEO_MEDIA), so
-  // cached for a year; a missing file is a 404, never the catch-all route's redirect to an HTML page.
-  app.use("/media", express.static(path.join(publicDir, "media"), { immutable: true, maxAge: "1y", index: false }));
-  app.use("/media", (req, res) => res.status(404).type("text/plain").send("Not found"));
-  // Only for names that exist in public/: a page request then costs no file-system lookup.
-  const publicNames = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build" && name !== "media"));
-  const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
-  app.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
-
-  app.use((req, res, next) => {
     const refused = isCrossSiteWrite({
-      method: req.method,
-      pathname: req.path,
-      originHeader: req.get("origin"),
-      refererHeader: req.get("referer"),
-      host: req.get("host"),
+      method: req.method ?? "GET",
+      pathname,
+      originHeader: req.headers.origin,
+      refererHeader: req.headers.referer,
+      host: req.headers.host,
       publicOrigin: config.PUBLIC_URL,
     });
-    if (refused) {
-      res.status(403).type("text/plain").send("Cross-site form submissions are not allowed.");
-      return;
-    }
-    next();
-  });
+    if (refused) return sendText(res, 403, "Cross-site form submissions are not allowed.", own);
 
-  // Bodies are limited (413) and checked (400) before anything reads them; Remix reads the checked buffer.
-  app.use(bodyLimits(), bodyErrors);
+    // Bodies are limited (413) and checked (400) before anything reads them; Remix reads the checked buffer.
+    const read = await readBody(req, res, pathname, own);
+    if ("refused" in read) return;
 
-  const handleRemix = createRemixHandler(build, mode);
-  app.all("*", async (req, res, next) => {
-    try {
-      const context = {
-        cspNonce: createNonce(),
-        clientAddress: clientAddress({
-          trustProxy: config.TRUST_PROXY,
-          headers: req.headers,
-          socketAddress: req.socket.remoteAddress,
-        }),
-      };
-      // Kept for the request's log line, which reads what the app noted there (the user id).
-      res.locals.loadContext = context;
-      const response = await handleRemix(createFetchRequest(req, res), context);
-      await sendResponse(req, res, response);
-    } catch (error) {
-      next(error);
-    }
-  });
+    const context: LoadContext = {
+      cspNonce: createNonce(),
+      clientAddress: clientAddress({
+        trustProxy: config.TRUST_PROXY,
+        headers: req.headers,
+        socketAddress: req.socket.remoteAddress,
+      }),
+    };
+    // Kept for the request's log line, which reads what the app noted there (the user id).
+    loadContexts.set(res, context);
+    const response = await handleRemix(createFetchRequest(req, res, read.body), context);
+    await sendResponse(req, res, response, own);
+  }
 
-  // Anonymous public pages are answered from memory BEFORE Express (server/page-cache.ts). A miss
-  // renders through Remix directly, from a request made of the cache key alone: no nonce (the CSP
-  // lists the hashes of the page's inline scripts instead, so every copy carries a strict policy)
-  // and no client address (a page that depends on one must not be cached).
+  function fail(req: http.IncomingMessage, res: http.ServerResponse, own: readonly string[], error: unknown) {
+    // A client that went away mid-answer is not an error of ours.
+    if (res.destroyed || req.destroyed) return void res.destroy();
+    log.error({ err: error, url: req.url }, "request failed");
+    if (res.headersSent) return void res.destroy();
+    sendText(res, 500, "Internal Server Error", own);
+  }
+
+  // Anonymous public pages are answered from memory first (server/page-cache.ts). A miss renders
+  // through Remix directly, from a request made of the cache key alone: no nonce (the CSP lists the
+  // hashes of the page's inline scripts instead, so every copy carries a strict policy) and no
+  // client address (a page that depends on one must not be cached).
   const pageCache = createPageCache({
     pages: cacheablePages(build.routes),
     render: (request) => handleRemix(request, {}),
@@ -110,14 +103,15 @@ export function createApp(
     logger: log,
     routeOf: createRouteMatcher(build.routes),
     observe: metrics.observeRequest,
+    userOf: (res) => loadContexts.get(res)?.userId,
   });
   const listener: http.RequestListener = (req, res) => {
     const requestId = logRequest(req, res);
-    const expressApp = () => {
-      res.setHeader("X-Request-Id", requestId);
-      app(req, res);
+    const rest = () => {
+      const own = [...securityHeaderList, "X-Request-Id", requestId];
+      serve(req, res, own).catch((error: unknown) => fail(req, res, own, error));
     };
-    if (!pageCache.handle(req, res, expressApp, ["X-Request-Id", requestId])) expressApp();
+    if (!pageCache.handle(req, res, rest, ["X-Request-Id", requestId])) rest();
   };
 
   return {

@@ -1,8 +1,9 @@
 // Request bodies are limited and checked here, before the app sees them: a body over its limit is
 // refused with 413 before it is buffered past the limit, and a body the app could not read gets
 // 400 with a short message instead of an error page.
-import type { ErrorRequestHandler, RequestHandler } from "express";
-import express from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import getRawBody from "raw-body";
+import { sendText } from "./respond";
 
 const KiB = 1024;
 
@@ -33,61 +34,61 @@ const tooLarge = (rule: BodyRule) => `Request body too large (the limit here is 
 /** Form encodings a browser (or Remix's client) sends; anything else is not a form. */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-function refuse(res: Parameters<RequestHandler>[1], status: number, message: string) {
-  // The rest of an over-long body is not read: close the connection after answering.
-  res.status(status).set("Connection", "close").type("text/plain").send(message);
-}
+/** A request carries a body when it declares a length or a transfer encoding (RFC 9112, 6.3). */
+const hasBody = (req: IncomingMessage) =>
+  req.headers["transfer-encoding"] !== undefined || req.headers["content-length"] !== undefined;
+
+/** The body's bytes, or the answer already sent instead (then the request goes no further). */
+export type BodyOutcome = { body: Buffer | null } | { refused: true };
 
 /**
- * Buffers the body of a POST (PUT, PATCH, DELETE) into `req.body` with Express's own body
- * parser and its size check (Content-Length first, then the bytes as they arrive), then, for
- * form routes, makes sure the body is a form that can be read. Requests without a body pass.
+ * Reads the body of a request that has one into a Buffer, with raw-body's size check (the declared
+ * Content-Length first, then the bytes as they arrive), then, for form routes, makes sure the
+ * body is a form that can be read. Refusals are answered here (413, 415 or 400, short text, with
+ * `own`: the headers every answer carries).
  */
-export function bodyLimits(): RequestHandler[] {
-  const parsers = new Map<BodyRule, RequestHandler>(
-    Object.values(BODY_RULES).map((rule) => [
-      rule,
-      express.raw({ limit: rule.limitBytes, type: () => true, inflate: false }),
-    ]),
-  );
-
-  const read: RequestHandler = (req, res, next) => {
-    const rule = bodyRuleFor(req.path);
-    // A declared length over the limit is answered at once, without reading (or draining) a
-    // byte of it: the body parser would otherwise wait for the whole body before answering.
-    const declared = Number(req.get("content-length") ?? 0);
-    if (declared > rule.limitBytes) return refuse(res, 413, tooLarge(rule));
-    parsers.get(rule)!(req, res, next);
+export async function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  own: readonly string[],
+): Promise<BodyOutcome> {
+  if (!hasBody(req)) return { body: null };
+  const rule = bodyRuleFor(pathname);
+  const refuse = (status: number, message: string): BodyOutcome => {
+    sendText(res, status, message, own, { close: true });
+    return { refused: true };
   };
+  // A declared length over the limit is answered at once, without reading (or draining) a byte of it.
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > rule.limitBytes) return refuse(413, tooLarge(rule));
+  const contentEncoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
+  if (contentEncoding !== "identity") return refuse(415, "Compressed request bodies are not accepted.");
 
-  const check: RequestHandler = async (req, res, next) => {
-    const body: unknown = req.body;
-    const rule = bodyRuleFor(req.path);
-    if (!Buffer.isBuffer(body) || body.length === 0 || rule.kind === "raw") return next();
-    const contentType = req.get("content-type") ?? "";
-    const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
-    if (!FORM_TYPES.includes(mediaType)) {
-      return refuse(res, 400, "This address accepts form submissions only (urlencoded or multipart form data).");
-    }
-    if (mediaType === "multipart/form-data") {
-      try {
-        await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType } }).formData();
-      } catch {
-        return refuse(res, 400, "Malformed form data: the multipart body or its boundary could not be read.");
-      }
-    }
-    next();
-  };
+  let body: Buffer;
+  try {
+    body = await getRawBody(req, {
+      limit: rule.limitBytes,
+      length: req.headers["content-length"] === undefined ? null : declared,
+    });
+  } catch (error) {
+    const type = (error as { type?: unknown }).type;
+    if (type === "entity.too.large") return refuse(413, tooLarge(rule));
+    return refuse(400, "Malformed request body.");
+  }
 
-  return [read, check];
+  if (body.length === 0 || rule.kind === "raw") return { body };
+  const contentType = req.headers["content-type"] ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(mediaType)) {
+    return refuse(400, "This address accepts form submissions only (urlencoded or multipart form data).");
+  }
+  if (mediaType === "multipart/form-data") {
+    try {
+      await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType } }).formData();
+    } catch {
+      return refuse(400, "Malformed form data: the multipart body or its boundary could not be read.");
+    }
+  }
+  return { body };
 }
-
-/** Errors of the body parser become short answers: 413 for too large, 400 for anything else. */
-export const bodyErrors: ErrorRequestHandler = (error, req, res, next) => {
-  const status =
-    typeof error?.status === "number" ? error.status : typeof error?.statusCode === "number" ? error.statusCode : 500;
-  if (res.headersSent || status >= 500 || typeof error?.type !== "string") return next(error);
-  if (status === 413) return refuse(res, 413, tooLarge(bodyRuleFor(req.path)));
-  if (error.type === "encoding.unsupported") return refuse(res, 415, "Compressed request bodies are not accepted.");
-  return refuse(res, 400, "Malformed request body.");
-};

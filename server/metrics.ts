@@ -5,8 +5,8 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { constants, PerformanceObserver } from "node:perf_hooks";
-import type { NextFunction, Request, Response } from "express";
 import client from "prom-client";
+import { sendText } from "./respond";
 
 const { register } = client;
 
@@ -70,9 +70,9 @@ export function createHttpMetrics() {
   };
 }
 
-async function send(res: http.ServerResponse) {
+async function send(res: http.ServerResponse, own: readonly string[] = []) {
   const body = await register.metrics();
-  res.writeHead(200, { "Content-Type": register.contentType, "Cache-Control": "no-store" }).end(body);
+  res.writeHead(200, [...own, "Content-Type", register.contentType, "Cache-Control", "no-store"]).end(body);
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -83,17 +83,15 @@ function sameToken(given: string, expected: string): boolean {
 
 /** GET /metrics on the site's port: only with `Authorization: Bearer <METRICS_TOKEN>`. */
 export function metricsEndpoint(token: string) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const given = /^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? "";
+  return (req: http.IncomingMessage, res: http.ServerResponse, own: readonly string[]) => {
+    const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
     if (!sameToken(given, token)) {
-      res
-        .status(401)
-        .set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" })
-        .type("text/plain")
-        .send("Unauthorized");
+      sendText(res, 401, "Unauthorized", own, {
+        headers: ["WWW-Authenticate", 'Bearer realm="metrics"', "Cache-Control", "no-store"],
+      });
       return;
     }
-    send(res).catch(next);
+    return send(res, own);
   };
 }
 

@@ -1,42 +1,48 @@
-// Express to Remix and back: what @remix-run/express does, except for documents (issue 12,
-// member pages). entry.server renders every document whole, so a document is compressed in ONE
-// pass on libuv's thread pool and written with one end(); the stock adapter streams it through
-// compression() chunk by chunk on the main thread, which a CPU profile of /dashboard put at about
-// 9% of the process. Other responses (single-fetch data, downloads, redirects) stream as before.
+// Node's HTTP to Remix and back: what @remix-run/express does, on Node's own request and response.
+// entry.server renders every document whole, so a document is compressed in ONE pass on libuv's
+// thread pool and written with one end() and one writeHead (issue 12, member pages). Other
+// responses (single-fetch data, downloads, robots.txt, redirects) stream, compressed on the way
+// when their type is text-like and the client accepts it.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
-import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { pickEncoding } from "./page-cache";
+import compressible from "compressible";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { pickEncoding, type Encoding } from "./page-cache";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-/** Quality 4 (compression()'s own default): a fraction of a millisecond for a page, per request. */
-const DOCUMENT_BROTLI = {
+/** Quality 4: a fraction of a millisecond for a page, per request (what compression() used). */
+const BROTLI_QUALITY_4 = {
   params: {
     [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   },
 };
-/** Below this, compressing costs more than it saves (compression()'s default threshold). */
+/** Below this, compressing costs more than it saves. */
 const MIN_COMPRESSED_BYTES = 1024;
 
 const isDocument = (response: Response) =>
   response.body !== null && /^text\/html\b/i.test(response.headers.get("Content-Type") ?? "");
 
-/** The Fetch request Remix handles; aborted when the client goes away before the answer is sent. */
-export function createFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+/**
+ * The Fetch request Remix handles; aborted when the client goes away before the answer is sent.
+ * `body` is what server/body-limits.ts read and checked (null when the request had none).
+ */
+export function createFetchRequest(req: IncomingMessage, res: ServerResponse, body: Buffer | null): Request {
+  const protocol = (req.socket as TLSSocket).encrypted ? "https" : "http";
+  const url = new URL(req.url ?? "/", `${protocol}://${req.headers.host ?? "localhost"}`);
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    // server/body-limits.ts has read and checked the body already: Remix gets that buffer.
-    if (Buffer.isBuffer(req.body)) init.body = new Uint8Array(req.body);
+    if (body) init.body = new Uint8Array(body);
     else {
       init.body = createReadableStreamFromReadable(req);
       init.duplex = "half";
@@ -47,36 +53,79 @@ export function createFetchRequest(req: ExpressRequest, res: ExpressResponse): R
   return new Request(url, init);
 }
 
-function writeHead(res: ExpressResponse, response: Response) {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
+/** The response's status and headers, ours first (security headers, the request id) unless it sets them itself. */
+function headerList(response: Response, own: readonly string[], extra: readonly string[]): string[] {
+  const list: string[] = [];
+  const names = new Set<string>();
   response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
+    if (name === "set-cookie") return;
+    names.add(name);
+    list.push(name, value);
   });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  for (const cookie of response.headers.getSetCookie()) list.push("Set-Cookie", cookie);
+  for (let i = 0; i < own.length; i += 2) if (!names.has(own[i]!.toLowerCase())) list.push(own[i]!, own[i + 1]!);
+  for (let i = 0; i < extra.length; i += 2) {
+    // A Vary of the response's own (Cookie, say) is extended, not repeated.
+    const at = extra[i] === "Vary" && names.has("vary") ? list.findIndex((name, at) => at % 2 === 0 && name === "vary") : -1;
+    if (at >= 0) list[at + 1] = `${list[at + 1]}, ${extra[i + 1]}`;
+    else list.push(extra[i]!, extra[i + 1]!);
+  }
+  return list;
 }
 
-export async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
-  if (!isDocument(response)) {
-    writeHead(res, response);
-    if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-    if (response.body) await writeReadableStreamToWritable(response.body, res);
-    else res.end();
+function chooseEncoding(req: IncomingMessage, response: Response): Encoding {
+  const headers = response.headers;
+  const type = headers.get("Content-Type");
+  if (!response.body || headers.has("Content-Encoding") || !type || !compressible(type)) return "identity";
+  if (/^text\/event-stream\b/i.test(type) || /\bno-transform\b/i.test(headers.get("Cache-Control") ?? "")) {
+    return "identity";
+  }
+  const length = headers.get("Content-Length");
+  if (length !== null && Number(length) < MIN_COMPRESSED_BYTES) return "identity";
+  return pickEncoding(req.headers["accept-encoding"]);
+}
+
+/**
+ * Writes Remix's response. `own` holds [name, value, ...] headers every answer carries (security
+ * headers, the request id); the response's own headers of the same name win.
+ */
+export async function sendResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  own: readonly string[],
+) {
+  res.statusMessage = response.statusText;
+  if (isDocument(response)) {
+    const body = Buffer.from(await response.arrayBuffer());
+    const encoding = body.length < MIN_COMPRESSED_BYTES ? "identity" : pickEncoding(req.headers["accept-encoding"]);
+    const sent =
+      encoding === "br" ? await brotli(body, BROTLI_QUALITY_4) : encoding === "gzip" ? await gzip(body) : body;
+    const headers = headerList(response, own, ["Content-Encoding", encoding, "Vary", "Accept-Encoding"]);
+    headers.push("Content-Length", String(sent.length));
+    res.writeHead(response.status, headers).end(sent);
     return;
   }
-  const body = Buffer.from(await response.arrayBuffer());
-  const encoding = body.length < MIN_COMPRESSED_BYTES ? "identity" : pickEncoding(req.headers["accept-encoding"]);
-  const sent =
-    encoding === "br"
-      ? await brotli(body, DOCUMENT_BROTLI)
-      : encoding === "gzip"
-        ? await gzip(body, { level: 6 })
-        : body;
-  writeHead(res, response);
-  // Set even for identity: compression() leaves a response that names its encoding alone.
-  res.setHeader("Content-Encoding", encoding);
-  res.vary("Accept-Encoding");
-  res.setHeader("Content-Length", sent.length);
-  res.end(sent);
+
+  const encoding = chooseEncoding(req, response);
+  const extra = encoding === "identity" ? [] : ["Content-Encoding", encoding, "Vary", "Accept-Encoding"];
+  const headers = headerList(response, own, extra);
+  if (encoding !== "identity") {
+    // The compressed length is not known in advance.
+    for (let i = 0; i < headers.length; i += 2) {
+      if (headers[i]!.toLowerCase() === "content-length") headers.splice(i, 2);
+    }
+  }
+  res.writeHead(response.status, headers);
+  if (!response.body || req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  if (/^text\/event-stream\b/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  const body = Readable.fromWeb(response.body as NodeReadableStream);
+  if (encoding === "identity") await pipeline(body, res);
+  else {
+    const compressor = encoding === "br" ? zlib.createBrotliCompress(BROTLI_QUALITY_4) : zlib.createGzip();
+    await pipeline(body, compressor, res);
+  }
 }

@@ -28,19 +28,19 @@ type Options = {
   logger: Logger;
   routeOf: (pathname: string) => string;
   observe: (labels: { method: string; route: string; status: number }, seconds: number) => void;
+  /** The signed-in user the app noted for this response, if any. */
+  userOf: (res: ServerResponse) => string | undefined;
 };
 
 /**
- * Runs first for every request, on the raw Node request, so pages answered by the page cache
- * (before Express) are logged and measured like every other. Express adds `res.locals` to the
- * same response object later; the load context it holds names the signed-in user. Returns the
- * request id, which the caller sends back (with the page cache's headers, or before Express).
+ * Runs first for every request, so pages answered by the page cache are logged and measured like
+ * every other. Returns the request id, which the caller sends back with the answer.
  */
-export function requestLog({ logger, routeOf, observe }: Options) {
+export function requestLog({ logger, routeOf, observe, userOf }: Options) {
   // Request lines hold only the fields below, none of them a secret, so they skip the logger's
   // redaction, which costs more than the rest of the line (about 4 µs each).
   const lines = logger.child({}, { redact: [] });
-  return (req: IncomingMessage, res: ServerResponse & { locals?: Record<string, unknown> }): string => {
+  return (req: IncomingMessage, res: ServerResponse): string => {
     const started = process.hrtime.bigint();
     const header = req.headers["x-request-id"];
     const requestId = requestIdOf(Array.isArray(header) ? header[0] : header);
@@ -50,7 +50,7 @@ export function requestLog({ logger, routeOf, observe }: Options) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf(path);
       observe({ method, route, status: res.statusCode }, seconds);
-      const userId = (res.locals?.loadContext as { userId?: string } | undefined)?.userId;
+      const userId = userOf(res);
       const level = res.statusCode >= 500 ? "error" : "info";
       lines[level](
         {

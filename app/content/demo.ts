@@ -46,7 +46,7 @@ export const SALES_DEMO: DemoContent = {
 
 /**
  * The demo video: the landing page's build demo recorded by scripts/record-demo-video.mjs, served
- * from public/media (express.static: exact types, range requests; long caching by server/app.js).
+ * from public/media (serve-static: exact types, range requests; long caching by server/static-files.ts).
  * Change `version` whenever the files are re-recorded, so cached copies are replaced.
  */
 export const DEMO_VIDEO_MEDIA = {

@@ -1,0 +1,153 @@
+// Files from public/. The client bundles under /build are fingerprinted and never change while the
+// process runs, so each is read once, compressed once at the highest settings (brotli 11, gzip 9,
+// on libuv's thread pool, the first time it is asked for) and answered from memory, immutable for
+// a year. /media (the demo video, which browsers fetch by ranges) and the few other names at the
+// top of public/ go through serve-static, which handles ranges and conditional requests.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import compressible from "compressible";
+import mime from "mime-types";
+import serveStatic from "serve-static";
+import { pickEncoding } from "./page-cache";
+import { sendText } from "./respond";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
+
+type Asset = {
+  type: string;
+  etag: string;
+  identity: Buffer;
+  /** Null when the type does not compress (images, fonts) or compressing did not make it smaller. */
+  br: Buffer | null;
+  gzip: Buffer | null;
+};
+
+async function loadAsset(file: string): Promise<Asset | null> {
+  let identity: Buffer;
+  try {
+    identity = await fs.promises.readFile(file);
+  } catch {
+    return null; // missing, or a directory
+  }
+  const type = mime.contentType(path.extname(file)) || "application/octet-stream";
+  const etag = `"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+  if (!compressible(type) || identity.length < 1024) return { type, etag, identity, br: null, gzip: null };
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip(identity, { level: 9 }),
+  ]);
+  return {
+    type,
+    etag,
+    identity,
+    br: br.length < identity.length ? br : null,
+    gzip: gz.length < identity.length ? gz : null,
+  };
+}
+
+/** The file under `root` a request path names, or null when it would step outside (`..`, encoded or not). */
+export function fileUnder(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0")) return null;
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/**
+ * Serves what public/ holds. `serve` returns false, having written nothing, for a path that is
+ * not a file of public/ (the app's routes); `own` is the headers every answer carries.
+ */
+export function createStaticFiles(publicDir: string) {
+  const buildDir = path.join(publicDir, "build");
+  // Loaded once per file; the map is bounded by the files in public/build (a miss is not kept).
+  const assets = new Map<string, Promise<Asset | null>>();
+
+  function asset(file: string): Promise<Asset | null> {
+    let loading = assets.get(file);
+    if (!loading) {
+      loading = loadAsset(file);
+      assets.set(file, loading);
+      void loading.then((found) => found ?? assets.delete(file));
+    }
+    return loading;
+  }
+
+  async function serveBuild(req: IncomingMessage, res: ServerResponse, pathname: string, own: readonly string[]) {
+    const file = fileUnder(buildDir, pathname.slice("/build".length));
+    const found = file ? await asset(file) : null;
+    if (!found) return sendText(res, 404, "Not found", own);
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      return sendText(res, 405, "Method not allowed", own, { headers: ["Allow", "GET, HEAD"] });
+    }
+    const headers = [...own, "Cache-Control", YEAR_IMMUTABLE, "ETag", found.etag];
+    if (found.br || found.gzip) headers.push("Vary", "Accept-Encoding");
+    if (req.headers["if-none-match"] === found.etag) return void res.writeHead(304, headers).end();
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const body = (encoding === "br" && found.br) || (encoding === "gzip" && found.gzip) || found.identity;
+    if (body !== found.identity) headers.push("Content-Encoding", encoding);
+    headers.push("Content-Type", found.type, "Content-Length", String(body.length));
+    res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
+  }
+
+  // The demo video and poster: large, versioned by a ?v= query in the pages (DEMO_VIDEO_MEDIA), so
+  // cached for a year; a missing file is a 404, never the catch-all route's redirect to an HTML page.
+  const media = serveStatic(publicDir, { immutable: true, maxAge: "1y", index: false });
+  const topLevel = serveStatic(publicDir, { maxAge: "1h", index: false });
+  // Only names that exist in public/ are looked up: a page request costs no file-system call.
+  const topLevelNames = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build" && name !== "media"));
+
+  /** Runs serve-static; resolves true when it answered, false when it passed (no such file). */
+  function viaServeStatic(
+    handler: ReturnType<typeof serveStatic>,
+    req: IncomingMessage,
+    res: ServerResponse,
+    own: readonly string[],
+  ): Promise<boolean> {
+    for (let i = 0; i < own.length; i += 2) res.setHeader(own[i]!, own[i + 1]!);
+    return new Promise((resolve, reject) => {
+      res.once("finish", () => resolve(true));
+      handler(req as never, res as never, (error?: unknown) => {
+        if (!error) {
+          for (let i = 0; i < own.length; i += 2) res.removeHeader(own[i]!);
+          resolve(false);
+        } else reject(error instanceof Error ? error : new Error(String(error)));
+      });
+    });
+  }
+
+  return async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    own: readonly string[],
+  ): Promise<boolean> {
+    if (pathname.startsWith("/build/")) {
+      await serveBuild(req, res, pathname, own);
+      return true;
+    }
+    if (pathname.startsWith("/media/")) {
+      if (!(await viaServeStatic(media, req, res, own))) sendText(res, 404, "Not found", own);
+      return true;
+    }
+    const first = pathname.split("/")[1] ?? "";
+    return topLevelNames.has(first) ? viaServeStatic(topLevel, req, res, own) : false;
+  };
+}

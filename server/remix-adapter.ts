@@ -1,6 +1,6 @@
 // Node's HTTP to Remix and back: what @remix-run/express does, on Node's own request and response.
-// entry.server renders every document whole, so a document is compressed in ONE pass on libuv's
-// thread pool and written with one end() and one writeHead (issue 12, member pages). Other
+// entry.server renders every document whole, so a document is compressed in ONE pass and written
+// with one writeHead and one end() (issue 12, member pages). Other
 // responses (single-fetch data, downloads, robots.txt, redirects) stream, compressed on the way
 // when their type is text-like and the client accepts it.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -8,21 +8,27 @@ import type { TLSSocket } from "node:tls";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { promisify } from "node:util";
 import zlib from "node:zlib";
 import compressible from "compressible";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { pickEncoding, type Encoding } from "./page-cache";
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-/** Quality 4: a fraction of a millisecond for a page, per request (what compression() used). */
-const BROTLI_QUALITY_4 = {
+/**
+ * Documents are compressed per request, on the main thread: brotli quality 2 costs ~70 µs for a
+ * 14 KB member page and is within 8% of quality 4's size (~150 µs); handing the work to libuv's
+ * thread pool cost more in callbacks and thread switches than it saved (issue 12, member pages).
+ * The window fits any page (256 KiB). Streamed answers use the same settings.
+ */
+const DOCUMENT_BROTLI = (sizeHint: number): zlib.BrotliOptions => ({
   params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    ...(sizeHint > 0 && { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint }),
   },
-};
+});
+/** Gzip for the few clients without brotli: level 4, the same trade of size for time. */
+const DOCUMENT_GZIP: zlib.ZlibOptions = { level: 4 };
 /** Below this, compressing costs more than it saves. */
 const MIN_COMPRESSED_BYTES = 1024;
 
@@ -66,7 +72,8 @@ function headerList(response: Response, own: readonly string[], extra: readonly 
   for (let i = 0; i < own.length; i += 2) if (!names.has(own[i]!.toLowerCase())) list.push(own[i]!, own[i + 1]!);
   for (let i = 0; i < extra.length; i += 2) {
     // A Vary of the response's own (Cookie, say) is extended, not repeated.
-    const at = extra[i] === "Vary" && names.has("vary") ? list.findIndex((name, at) => at % 2 === 0 && name === "vary") : -1;
+    const at =
+      extra[i] === "Vary" && names.has("vary") ? list.findIndex((name, at) => at % 2 === 0 && name === "vary") : -1;
     if (at >= 0) list[at + 1] = `${list[at + 1]}, ${extra[i + 1]}`;
     else list.push(extra[i]!, extra[i + 1]!);
   }
@@ -100,7 +107,11 @@ export async function sendResponse(
     const body = Buffer.from(await response.arrayBuffer());
     const encoding = body.length < MIN_COMPRESSED_BYTES ? "identity" : pickEncoding(req.headers["accept-encoding"]);
     const sent =
-      encoding === "br" ? await brotli(body, BROTLI_QUALITY_4) : encoding === "gzip" ? await gzip(body) : body;
+      encoding === "br"
+        ? zlib.brotliCompressSync(body, DOCUMENT_BROTLI(body.length))
+        : encoding === "gzip"
+          ? zlib.gzipSync(body, DOCUMENT_GZIP)
+          : body;
     const headers = headerList(response, own, ["Content-Encoding", encoding, "Vary", "Accept-Encoding"]);
     headers.push("Content-Length", String(sent.length));
     res.writeHead(response.status, headers).end(sent);
@@ -125,7 +136,8 @@ export async function sendResponse(
   const body = Readable.fromWeb(response.body as NodeReadableStream);
   if (encoding === "identity") await pipeline(body, res);
   else {
-    const compressor = encoding === "br" ? zlib.createBrotliCompress(BROTLI_QUALITY_4) : zlib.createGzip();
+    const compressor =
+      encoding === "br" ? zlib.createBrotliCompress(DOCUMENT_BROTLI(0)) : zlib.createGzip(DOCUMENT_GZIP);
     await pipeline(body, compressor, res);
   }
 }

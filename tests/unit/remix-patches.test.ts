@@ -1,4 +1,4 @@
-// The three performance patches in patches/ (applied by `npm install`, docs/decisions/032): each
+// The performance patches in patches/ (applied by `npm install`, docs/decisions/032): each
 // keeps per-build work that Remix redid on every request. These tests fail when a patch is not
 // applied (a dependency bumped without its patch) and check that matching stays right when the
 // kept work is reused.
@@ -14,13 +14,38 @@ const router = require("@remix-run/router") as typeof RemixRouter;
 const source = (id: string) => fs.readFileSync(require.resolve(id), "utf8");
 
 describe("performance patches", () => {
-  it("are applied to the server builds of @remix-run/router, @remix-run/react and react-router-dom", () => {
+  it("are applied to the server builds of @remix-run/router, @remix-run/react, server-runtime and react-router-dom", () => {
     expect(source("@remix-run/router")).toContain("function rankedBranchesOf(routes)");
     expect(source("@remix-run/router")).toContain("const compiledPaths = new Map()");
+    expect(source("@remix-run/router")).toContain("const matchMemos = new WeakMap()");
     expect(fs.readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8")).toContain(
       "serverRoutesByManifest",
     );
     expect(source("react-router-dom/server")).toContain("dataRoutesByRoutes");
+    expect(source("@remix-run/server-runtime/dist/data.js")).toContain(
+      'if (!url.searchParams.has("_routes")) return request;',
+    );
+  });
+
+  it("hand a loader the request itself when it has nothing to strip, and a stripped copy otherwise", async () => {
+    const { callRouteLoader } = require("@remix-run/server-runtime/dist/data.js") as {
+      callRouteLoader: (args: Record<string, unknown>) => Promise<unknown>;
+    };
+    const seen = (request: Request) =>
+      callRouteLoader({
+        request,
+        loader: ({ request: given }: { request: Request }) => given,
+        params: {},
+        routeId: "route",
+        loadContext: {},
+        singleFetch: true,
+      }) as Promise<Request>;
+    const plain = new Request("http://site.test/dashboard?tab=2", { headers: { Cookie: "a=b" } });
+    expect(await seen(plain)).toBe(plain);
+    const indexed = await seen(new Request("http://site.test/?index&_routes=root&tab=2"));
+    expect(indexed.url).toBe("http://site.test/?tab=2");
+    const kept = await seen(new Request("http://site.test/?index=x"));
+    expect(kept.url).toBe("http://site.test/?index=x");
   });
 
   it("match every path right when a routes array's branches and compiled patterns are reused", () => {
@@ -50,6 +75,17 @@ describe("performance patches", () => {
       expect(ids("/course/new")).toEqual(["root", "course", { courseId: "new" }]);
       expect(ids("/no/such/page")).toEqual(["root", "splat", { "*": "no/such/page" }]);
     }
+    // Kept matches are handed out as copies: what one caller changes, the next never sees.
+    const first = router.matchRoutes(routes, "/course/42")!;
+    first[1]!.params.courseId = "changed";
+    first.pop();
+    const second = router.matchRoutes(routes, "/course/42")!;
+    expect(second).toHaveLength(2);
+    expect(second[1]!.params).toEqual({ courseId: "42" });
+    expect(second[0]!.params).toBe(second[1]!.params);
+    expect(second[1]!.pathname).toBe("/course/42");
+    // An encoded path matches as its decoded form, and separately from another spelling's params.
+    expect(ids("/course/a%20b")).toEqual(["root", "course", { courseId: "a b" }]);
     // Another array (even with equal contents) is ranked on its own, not mixed with the first.
     const other = [{ id: "only", path: "only" }];
     expect(ids("/only", other)).toEqual(["only", {}]);

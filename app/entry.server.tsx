@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
@@ -53,6 +52,34 @@ export async function shutdown() {
 export const database = db;
 
 /**
+ * The least a destination of React's pipe() must be (write, end, on): the rendered chunks are
+ * collected and handed over whole when React ends. A PassThrough stream did the same with a
+ * readable side nobody needed, and cost a few per cent of a member page's CPU (issue 12).
+ */
+function collectChunks(done: (html: Buffer<ArrayBuffer>) => void) {
+  const chunks: Uint8Array[] = [];
+  let ended = false;
+  const sink = {
+    write(chunk: Uint8Array | string) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      return true;
+    },
+    end() {
+      if (ended) return sink;
+      ended = true;
+      // Buffer.concat always allocates a fresh ArrayBuffer.
+      done(Buffer.concat(chunks) as Buffer<ArrayBuffer>);
+      return sink;
+    },
+    // React listens for drain, error and close; a sink that never fills, fails or closes emits none.
+    on() {
+      return sink;
+    },
+  };
+  return sink as unknown as NodeJS.WritableStream;
+}
+
+/**
  * Renders the whole document before sending it: a page is then compressed once instead of
  * chunk by chunk (see docs/decisions/004-whole-document-rendering-compressed-once.md), and nothing here is deferred, so nothing is lost.
  */
@@ -74,32 +101,29 @@ export default function handleRequest(
       {
         nonce: nonce || undefined,
         onAllReady() {
-          const chunks: Buffer[] = [];
-          const sink = new PassThrough();
-          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-          sink.on("end", () => {
-            clearTimeout(abortTimer);
-            const html = Buffer.concat(chunks);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            // No nonce in the load context: the page cache's render, shared by many visitors, so
-            // the policy lists its inline scripts' hashes instead of a nonce it would replay.
-            responseHeaders.set(
-              "Content-Security-Policy",
-              contentSecurityPolicy(nonce ? { nonce } : { hashes: inlineScriptHashes(html.toString("utf8")) }, {
-                development: process.env.NODE_ENV === "development",
-                connectSources: trackerOrigins(),
-                checkoutOrigin: checkoutOriginFromApiBase(env().STRIPE_API_BASE),
-              }),
-            );
-            if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
-            resolve(
-              new Response(html, {
-                status: failed ? 500 : responseStatusCode,
-                headers: responseHeaders,
-              }),
-            );
-          });
-          pipe(sink);
+          pipe(
+            collectChunks((html) => {
+              clearTimeout(abortTimer);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              // No nonce in the load context: the page cache's render, shared by many visitors, so
+              // the policy lists its inline scripts' hashes instead of a nonce it would replay.
+              responseHeaders.set(
+                "Content-Security-Policy",
+                contentSecurityPolicy(nonce ? { nonce } : { hashes: inlineScriptHashes(html.toString("utf8")) }, {
+                  development: process.env.NODE_ENV === "development",
+                  connectSources: trackerOrigins(),
+                  checkoutOrigin: checkoutOriginFromApiBase(env().STRIPE_API_BASE),
+                }),
+              );
+              if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
+              resolve(
+                new Response(html, {
+                  status: failed ? 500 : responseStatusCode,
+                  headers: responseHeaders,
+                }),
+              );
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

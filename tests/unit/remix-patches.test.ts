@@ -77,7 +77,7 @@ describe("performance patches", () => {
     }
     // Kept matches are handed out as copies: what one caller changes, the next never sees.
     const first = router.matchRoutes(routes, "/course/42")!;
-    first[1]!.params.courseId = "changed";
+    (first[1]!.params as Record<string, string>).courseId = "changed";
     first.pop();
     const second = router.matchRoutes(routes, "/course/42")!;
     expect(second).toHaveLength(2);

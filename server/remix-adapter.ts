@@ -123,7 +123,7 @@ export async function sendResponse(
   const headers = headerList(response, own, extra);
   if (encoding !== "identity") {
     // The compressed length is not known in advance.
-    for (let i = 0; i < headers.length; i += 2) {
+    for (let i = headers.length - 2; i >= 0; i -= 2) {
       if (headers[i]!.toLowerCase() === "content-length") headers.splice(i, 2);
     }
   }

@@ -123,7 +123,9 @@ export function createStaticFiles(publicDir: string) {
   ): Promise<boolean> {
     for (let i = 0; i < own.length; i += 2) res.setHeader(own[i]!, own[i + 1]!);
     return new Promise((resolve, reject) => {
+      // Answered, or the client went away while it was being answered.
       res.once("finish", () => resolve(true));
+      res.once("close", () => resolve(true));
       handler(req as never, res as never, (error?: unknown) => {
         if (!error) {
           for (let i = 0; i < own.length; i += 2) res.removeHeader(own[i]!);

@@ -7,6 +7,7 @@ import * as security from "./0005_security";
 import * as progress from "./0006_progress";
 import * as business from "./0007_business";
 import * as account2fa from "./0008_account_2fa";
+import * as paidAccessPlanCache from "./0009_paid_access_plan_cache";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006_progress": progress,
   "0007_business": business,
   "0008_account_2fa": account2fa,
+  "0009_paid_access_plan_cache": paidAccessPlanCache,
 };

@@ -59,6 +59,38 @@ describe("migrations", () => {
     expect([course.status, chapter.status]).toEqual(["published", "published"]);
   });
 
+  it("keep the paid-access rule's plan per connection (0009: PL/pgSQL) with the same answers as before", async () => {
+    const language = async () =>
+      (
+        await sql<{ lanname: string }>`
+          SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+          WHERE p.proname = 'paid_access_sources'`.execute(app.db)
+      ).rows[0]?.lanname;
+    const user = await app.db
+      .insertInto("users")
+      .values({ email: "granted@test.example", name: "G", password_hash: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await sql`INSERT INTO access_grants (user_id, reason) VALUES (${user.id}, 'Support')`.execute(app.db);
+    const answers = async () =>
+      (
+        await sql<{ sources: string[]; paid: boolean }>`
+          SELECT paid_access_sources(${user.id}::uuid) AS sources, has_paid_access(${user.id}::uuid) AS paid`.execute(
+          app.db,
+        )
+      ).rows[0];
+
+    expect(await language()).toBe("plpgsql");
+    expect(await answers()).toEqual({ sources: ["Complimentary"], paid: true });
+    const back = await migrator().migrateTo("0008_account_2fa");
+    expect(back.error).toBeUndefined();
+    expect(await language()).toBe("sql");
+    expect(await answers()).toEqual({ sources: ["Complimentary"], paid: true });
+    const up = await migrator().migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await language()).toBe("plpgsql");
+  });
+
   it("keep emails unique whatever their case", async () => {
     await app.db.insertInto("users").values({ email: "case@test.example", name: "A", password_hash: null }).execute();
     await expect(

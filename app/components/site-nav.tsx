@@ -1,7 +1,8 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/hooks/use-root-data";
 import { DEFAULT_BRAND_NAME } from "~/content/brand";
+import { isCurrentPage } from "~/lib/current-page";
 import { lockedHref, lockedToolKey } from "~/lib/locked-tools";
 import { buttonClass } from "./button";
 import { Icon } from "./icon";
@@ -65,9 +66,11 @@ export function SiteNav() {
         return key ? { to: lockedHref(key), label: item.label, locked: true } : item;
       })
     : [];
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
+  // Plain links with aria-current computed here: NavLink's per-link hooks were a measurable part
+  // of every member page's render (app/lib/current-page.ts).
+  const linkClass = (current: boolean) =>
     `rounded-md px-3 py-2 text-sm font-medium ${
-      isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+      current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
     }`;
 
   return (
@@ -81,11 +84,20 @@ export function SiteNav() {
         </Link>
 
         <div className="hidden items-center gap-1 md:flex">
-          {links.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass} prefetch={item.locked ? "none" : "intent"}>
-              <NavLabel item={item} />
-            </NavLink>
-          ))}
+          {links.map((item) => {
+            const current = isCurrentPage(location.pathname, item.to);
+            return (
+              <Link
+                key={item.to}
+                to={item.to}
+                aria-current={current ? "page" : undefined}
+                className={linkClass(current)}
+                prefetch={item.locked ? "none" : "intent"}
+              >
+                <NavLabel item={item} />
+              </Link>
+            );
+          })}
           {user ? (
             <LogoutButton className="ml-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" />
           ) : (
@@ -111,15 +123,20 @@ export function SiteNav() {
             </svg>
           </summary>
           <div className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-            {links.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.mobileTo ?? item.to}
-                className={(state) => `flex min-h-11 items-center ${linkClass(state)}`}
-              >
-                <NavLabel item={item} />
-              </NavLink>
-            ))}
+            {links.map((item) => {
+              const to = item.mobileTo ?? item.to;
+              const current = isCurrentPage(location.pathname, to);
+              return (
+                <Link
+                  key={item.to}
+                  to={to}
+                  aria-current={current ? "page" : undefined}
+                  className={`flex min-h-11 items-center ${linkClass(current)}`}
+                >
+                  <NavLabel item={item} />
+                </Link>
+              );
+            })}
             {user ? (
               <LogoutButton className="mt-1 block min-h-11 w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100" />
             ) : (

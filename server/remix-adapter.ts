@@ -34,6 +34,8 @@ const MIN_COMPRESSED_BYTES = 1024;
 
 const isDocument = (response: Response) =>
   response.body !== null && /^text\/html\b/i.test(response.headers.get("Content-Type") ?? "");
+/** Server-sent events: sent as they come, never buffered by a compressor. */
+const isEventStream = (response: Response) => /^text\/event-stream\b/i.test(response.headers.get("Content-Type") ?? "");
 
 /**
  * The Fetch request Remix handles; aborted when the client goes away before the answer is sent.
@@ -84,9 +86,7 @@ function chooseEncoding(req: IncomingMessage, response: Response): Encoding {
   const headers = response.headers;
   const type = headers.get("Content-Type");
   if (!response.body || headers.has("Content-Encoding") || !type || !compressible(type)) return "identity";
-  if (/^text\/event-stream\b/i.test(type) || /\bno-transform\b/i.test(headers.get("Cache-Control") ?? "")) {
-    return "identity";
-  }
+  if (isEventStream(response) || /\bno-transform\b/i.test(headers.get("Cache-Control") ?? "")) return "identity";
   const length = headers.get("Content-Length");
   if (length !== null && Number(length) < MIN_COMPRESSED_BYTES) return "identity";
   return pickEncoding(req.headers["accept-encoding"]);
@@ -132,7 +132,7 @@ export async function sendResponse(
     res.end();
     return;
   }
-  if (/^text\/event-stream\b/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (isEventStream(response)) res.flushHeaders();
   const body = Readable.fromWeb(response.body as NodeReadableStream);
   if (encoding === "identity") await pipeline(body, res);
   else {

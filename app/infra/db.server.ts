@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider, type PostgresPool } from "kysely";
-import { PGlite } from "@electric-sql/pglite";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { migrations } from "../../migrations/index";
@@ -9,6 +8,7 @@ import { isDatabaseUnavailable } from "~/lib/database-errors";
 import type { DB } from "./db-schema";
 import { env } from "./env.server";
 import { acquireFolderLock } from "./folder-lock.server";
+import { isStalePreparedStatement, PreparingPGlite, StatementNames } from "./prepared-statements.server";
 
 export type Database = Kysely<DB>;
 
@@ -58,26 +58,43 @@ function createPool(connectionString: string, { timeouts = true, max = env().DAT
   return pool;
 }
 
+const statementNames = new StatementNames();
+
 /**
- * Kysely returns clients to the pool without saying whether they failed. A client whose query
- * timed out against a hung server still waits for that answer, so it is destroyed instead of
- * reused: once the server is back, fresh connections serve requests at once.
+ * What Kysely gets instead of the pool:
+ * - Data statements with parameters go out as named prepared statements
+ *   (prepared-statements.server.ts): parsed once per connection, then run on a cached plan. One
+ *   whose plan went stale (a `SELECT *` after another instance's migration) runs again unnamed.
+ * - Kysely returns clients to the pool without saying whether they failed. A client whose query
+ *   timed out against a hung server still waits for that answer, and one holding a stale
+ *   statement would fail again, so either is destroyed instead of reused: once the server is
+ *   back, fresh connections serve requests at once.
  */
 function discardingBrokenClients(pool: pg.Pool): PostgresPool {
   return {
     connect: async () => {
       const client = await pool.connect();
       let broken = false;
+      const noteUnavailable = (error: unknown) => {
+        if (isDatabaseUnavailable(error)) broken = true;
+        throw error;
+      };
       return {
         query: ((...args: Parameters<pg.PoolClient["query"]>) => {
-          const result = (client.query as (...a: unknown[]) => unknown)(...args);
-          if (result instanceof Promise) {
-            return result.catch((error: unknown) => {
-              if (isDatabaseUnavailable(error)) broken = true;
-              throw error;
+          const [text, values] = args as unknown[];
+          const name = typeof text === "string" && Array.isArray(values) ? statementNames.nameFor(text, values) : null;
+          if (name !== null) {
+            return client.query({ name, text: text as string, values: values as unknown[] }).catch((error: unknown) => {
+              if (!isStalePreparedStatement(error)) return noteUnavailable(error);
+              broken = true;
+              // Inside a transaction the retry fails too (the error aborted it): report the cause.
+              return client.query(text as string, values as unknown[]).catch(() => {
+                throw error;
+              });
             });
           }
-          return result; // a cursor
+          const result = (client.query as (...a: unknown[]) => unknown)(...args);
+          return result instanceof Promise ? result.catch(noteUnavailable) : result; // else a cursor
         }) as never,
         release: () => client.release(broken || undefined),
       };
@@ -89,7 +106,7 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
 function createPgliteDatabase(dir: string): Database {
   fs.mkdirSync(dir, { recursive: true });
   acquireFolderLock(dir);
-  const client = new PGlite(dir);
+  const client = new PreparingPGlite(dir);
   return new Kysely<DB>({ dialect: new PGliteDialect(client) });
 }
 

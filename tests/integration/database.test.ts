@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations";
-import { Migrator, NO_MIGRATIONS, sql } from "kysely";
+import { Migrator, NO_MIGRATIONS, sql, type Kysely, type RawBuilder } from "kysely";
+import type { DB } from "../../app/infra/db-schema";
 import { createUser, signIn } from "../support/fixtures";
 import { Browser } from "../support/http";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -96,6 +97,78 @@ describe("migrations", () => {
     await expect(
       sql`INSERT INTO users (email, name) VALUES ('CASE@test.example', 'B')`.execute(app.db),
     ).rejects.toThrow();
+  });
+});
+
+describe("prepared statements (decision 034)", () => {
+  type Prepared = { statement: string };
+  const preparedOnThisConnection = (executor: Kysely<DB>) =>
+    sql<Prepared>`SELECT statement FROM pg_prepared_statements WHERE from_sql = false`
+      .execute(executor)
+      .then(({ rows }) => rows.map((row) => row.statement));
+
+  it("prepare a data statement with parameters once on its connection and run it again on that plan", async () => {
+    await app.db.connection().execute(async (connection) => {
+      const lookup = (email: string) => connection.selectFrom("users").select("id").where("email", "=", email);
+      await lookup("first@prepared.example").execute();
+      await lookup("second@prepared.example").execute();
+      const text = lookup("x").compile().sql;
+      expect((await preparedOnThisConnection(connection)).filter((statement) => statement === text)).toHaveLength(1);
+      // Parameterless statements (BEGIN, migrations, health checks) stay unnamed.
+      await sql`SELECT 1 AS parameterless`.execute(connection);
+      expect(await preparedOnThisConnection(connection)).not.toContain("SELECT 1 AS parameterless");
+    });
+  });
+
+  it("send values and read results of every type the app uses exactly as an unnamed query does", async () => {
+    const values = {
+      at: new Date("2026-11-23T12:34:56.789Z"),
+      yes: true,
+      name: "Zoë ✓ 'quoted'",
+      answer: 42,
+      doc: JSON.stringify({ a: [1, "b"] }),
+      big: "12345678901",
+    };
+    // The same SELECT with its values as parameters (prepared) and as literals (no parameter: unnamed).
+    const select = (value: (v: unknown) => RawBuilder<unknown>) => sql<Record<string, unknown>>`
+      SELECT ${value(values.at)}::timestamptz AS at, ${value(values.yes)}::boolean AS yes, ${value(null)}::text AS nothing,
+        ${value(values.name)}::text AS name, ${value(values.answer)}::int AS answer, ${value(values.doc)}::jsonb AS doc,
+        ${value(values.big)}::bigint AS big`;
+    const unnamed = (await select((v) => sql.lit(v instanceof Date ? v.toISOString() : v)).execute(app.db)).rows[0];
+    expect(unnamed).toMatchObject({ at: values.at, yes: true, nothing: null, name: values.name, doc: { a: [1, "b"] } });
+    for (let run = 0; run < 7; run++) {
+      // Past PostgreSQL's five custom plans, onto the generic plan.
+      expect((await select((v) => sql.val(v)).execute(app.db)).rows[0]).toEqual(unnamed);
+    }
+  });
+
+  it("report a failing prepared statement with its SQLSTATE and leave the connection usable", async () => {
+    const insert = (email: string) =>
+      app.db.insertInto("users").values({ email, name: "Twice", password_hash: null }).execute();
+    await insert("twice@prepared.example");
+    await expect(insert("twice@prepared.example")).rejects.toMatchObject({ code: "23505" });
+    const found = await app.db
+      .selectFrom("users")
+      .select("name")
+      .where("email", "=", "twice@prepared.example")
+      .executeTakeFirst();
+    expect(found).toEqual({ name: "Twice" });
+  });
+
+  it("read a table's new columns after a schema change instead of failing on the old plan", async () => {
+    await sql`CREATE TABLE prepared_probe (id int PRIMARY KEY, label text)`.execute(app.db);
+    try {
+      await sql`INSERT INTO prepared_probe VALUES (1, 'one')`.execute(app.db);
+      await app.db.connection().execute(async (connection) => {
+        const everything = () =>
+          sql<Record<string, unknown>>`SELECT * FROM prepared_probe WHERE id = ${1}`.execute(connection);
+        expect((await everything()).rows).toEqual([{ id: 1, label: "one" }]);
+        await sql`ALTER TABLE prepared_probe ADD COLUMN extra text DEFAULT 'new'`.execute(connection);
+        expect((await everything()).rows).toEqual([{ id: 1, label: "one", extra: "new" }]);
+      });
+    } finally {
+      await sql`DROP TABLE prepared_probe`.execute(app.db);
+    }
   });
 });
 

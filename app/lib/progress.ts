@@ -84,6 +84,23 @@ export function resumeChapter(chapters: readonly { id: string; lastViewedAt: str
   return latest?.id ?? chapters[0]?.id ?? null;
 }
 
+/**
+ * A view moves `last_viewed_at` at most once a minute for the chapter that is already the one viewed
+ * last: writing it again would not change where the member resumes, and the admin sees the time to
+ * the minute. Reloading or returning to the chapter being read costs no write.
+ */
+export const REPEAT_VIEW_GRANULARITY_MS = 60_000;
+
+export function isRepeatView(
+  chapters: readonly { id: string; lastViewedAt: string | Date | null }[],
+  chapterId: string,
+  now: number = Date.now(),
+): boolean {
+  const chapter = chapters.find((candidate) => candidate.id === chapterId);
+  if (!chapter?.lastViewedAt || resumeChapter(chapters) !== chapterId) return false;
+  return now - new Date(chapter.lastViewedAt).getTime() < REPEAT_VIEW_GRANULARITY_MS;
+}
+
 /** One share of a whole as a percent for the admin's bars (0 when the whole is 0). */
 export function shareOf(part: number, whole: number): number {
   return whole > 0 ? Math.round((Math.min(part, whole) * 100) / whole) : 0;

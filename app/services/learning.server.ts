@@ -4,6 +4,7 @@ import {
   courseState,
   nextIncompleteChapter,
   progressFromCounts,
+  isRepeatView,
   resumeChapter,
   type ChapterMark,
   type CourseState,
@@ -98,7 +99,7 @@ const marksOf = (course: ViewerCourse): ChapterMark[] =>
 /**
  * The course viewer: the chapter asked for, or the one the member viewed last (the first for a
  * new member). Viewing records `last_viewed_at`, except for a browser's prefetch (hovering a
- * link is not reading it). Undefined when the course does not exist or is a draft for a member.
+ * link is not reading it) and a repeat view of the chapter viewed last within the minute. Undefined when the course does not exist or is a draft for a member.
  */
 export async function openCourse(
   user: Viewer,
@@ -109,11 +110,12 @@ export async function openCourse(
   const course = await getCourseForViewer(courseId, user.id, visibilityFor(user));
   if (!course) return undefined;
 
-  const targetId = wanted ?? resumeChapter(course.chapters.map((c) => ({ id: c.id, lastViewedAt: c.last_viewed_at })));
+  const views = course.chapters.map((c) => ({ id: c.id, lastViewedAt: c.last_viewed_at }));
+  const targetId = wanted ?? resumeChapter(views);
   const visible = course.chapters.find((chapter) => chapter.id === targetId);
   const [chapter] = await Promise.all([
     targetId && isUuid(targetId) ? findChapterInCourse(courseId, targetId) : undefined,
-    visible && !prefetch ? recordChapterView(user.id, visible.id) : undefined,
+    visible && !prefetch && !isRepeatView(views, visible.id) ? recordChapterView(user.id, visible.id) : undefined,
   ]);
 
   const progress = courseProgress(marksOf(course));

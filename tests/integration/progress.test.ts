@@ -223,6 +223,34 @@ describe("course viewer", () => {
     );
   });
 
+  it("records a repeat view of the chapter viewed last at most once a minute", async () => {
+    const { courseId, chapterIds } = await seedCourse("Repeat", ["One", "Two"]);
+    const member = await newMember();
+    const viewedAt = async () =>
+      (await progressRows(member.id)).map((row) => [row.chapter_id, new Date(row.last_viewed_at!).getTime()]);
+    await member.browser.get(`/course/${courseId}?chapter=${chapterIds[0]}`);
+    const first = await viewedAt();
+    await member.browser.get(`/course/${courseId}?chapter=${chapterIds[0]}`);
+    await member.browser.get(`/course/${courseId}`);
+    expect(await viewedAt()).toEqual(first);
+
+    // A minute later the same chapter's view is recorded again.
+    await app.db
+      .updateTable("chapter_progress")
+      .set({ last_viewed_at: new Date(Date.now() - 61_000) })
+      .where("user_id", "=", member.id)
+      .execute();
+    await member.browser.get(`/course/${courseId}`);
+    const [[, again]] = (await viewedAt()) as [string, number][];
+    expect(Date.now() - again).toBeLessThan(30_000);
+
+    // Another chapter, then back: each moves where the member resumes, so each is written.
+    await member.browser.get(`/course/${courseId}?chapter=${chapterIds[1]}`);
+    await member.browser.get(`/course/${courseId}?chapter=${chapterIds[0]}`);
+    const resumed = (await getPage(member.browser, `/course/${courseId}`)).document;
+    expect(resumed.querySelector("article h2")?.textContent).toBe("One");
+  });
+
   it("does not count a browser's prefetch (a hovered link) as a view", async () => {
     const { courseId, chapterIds } = await seedCourse("Prefetch", ["One", "Two"]);
     const member = await newMember();

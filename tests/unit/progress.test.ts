@@ -5,9 +5,11 @@ import {
   courseProgress,
   courseState,
   formatCompletionDate,
+  isRepeatView,
   nextIncompleteChapter,
   progressFromCounts,
   progressLabel,
+  REPEAT_VIEW_GRANULARITY_MS,
   resumeChapter,
   shareOf,
   type ChapterMark,
@@ -157,6 +159,29 @@ describe("resume", () => {
 
   it("has nothing to open in an empty course", () => {
     expect(resumeChapter([])).toBeNull();
+  });
+});
+
+describe("repeat views", () => {
+  const now = Date.parse("2026-11-23T12:00:00Z");
+  const viewed = (a: string | null, b: string | null) => [
+    { id: "a", lastViewedAt: a },
+    { id: "b", lastViewedAt: b },
+  ];
+
+  it("skip the write for the chapter viewed last, within the minute", () => {
+    expect(isRepeatView(viewed("2026-11-23T11:59:30Z", "2026-11-23T11:00:00Z"), "a", now)).toBe(true);
+    expect(isRepeatView(viewed(new Date(now - REPEAT_VIEW_GRANULARITY_MS + 1).toISOString(), null), "a", now)).toBe(
+      true,
+    );
+  });
+
+  it("record a view that changes where the member resumes, a first view, and one over a minute later", () => {
+    expect(isRepeatView(viewed("2026-11-23T11:59:30Z", "2026-11-23T11:59:50Z"), "a", now)).toBe(false);
+    expect(isRepeatView(viewed(null, "2026-11-23T11:59:50Z"), "a", now)).toBe(false);
+    expect(isRepeatView(viewed(null, null), "a", now)).toBe(false);
+    expect(isRepeatView(viewed(new Date(now - REPEAT_VIEW_GRANULARITY_MS).toISOString(), null), "a", now)).toBe(false);
+    expect(isRepeatView(viewed("2026-11-23T11:59:30Z", null), "missing", now)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider, type PostgresPool } from "kysely";
+import { PGlite } from "@electric-sql/pglite";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { migrations } from "../../migrations/index";
@@ -25,13 +26,13 @@ export function db(): Database {
 }
 
 function createDatabase(): Database {
-  const { DATABASE_URL, PGLITE_DIR } = env();
+  const { DATABASE_URL, PGLITE_DIR, DATABASE_PREPARED_STATEMENTS: prepare } = env();
   if (DATABASE_URL) {
     const pool = createPool(DATABASE_URL);
     holder.__appPool = pool;
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool, { prepare }) }) });
   }
-  return createPgliteDatabase(path.resolve(PGLITE_DIR));
+  return createPgliteDatabase(path.resolve(PGLITE_DIR), { prepare });
 }
 
 /**
@@ -70,7 +71,7 @@ const statementNames = new StatementNames();
  *   statement would fail again, so either is destroyed instead of reused: once the server is
  *   back, fresh connections serve requests at once.
  */
-function discardingBrokenClients(pool: pg.Pool): PostgresPool {
+function discardingBrokenClients(pool: pg.Pool, { prepare }: { prepare: boolean }): PostgresPool {
   return {
     connect: async () => {
       const client = await pool.connect();
@@ -82,7 +83,8 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
       return {
         query: ((...args: Parameters<pg.PoolClient["query"]>) => {
           const [text, values] = args as unknown[];
-          const name = typeof text === "string" && Array.isArray(values) ? statementNames.nameFor(text, values) : null;
+          const name =
+            prepare && typeof text === "string" && Array.isArray(values) ? statementNames.nameFor(text, values) : null;
           if (name !== null) {
             return client.query({ name, text: text as string, values: values as unknown[] }).catch((error: unknown) => {
               if (!isStalePreparedStatement(error)) return noteUnavailable(error);
@@ -103,10 +105,10 @@ function discardingBrokenClients(pool: pg.Pool): PostgresPool {
   };
 }
 
-function createPgliteDatabase(dir: string): Database {
+function createPgliteDatabase(dir: string, { prepare }: { prepare: boolean }): Database {
   fs.mkdirSync(dir, { recursive: true });
   acquireFolderLock(dir);
-  const client = new PreparingPGlite(dir);
+  const client = prepare ? new PreparingPGlite(dir) : new PGlite(dir);
   return new Kysely<DB>({ dialect: new PGliteDialect(client) });
 }
 

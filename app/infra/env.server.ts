@@ -17,6 +17,11 @@ const booleanFlag = optionalString.transform((value) =>
   value === undefined ? false : ["1", "true", "yes", "on"].includes(value.toLowerCase()),
 );
 
+/** On unless set to 0, false, no or off. */
+const onUnlessOff = optionalString.transform(
+  (value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase()),
+);
+
 /**
  * Who tells us the client's address (server/security.ts clientAddress): unset, the socket (no
  * proxy in front); `fly`, Fly.io's Fly-Client-IP header; a number N, the N-th entry from the
@@ -49,14 +54,14 @@ const EnvSchema = z
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+    // Named prepared statements (docs/decisions/034); off for a pooler that cannot keep them.
+    DATABASE_PREPARED_STATEMENTS: onUnlessOff,
     PGLITE_DIR: z.string().default("./data/pglite"),
     SESSION_SECRET: optionalString,
     PUBLIC_URL: optionalUrl,
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
-    SEED_DEMO_CONTENT: optionalString.transform(
-      (value) => value === undefined || !["0", "false", "no", "off"].includes(value.toLowerCase()),
-    ),
+    SEED_DEMO_CONTENT: onUnlessOff,
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     TRUST_PROXY: trustProxy,
     RATE_LIMIT_DISABLED: booleanFlag,

@@ -10,6 +10,7 @@ describe("parseEnv", () => {
     expect(env.PGLITE_DIR).toBe("./data/pglite");
     expect(env.TRUST_PROXY).toEqual({ kind: "none" });
     expect(env.SEED_DEMO_CONTENT).toBe(true);
+    expect(env.DATABASE_PREPARED_STATEMENTS).toBe(true);
   });
   it("requires SESSION_SECRET and PUBLIC_URL in production, naming them", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
@@ -49,10 +50,16 @@ describe("parseEnv", () => {
     );
   });
   it("treats empty strings as unset and reads flags", () => {
-    const env = parseEnv({ DATABASE_URL: "", TRUST_PROXY: "fly", SEED_DEMO_CONTENT: "false" });
+    const env = parseEnv({
+      DATABASE_URL: "",
+      TRUST_PROXY: "fly",
+      SEED_DEMO_CONTENT: "false",
+      DATABASE_PREPARED_STATEMENTS: "OFF",
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.TRUST_PROXY).toEqual({ kind: "fly" });
     expect(env.SEED_DEMO_CONTENT).toBe(false);
+    expect(env.DATABASE_PREPARED_STATEMENTS).toBe(false);
   });
 });
 

@@ -19,7 +19,7 @@ import pg from "pg";
 import { startCluster } from "../tests/support/pg-cluster";
 import { brotliEfficiency, javaScriptWeight, rawGet } from "./bench/page-weight";
 import { summarise } from "./bench/profile-summary";
-import { ensureWrk, measure, type WrkRun, type WrkTarget } from "./bench/wrk";
+import { cpuSeconds, ensureWrk, measure, type CpuMeter, type Measurement, type WrkTarget } from "./bench/wrk";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SERVER_ENTRY = path.join(ROOT, "build/server.js");
@@ -37,7 +37,7 @@ const JS_PAGES = [
 ];
 
 type Engine = "pglite" | "postgres";
-type Row = { target: string; run: WrkRun };
+type Row = { target: string; run: Measurement };
 
 function log(message: string) {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -189,6 +189,11 @@ async function startReference(html: Buffer): Promise<{ url: string; child: Child
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2));
+/** "1,450 (+ 180)": the app's CPU per request, then PostgreSQL's when metered (clock ticks of 10 ms: read as ±10%). */
+const cpuCell = ({ app, postgres }: Record<string, number | undefined>) => {
+  const us = (value: number) => Math.round(value * 1000).toLocaleString("en-US");
+  return app === undefined ? "" : `${us(app)}${postgres === undefined ? "" : ` (+ ${us(postgres)})`}`;
+};
 
 /** `--profile <member page>`: node --cpu-prof on PostgreSQL while wrk loads that page for SECONDS. */
 async function profile(wrk: string, pagePath: string) {
@@ -226,25 +231,32 @@ async function main() {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   };
-  const bench = async (name: string, target: WrkTarget) => {
+  const bench = async (name: string, target: WrkTarget, meters: Record<string, CpuMeter>) => {
     log(`measuring ${name}`);
-    const run = await measure(wrk, target, { runs: RUNS, seconds: SECONDS });
+    const run = await measure(wrk, target, { runs: RUNS, seconds: SECONDS, meters });
     rows.push({ target: name, run });
   };
+  const processCpu =
+    (child: ChildProcess): CpuMeter =>
+    () =>
+      cpuSeconds([child.pid!]);
 
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     // PGlite first, then PostgreSQL: one app at a time, so they never share the CPU.
     log("starting the app on PGlite");
     const lite = await startApp("pglite");
-    await bench("/dashboard, paid member, PGlite", {
-      url: `${lite.baseUrl}/dashboard`,
-      headers: { Cookie: lite.cookie },
-    });
-    await bench("/course/{id}, paid member, PGlite", {
-      url: `${lite.baseUrl}/course/${lite.courseId}`,
-      headers: { Cookie: lite.cookie },
-    });
+    const liteMeters = { app: processCpu(lite.child) };
+    await bench(
+      "/dashboard, paid member, PGlite",
+      { url: `${lite.baseUrl}/dashboard`, headers: { Cookie: lite.cookie } },
+      liteMeters,
+    );
+    await bench(
+      "/course/{id}, paid member, PGlite",
+      { url: `${lite.baseUrl}/course/${lite.courseId}`, headers: { Cookie: lite.cookie } },
+      liteMeters,
+    );
     await stop(lite.child);
     fs.rmSync(path.dirname(lite.pgliteDir!), { recursive: true, force: true });
 
@@ -258,27 +270,31 @@ async function main() {
     const reference = await startReference(landing.body);
     cleanups.push(() => stop(reference.child));
 
-    await bench("reference (node:http, precompressed)", { url: reference.url });
-    await bench("/ visitor", { url: `${app.baseUrl}/` });
-    await bench("/ailabs-offer visitor", { url: `${app.baseUrl}/ailabs-offer` });
-    await bench("/privacy-policy visitor", { url: `${app.baseUrl}/privacy-policy` });
-    await bench("/ unique query per request", {
-      url: `${app.baseUrl}/`,
-      script: path.join(ROOT, "scripts/bench/unique-query.lua"),
-    });
-    await bench("/?utm_source=x&fbclid=y", { url: `${app.baseUrl}/?utm_source=x&fbclid=y` });
-    await bench("/dashboard, paid member, PostgreSQL", {
-      url: `${app.baseUrl}/dashboard`,
-      headers: { Cookie: app.cookie },
-    });
-    await bench("/course/{id}, paid member, PostgreSQL", {
-      url: `${app.baseUrl}/course/${app.courseId}`,
-      headers: { Cookie: app.cookie },
-    });
+    const appMeters = { app: processCpu(app.child), postgres: () => cpuSeconds(cluster.processes()) };
+    await bench("reference (node:http, precompressed)", { url: reference.url }, { app: processCpu(reference.child) });
+    await bench("/ visitor", { url: `${app.baseUrl}/` }, appMeters);
+    await bench("/ailabs-offer visitor", { url: `${app.baseUrl}/ailabs-offer` }, appMeters);
+    await bench("/privacy-policy visitor", { url: `${app.baseUrl}/privacy-policy` }, appMeters);
+    await bench(
+      "/ unique query per request",
+      { url: `${app.baseUrl}/`, script: path.join(ROOT, "scripts/bench/unique-query.lua") },
+      appMeters,
+    );
+    await bench("/?utm_source=x&fbclid=y", { url: `${app.baseUrl}/?utm_source=x&fbclid=y` }, appMeters);
+    await bench(
+      "/dashboard, paid member, PostgreSQL",
+      { url: `${app.baseUrl}/dashboard`, headers: { Cookie: app.cookie } },
+      appMeters,
+    );
+    await bench(
+      "/course/{id}, paid member, PostgreSQL",
+      { url: `${app.baseUrl}/course/${app.courseId}`, headers: { Cookie: app.cookie } },
+      appMeters,
+    );
     const asset =
       /<link\b[^>]*href="(\/build\/[^"]+\.js)"/.exec(landing.body.toString("utf8"))?.[1] ?? "/build/manifest.json";
-    await bench(`one /build asset (${path.basename(asset)})`, { url: `${app.baseUrl}${asset}` });
-    await bench("/ visitor, 200 connections", { url: `${app.baseUrl}/`, connections: 200 });
+    await bench(`one /build asset (${path.basename(asset)})`, { url: `${app.baseUrl}${asset}` }, appMeters);
+    await bench("/ visitor, 200 connections", { url: `${app.baseUrl}/`, connections: 200 }, appMeters);
 
     const javaScript: Record<string, { files: number; gzipBytes: number }> = {};
     for (const page of JS_PAGES) javaScript[page] = await javaScriptWeight(app.baseUrl, page);
@@ -294,11 +310,13 @@ async function main() {
     console.log(
       `\n${report.date} on ${report.machine}; wrk -t1, 50 connections unless stated, Accept-Encoding: br; medians of ${RUNS} x ${SECONDS} s\n`,
     );
-    console.log("| target | req/s | p50 ms | p99 ms | errors | share of the reference |");
-    console.log("|---|---|---|---|---|---|");
+    console.log(
+      "| target | req/s | p50 ms | p99 ms | errors | share of the reference | CPU µs per request: server (+ PostgreSQL) |",
+    );
+    console.log("|---|---|---|---|---|---|---|");
     for (const { target, run } of rows) {
       console.log(
-        `| ${target} | ${Math.round(run.requestsPerSecond)} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.errors} (timeouts ${run.timeouts}) | ${share(run.requestsPerSecond)} |`,
+        `| ${target} | ${Math.round(run.requestsPerSecond)} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.errors} (timeouts ${run.timeouts}) | ${share(run.requestsPerSecond)} | ${cpuCell(run.cpuMsPerRequest)} |`,
       );
     }
     console.log("\n| page | JavaScript loaded (gzip) |\n|---|---|");

@@ -3,6 +3,7 @@ import fs from "node:fs";
 
 /** One wrk run, as parsed from its report. Latencies in milliseconds. */
 export type WrkRun = {
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -36,6 +37,7 @@ export function parseWrk(output: string): WrkRun {
   const [connect, read, write, timeout] = socket ? socket.slice(1).map(Number) : [0, 0, 0, 0];
   const non2xx = number(/Non-2xx or 3xx responses: (\d+)/);
   return {
+    requests: number(/(\d+) requests in/),
     requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
     p50: latency("50"),
     p99: latency("99"),
@@ -66,21 +68,59 @@ export function runWrk(wrk: string, target: WrkTarget, seconds: number): Promise
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** A 3 s warm-up, then `runs` runs of `seconds`; the median of each figure (errors: the worst run). */
+/** CPU time (user + system) used so far by processes, in seconds, from /proc (Linux). */
+export type CpuMeter = () => number;
+
+const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+export function cpuSeconds(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The command name may hold spaces and parentheses: utime and stime are the 12th and 13th
+      // fields after the last ')'.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended (a PostgreSQL backend whose connection closed): its time is gone with it.
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+export type Measurement = WrkRun & {
+  /** Median CPU milliseconds per request of each metered process group (e.g. the app, PostgreSQL). */
+  cpuMsPerRequest: Record<string, number>;
+};
+
+/**
+ * A 3 s warm-up, then `runs` runs of `seconds`; the median of each figure (errors: the worst run).
+ * Each meter is read around every run, so the CPU a request costs is measured, not guessed.
+ */
 export async function measure(
   wrk: string,
   target: WrkTarget,
-  { runs = 3, seconds = 10, warmup = 3 } = {},
-): Promise<WrkRun> {
+  { runs = 3, seconds = 10, warmup = 3, meters = {} as Record<string, CpuMeter> } = {},
+): Promise<Measurement> {
   await runWrk(wrk, target, warmup);
   const results: WrkRun[] = [];
-  for (let i = 0; i < runs; i++) results.push(await runWrk(wrk, target, seconds));
+  const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(meters).map((name) => [name, []]));
+  for (let i = 0; i < runs; i++) {
+    const before = Object.entries(meters).map(([name, meter]) => [name, meter()] as const);
+    const result = await runWrk(wrk, target, seconds);
+    for (const [name, start] of before)
+      cpu[name].push(((meters[name]() - start) * 1000) / Math.max(result.requests, 1));
+    results.push(result);
+  }
   return {
+    requests: median(results.map((r) => r.requests)),
     requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
     p50: median(results.map((r) => r.p50)),
     p99: median(results.map((r) => r.p99)),
     errors: Math.max(...results.map((r) => r.errors)),
     non2xx: Math.max(...results.map((r) => r.non2xx)),
     timeouts: Math.max(...results.map((r) => r.timeouts)),
+    cpuMsPerRequest: Object.fromEntries(Object.entries(cpu).map(([name, values]) => [name, median(values)])),
   };
 }

@@ -15,6 +15,8 @@ export type Cluster = {
   /** The server hangs: SIGSTOP on the postmaster and every backend. Connections open but nothing answers. */
   freeze: () => void;
   thaw: () => void;
+  /** The postmaster and every process it has started right now (the benchmark meters their CPU). */
+  processes: () => number[];
 };
 
 /** A TCP port free on 127.0.0.1 right now (the caller binds it soon after). */
@@ -80,6 +82,7 @@ export async function startCluster({ settings = [] }: { settings?: string[] } = 
     startServer: () => void startServer(),
     freeze: () => serverProcesses().forEach((pid) => process.kill(pid, "SIGSTOP")),
     thaw: () => serverProcesses().forEach((pid) => process.kill(pid, "SIGCONT")),
+    processes: serverProcesses,
     stop: () => {
       try {
         runPg("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"], asPostgres);

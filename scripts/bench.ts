@@ -240,23 +240,22 @@ async function main() {
     (child: ChildProcess): CpuMeter =>
     () =>
       cpuSeconds([child.pid!]);
+  const benchMemberPages = async (engine: string, app: App, meters: Record<string, CpuMeter>) => {
+    const member = { Cookie: app.cookie };
+    await bench(`/dashboard, paid member, ${engine}`, { url: `${app.baseUrl}/dashboard`, headers: member }, meters);
+    await bench(
+      `/course/{id}, paid member, ${engine}`,
+      { url: `${app.baseUrl}/course/${app.courseId}`, headers: member },
+      meters,
+    );
+  };
 
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     // PGlite first, then PostgreSQL: one app at a time, so they never share the CPU.
     log("starting the app on PGlite");
     const lite = await startApp("pglite");
-    const liteMeters = { app: processCpu(lite.child) };
-    await bench(
-      "/dashboard, paid member, PGlite",
-      { url: `${lite.baseUrl}/dashboard`, headers: { Cookie: lite.cookie } },
-      liteMeters,
-    );
-    await bench(
-      "/course/{id}, paid member, PGlite",
-      { url: `${lite.baseUrl}/course/${lite.courseId}`, headers: { Cookie: lite.cookie } },
-      liteMeters,
-    );
+    await benchMemberPages("PGlite", lite, { app: processCpu(lite.child) });
     await stop(lite.child);
     fs.rmSync(path.dirname(lite.pgliteDir!), { recursive: true, force: true });
 
@@ -281,16 +280,7 @@ async function main() {
       appMeters,
     );
     await bench("/?utm_source=x&fbclid=y", { url: `${app.baseUrl}/?utm_source=x&fbclid=y` }, appMeters);
-    await bench(
-      "/dashboard, paid member, PostgreSQL",
-      { url: `${app.baseUrl}/dashboard`, headers: { Cookie: app.cookie } },
-      appMeters,
-    );
-    await bench(
-      "/course/{id}, paid member, PostgreSQL",
-      { url: `${app.baseUrl}/course/${app.courseId}`, headers: { Cookie: app.cookie } },
-      appMeters,
-    );
+    await benchMemberPages("PostgreSQL", app, appMeters);
     const asset =
       /<link\b[^>]*href="(\/build\/[^"]+\.js)"/.exec(landing.body.toString("utf8"))?.[1] ?? "/build/manifest.json";
     await bench(`one /build asset (${path.basename(asset)})`, { url: `${app.baseUrl}${asset}` }, appMeters);

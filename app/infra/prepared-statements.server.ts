@@ -50,16 +50,6 @@ export function isStalePreparedStatement(error: unknown): boolean {
 const SCHEMA_PRESERVING =
   /^\s*(?:select|insert|update|delete|with|begin|start|commit|end|rollback|savepoint|release|set|show|explain)\b/i;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 type Prepared = { name: string; parameterTypes: number[] };
 
 /**
@@ -101,7 +91,7 @@ export class PreparingPGlite extends PGlite {
     });
     // Sync is part of the same call, so after an error the engine is ready again (PostgreSQL skips to it).
     const messages = await this.execProtocolStream(
-      concat([
+      Buffer.concat([
         protocol.serialize.bind({ statement: name, values }),
         protocol.serialize.describe({ type: "P" }),
         protocol.serialize.execute({}),
@@ -115,7 +105,7 @@ export class PreparingPGlite extends PGlite {
 
   async #prepare(name: string, text: string): Promise<Prepared> {
     const messages = await this.execProtocolStream(
-      concat([
+      Buffer.concat([
         protocol.serialize.parse({ name, text }),
         protocol.serialize.describe({ type: "S", name }),
         protocol.serialize.sync(),

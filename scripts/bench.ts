@@ -19,7 +19,15 @@ import pg from "pg";
 import { startCluster } from "../tests/support/pg-cluster";
 import { brotliEfficiency, javaScriptWeight, rawGet } from "./bench/page-weight";
 import { summarise } from "./bench/profile-summary";
-import { cpuSeconds, ensureWrk, measure, type CpuMeter, type Measurement, type WrkTarget } from "./bench/wrk";
+import {
+  cpuSeconds,
+  ensureWrk,
+  measure,
+  processTree,
+  type CpuMeter,
+  type Measurement,
+  type WrkTarget,
+} from "./bench/wrk";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SERVER_ENTRY = path.join(ROOT, "build/server.js");
@@ -75,20 +83,23 @@ function stop(child: ChildProcess) {
   });
 }
 
-/** The paid member every member target signs in as: written before the app starts (PGlite has one owner). */
+/**
+ * The paid member every member target signs in as: written before the app starts (PGlite has one
+ * owner). The second app on the same PostgreSQL database finds the member already there.
+ */
 async function seedMember(engine: Engine, databaseUrl: string | undefined, pgliteDir: string | undefined) {
   const passwordHash = await hash(MEMBER.password, { cost: 10 });
   const statements: Array<[string, unknown[]]> = [
     [
-      "INSERT INTO users (email, name, password_hash, is_admin) VALUES ($1, $2, $3, false)",
+      "INSERT INTO users (email, name, password_hash, is_admin) VALUES ($1, $2, $3, false) ON CONFLICT DO NOTHING",
       [MEMBER.email, MEMBER.name, passwordHash],
     ],
     [
-      "INSERT INTO stripe_customers (user_id, customer_id) SELECT id, 'cus_bench' FROM users WHERE email = $1",
+      "INSERT INTO stripe_customers (user_id, customer_id) SELECT id, 'cus_bench' FROM users WHERE email = $1 ON CONFLICT DO NOTHING",
       [MEMBER.email],
     ],
     [
-      "INSERT INTO stripe_orders (checkout_session_id, customer_id, status, amount_total, currency) VALUES ('cs_bench', 'cus_bench', 'completed', 2500, 'usd')",
+      "INSERT INTO stripe_orders (checkout_session_id, customer_id, status, amount_total, currency) VALUES ('cs_bench', 'cus_bench', 'completed', 2500, 'usd') ON CONFLICT DO NOTHING",
       [],
     ],
   ];
@@ -108,7 +119,12 @@ async function seedMember(engine: Engine, databaseUrl: string | undefined, pglit
 
 type App = { baseUrl: string; child: ChildProcess; cookie: string; courseId: string; pgliteDir?: string };
 
-async function startApp(engine: Engine, databaseUrl?: string, nodeOptions: string[] = []): Promise<App> {
+/** `serverProcesses`: WEB_CONCURRENCY ("auto": one per CPU, PostgreSQL only). */
+async function startApp(
+  engine: Engine,
+  databaseUrl?: string,
+  { nodeOptions = [], serverProcesses = "1" }: { nodeOptions?: string[]; serverProcesses?: string } = {},
+): Promise<App> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const pgliteDir =
@@ -123,6 +139,7 @@ async function startApp(engine: Engine, databaseUrl?: string, nodeOptions: strin
     ADMIN_EMAIL: "admin@bench.example",
     ADMIN_PASSWORD: crypto.randomBytes(12).toString("hex"),
     SEED_DEMO_CONTENT: "true",
+    WEB_CONCURRENCY: serverProcesses,
     ...(engine === "postgres" ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: pgliteDir }),
   };
   if (engine === "pglite") delete env.DATABASE_URL;
@@ -200,7 +217,7 @@ async function profile(wrk: string, pagePath: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-profile-"));
   const cluster = await startCluster();
   try {
-    const app = await startApp("postgres", cluster.url, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+    const app = await startApp("postgres", cluster.url, { nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
     const url = `${app.baseUrl}${pagePath.replace("{id}", app.courseId)}`;
     log(`profiling ${url}`);
     const run = await measure(wrk, { url, headers: { Cookie: app.cookie } }, { runs: 1, seconds: SECONDS, warmup: 2 });
@@ -236,10 +253,11 @@ async function main() {
     const run = await measure(wrk, target, { runs: RUNS, seconds: SECONDS, meters });
     rows.push({ target: name, run });
   };
+  // The server's process and, with several server processes, its workers.
   const processCpu =
     (child: ChildProcess): CpuMeter =>
     () =>
-      cpuSeconds([child.pid!]);
+      cpuSeconds(processTree(child.pid!));
   const benchMemberPages = async (engine: string, app: App, meters: Record<string, CpuMeter>) => {
     const member = { Cookie: app.cookie };
     await bench(`/dashboard, paid member, ${engine}`, { url: `${app.baseUrl}/dashboard`, headers: member }, meters);
@@ -259,17 +277,28 @@ async function main() {
     await stop(lite.child);
     fs.rmSync(path.dirname(lite.pgliteDir!), { recursive: true, force: true });
 
-    log("starting a PostgreSQL cluster and the app on it");
+    log("starting a PostgreSQL cluster and the app on it, in one process");
     const cluster = await startCluster({ settings: ["shared_preload_libraries=pg_stat_statements"] });
     cleanups.push(() => cluster.stop());
-    const app = await startApp("postgres", cluster.url);
+    const postgresCpu = () => cpuSeconds(cluster.processes());
+    const single = await startApp("postgres", cluster.url);
+    const singleMeters = { app: processCpu(single.child), postgres: postgresCpu };
+    await bench("/ visitor, PostgreSQL, 1 process", { url: `${single.baseUrl}/` }, singleMeters);
+    await benchMemberPages("PostgreSQL, 1 process", single, singleMeters);
+    await stop(single.child);
+
+    // As deployed on a machine with more than one CPU: one server process per CPU (docs/decisions/035).
+    const cpus = os.availableParallelism();
+    const processes = `${cpus} process${cpus === 1 ? "" : "es"}`;
+    log(`starting the app on PostgreSQL with WEB_CONCURRENCY=auto (${processes})`);
+    const app = await startApp("postgres", cluster.url, { serverProcesses: "auto" });
     cleanups.push(() => stop(app.child));
 
     const landing = await rawGet(`${app.baseUrl}/`);
     const reference = await startReference(landing.body);
     cleanups.push(() => stop(reference.child));
 
-    const appMeters = { app: processCpu(app.child), postgres: () => cpuSeconds(cluster.processes()) };
+    const appMeters = { app: processCpu(app.child), postgres: postgresCpu };
     await bench("reference (node:http, precompressed)", { url: reference.url }, { app: processCpu(reference.child) });
     await bench("/ visitor", { url: `${app.baseUrl}/` }, appMeters);
     await bench("/ailabs-offer visitor", { url: `${app.baseUrl}/ailabs-offer` }, appMeters);
@@ -280,7 +309,7 @@ async function main() {
       appMeters,
     );
     await bench("/?utm_source=x&fbclid=y", { url: `${app.baseUrl}/?utm_source=x&fbclid=y` }, appMeters);
-    await benchMemberPages("PostgreSQL", app, appMeters);
+    await benchMemberPages(`PostgreSQL, ${processes}`, app, appMeters);
     const asset =
       /<link\b[^>]*href="(\/build\/[^"]+\.js)"/.exec(landing.body.toString("utf8"))?.[1] ?? "/build/manifest.json";
     await bench(`one /build asset (${path.basename(asset)})`, { url: `${app.baseUrl}${asset}` }, appMeters);
@@ -298,7 +327,8 @@ async function main() {
     const referenceRate = rows.find((row) => row.target.startsWith("reference"))!.run.requestsPerSecond;
     const share = (rate: number) => `${((rate / referenceRate) * 100).toFixed(rate / referenceRate < 0.1 ? 2 : 1)}%`;
     console.log(
-      `\n${report.date} on ${report.machine}; wrk -t1, 50 connections unless stated, Accept-Encoding: br; medians of ${RUNS} x ${SECONDS} s\n`,
+      `\n${report.date} on ${report.machine}; wrk -t1, 50 connections unless stated, Accept-Encoding: br; medians of ${RUNS} x ${SECONDS} s.` +
+        ` On PostgreSQL the app runs WEB_CONCURRENCY=auto (${processes}) unless a row says 1 process.\n`,
     );
     console.log(
       "| target | req/s | p50 ms | p99 ms | errors | share of the reference | CPU µs per request: server (+ PostgreSQL) |",
@@ -321,6 +351,7 @@ async function main() {
 
     Object.assign(report, {
       reference: referenceRate,
+      postgresServerProcesses: cpus,
       targets: rows.map(({ target, run }) => ({ target, ...run, share: run.requestsPerSecond / referenceRate })),
       javaScript,
       brotli: { sentBytes: brotli.sentBytes, quality11Bytes: brotli.quality11Bytes, ratio: brotli.ratio },

@@ -7,7 +7,7 @@ import { createRequestHandler as createRemixHandler, type ServerBuild } from "@r
 import { env } from "~/infra/env.server";
 import { readBody } from "./body-limits";
 import { createLogger, type Logger } from "./logger";
-import { createHttpMetrics, metricsEndpoint } from "./metrics";
+import { createHttpMetrics, metricsEndpoint, type MetricsSource } from "./metrics";
 import { cacheablePages, createPageCache } from "./page-cache";
 import { createFetchRequest, sendResponse } from "./remix-adapter";
 import { pathOf, requestLog } from "./request-log";
@@ -16,7 +16,13 @@ import { createRouteMatcher } from "./route-pattern";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
 import { createStaticFiles } from "./static-files";
 
-type Options = { publicDir?: string; mode?: "production" | "development"; logger?: Logger };
+type Options = {
+  publicDir?: string;
+  mode?: "production" | "development";
+  logger?: Logger;
+  /** What the token-protected /metrics answers with (every worker's sum, in a worker of several). */
+  metrics?: MetricsSource;
+};
 
 /** What the app notes about a request for its log line (server/request-log.ts): the signed-in user. */
 type LoadContext = { cspNonce: string; clientAddress: string; userId?: string };
@@ -28,7 +34,7 @@ type LoadContext = { cspNonce: string; clientAddress: string; userId?: string };
  */
 export function createApp(
   build: ServerBuild,
-  { publicDir = path.resolve("public"), mode = "production", logger }: Options = {},
+  { publicDir = path.resolve("public"), mode = "production", logger, metrics: metricsSource }: Options = {},
 ) {
   const config = env();
   const log = logger ?? createLogger({ level: config.LOG_LEVEL, pretty: mode === "development" });
@@ -38,7 +44,7 @@ export function createApp(
     hsts: mode === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
   });
   const securityHeaderList = flatHeaders(securityHeaders);
-  const serveMetrics = config.METRICS_TOKEN ? metricsEndpoint(config.METRICS_TOKEN) : null;
+  const serveMetrics = config.METRICS_TOKEN ? metricsEndpoint(config.METRICS_TOKEN, metricsSource) : null;
   const serveStaticFile = createStaticFiles(publicDir);
   const handleRemix = createRemixHandler(build, mode);
   const loadContexts = new WeakMap<http.ServerResponse, LoadContext>();

@@ -1,13 +1,18 @@
 // The process entry: `node build/server.js` (built by `npm run build`). Validates the
 // configuration, prepares the database, then listens; SIGTERM/SIGINT drain it (see `drain`).
+// With WEB_CONCURRENCY above 1 this process becomes the primary of that many server processes
+// (server/process-cluster.ts), each of which runs the rest of this file.
+import cluster from "node:cluster";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import url from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
-import { env } from "~/infra/env.server";
+import { env, serverProcessCount } from "~/infra/env.server";
 import { createApp } from "./app";
 import { createLogger, routeConsoleTo } from "./logger";
 import { startMetricsServer } from "./metrics";
+import { clusterMetricsFromPrimary, joinClusterMetrics, runPrimary } from "./process-cluster";
 
 installGlobals({ nativeFetch: true });
 
@@ -17,10 +22,12 @@ export type AppServerBuild = ServerBuild & {
 };
 
 const buildPath = path.resolve("build/index.js");
-const build = (await import(url.pathToFileURL(buildPath).href)) as AppServerBuild;
 
 // `node build/server.js --migrate` only applies pending migrations and exits: the deploy's release step.
 const migrateOnly = process.argv.includes("--migrate");
+
+/** How long requests in flight may take to finish after SIGTERM (fly.toml's kill_timeout allows for it). */
+const DRAIN_MS = 10_000;
 
 let config: ReturnType<typeof env>;
 let logger: ReturnType<typeof createLogger>;
@@ -29,64 +36,88 @@ try {
   const pretty = config.LOG_FORMAT ? config.LOG_FORMAT === "pretty" : config.NODE_ENV === "development";
   logger = createLogger({ level: config.LOG_LEVEL, pretty });
   routeConsoleTo(logger);
-  if (migrateOnly) {
-    await build.entry.module.migrate();
-    await build.entry.module.shutdown();
-    process.exit(0);
-  }
-  await build.entry.module.startup();
 } catch (error) {
   console.error(`\n[startup] ${error instanceof Error ? error.message : error}\n`);
   process.exit(1);
 }
 
-const development = config.NODE_ENV === "development";
 const host = config.HOST ?? "0.0.0.0";
-let draining = false;
-const app = createApp(build, { mode: development ? "development" : "production", logger });
-const server = http
-  .createServer((req, res) => {
-    // While draining, each answer closes its connection, so keep-alive clients reconnect elsewhere.
-    if (draining) res.setHeader("Connection", "close");
-    app.listener(req, res);
-  })
-  .listen(config.PORT, host, () => {
-    const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-    console.log(`[server] listening on http://${shown}:${config.PORT}`);
-    // `npm run dev` (remix dev) restarts this process on every rebuild and waits for this signal.
-    if (development) void broadcastDevReady(build);
-  });
-const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_PORT, host) : null;
-
-/** How long requests in flight may take to finish after SIGTERM (fly.toml's kill_timeout allows for it). */
-const DRAIN_MS = 10_000;
-
-/**
- * SIGTERM (a deploy, a scale-down) or SIGINT: stop accepting connections, let the requests in
- * flight finish (up to DRAIN_MS), then stop the mail sender after its current message, close the
- * database (an embedded PGlite folder is flushed and unlocked) and exit 0.
- */
-async function drain(signal: string) {
-  draining = true;
-  console.log(`[server] ${signal}: no new connections; finishing the requests in flight (up to ${DRAIN_MS / 1000} s)`);
-  metricsServer?.close();
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  const deadline = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), DRAIN_MS).unref());
-  if ((await Promise.race([closed, deadline])) === "timeout") {
-    console.warn(`[server] requests still running after ${DRAIN_MS / 1000} s are cut off`);
-    server.closeAllConnections();
-  }
-  await build.entry.module.shutdown();
-  console.log("[server] stopped cleanly");
-  process.exit(0);
+const processes = migrateOnly ? 1 : serverProcessCount(config, os.availableParallelism());
+if (processes > 1 && cluster.isPrimary) {
+  runPrimary({ processes, metricsPort: config.METRICS_PORT, host, drainMs: DRAIN_MS });
+} else {
+  await serve();
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    drain(signal).catch((error: unknown) => {
-      console.error("[server] shutdown failed:", error);
-      process.exit(1);
-    });
+async function serve() {
+  const build = (await import(url.pathToFileURL(buildPath).href)) as AppServerBuild;
+  try {
+    if (migrateOnly) {
+      await build.entry.module.migrate();
+      await build.entry.module.shutdown();
+      process.exit(0);
+    }
+    await build.entry.module.startup();
+  } catch (error) {
+    console.error(`\n[startup] ${error instanceof Error ? error.message : error}\n`);
+    process.exit(1);
+  }
+
+  const development = config.NODE_ENV === "development";
+  let draining = false;
+  // A worker of several: the primary serves METRICS_PORT and sums every worker's metrics.
+  const worker = cluster.isWorker;
+  if (worker) joinClusterMetrics();
+  const app = createApp(build, {
+    mode: development ? "development" : "production",
+    logger,
+    ...(worker && { metrics: clusterMetricsFromPrimary }),
   });
+  const server = http
+    .createServer((req, res) => {
+      // While draining, each answer closes its connection, so keep-alive clients reconnect elsewhere.
+      if (draining) res.setHeader("Connection", "close");
+      app.listener(req, res);
+    })
+    .listen(config.PORT, host, () => {
+      const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+      console.log(`[server] listening on http://${shown}:${config.PORT}`);
+      // `npm run dev` (remix dev) restarts this process on every rebuild and waits for this signal.
+      if (development) void broadcastDevReady(build);
+    });
+  const metricsServer = config.METRICS_PORT && !worker ? startMetricsServer(config.METRICS_PORT, host) : null;
+
+  /**
+   * SIGTERM (a deploy, a scale-down) or SIGINT: stop accepting connections, let the requests in
+   * flight finish (up to DRAIN_MS), then stop the mail sender after its current message, close the
+   * database (an embedded PGlite folder is flushed and unlocked) and exit 0.
+   */
+  async function drain(signal: string) {
+    // A terminal's Ctrl-C reaches a worker directly and again through the primary.
+    if (draining) return;
+    draining = true;
+    console.log(
+      `[server] ${signal}: no new connections; finishing the requests in flight (up to ${DRAIN_MS / 1000} s)`,
+    );
+    metricsServer?.close();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const deadline = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), DRAIN_MS).unref());
+    if ((await Promise.race([closed, deadline])) === "timeout") {
+      console.warn(`[server] requests still running after ${DRAIN_MS / 1000} s are cut off`);
+      server.closeAllConnections();
+    }
+    await build.entry.module.shutdown();
+    console.log("[server] stopped cleanly");
+    process.exit(0);
+  }
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      drain(signal).catch((error: unknown) => {
+        console.error("[server] shutdown failed:", error);
+        process.exit(1);
+      });
+    });
+  }
 }

@@ -70,8 +70,15 @@ export function createHttpMetrics() {
   };
 }
 
-async function send(res: http.ServerResponse, own: readonly string[] = []) {
-  const body = await register.metrics();
+/**
+ * Where a scrape's text comes from: this process's registry, or with several server processes
+ * (server/process-cluster.ts) the sum of all of theirs.
+ */
+export type MetricsSource = () => Promise<string>;
+export const processMetrics: MetricsSource = () => register.metrics();
+
+async function send(res: http.ServerResponse, source: MetricsSource, own: readonly string[] = []) {
+  const body = await source();
   res.writeHead(200, [...own, "Content-Type", register.contentType, "Cache-Control", "no-store"]).end(body);
 }
 
@@ -82,7 +89,7 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 /** GET /metrics on the site's port: only with `Authorization: Bearer <METRICS_TOKEN>`. */
-export function metricsEndpoint(token: string) {
+export function metricsEndpoint(token: string, source: MetricsSource = processMetrics) {
   return (req: http.IncomingMessage, res: http.ServerResponse, own: readonly string[]) => {
     const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
     if (!sameToken(given, token)) {
@@ -91,19 +98,19 @@ export function metricsEndpoint(token: string) {
       });
       return;
     }
-    return send(res, own);
+    return send(res, source, own);
   };
 }
 
 /** A separate listener that serves only /metrics, for a port reachable from the private network alone. */
-export function startMetricsServer(port: number, host: string) {
+export function startMetricsServer(port: number, host: string, source: MetricsSource = processMetrics) {
   return http
     .createServer((req, res) => {
       if (req.method !== "GET" || new URL(req.url ?? "/", "http://metrics").pathname !== "/metrics") {
         res.writeHead(404).end();
         return;
       }
-      send(res).catch(() => res.writeHead(500).end());
+      send(res, source).catch(() => res.writeHead(500).end());
     })
     .listen(port, host);
 }

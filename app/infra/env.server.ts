@@ -42,6 +42,22 @@ const trustProxy = optionalString.transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+/**
+ * Server processes per instance (server/index.ts, docs/decisions/035): unset or 1, one process;
+ * a number N, N worker processes sharing the port; `auto`, one per CPU the instance has.
+ */
+const webConcurrency = optionalString.transform((value, ctx): number | "auto" => {
+  if (value === undefined) return 1;
+  if (value.toLowerCase() === "auto") return "auto";
+  if (/^[1-9]\d?$/.test(value) && Number(value) <= MAX_SERVER_PROCESSES) return Number(value);
+  ctx.addIssue({
+    code: "custom",
+    message: `must be \`auto\` (one process per CPU) or a number of processes from 1 to ${MAX_SERVER_PROCESSES}`,
+  });
+  return z.NEVER;
+});
+const MAX_SERVER_PROCESSES = 64;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -57,6 +73,7 @@ const EnvSchema = z
     // Named prepared statements (docs/decisions/034); off for a pooler that cannot keep them.
     DATABASE_PREPARED_STATEMENTS: onUnlessOff,
     PGLITE_DIR: z.string().default("./data/pglite"),
+    WEB_CONCURRENCY: webConcurrency,
     SESSION_SECRET: optionalString,
     PUBLIC_URL: optionalUrl,
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
@@ -104,6 +121,19 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") refuseWeakSettings(env, ctx);
+    // The embedded database is a folder one process opens; `npm run dev` restarts one process.
+    if (typeof env.WEB_CONCURRENCY === "number" && env.WEB_CONCURRENCY > 1) {
+      if (!env.DATABASE_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["WEB_CONCURRENCY"],
+          message:
+            "must be 1 with the embedded database (PGlite is opened by one process); set DATABASE_URL to run several",
+        });
+      } else if (env.NODE_ENV === "development") {
+        ctx.addIssue({ code: "custom", path: ["WEB_CONCURRENCY"], message: "must be 1 in development" });
+      }
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -185,6 +215,20 @@ export function sessionSecrets(): string[] {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
+
+/**
+ * How many server processes an instance runs: WEB_CONCURRENCY, where `auto` is one per CPU on
+ * PostgreSQL in production and one otherwise (the embedded database, development).
+ */
+export function serverProcessCount(
+  config: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL" | "NODE_ENV">,
+  cpus: number,
+): number {
+  if (config.WEB_CONCURRENCY !== "auto") return config.WEB_CONCURRENCY;
+  return config.DATABASE_URL && config.NODE_ENV === "production"
+    ? Math.max(1, Math.min(cpus, MAX_SERVER_PROCESSES))
+    : 1;
+}
 
 /** Secure cookies wherever the site is served over HTTPS: always in production unless PUBLIC_URL says http. */
 export function secureCookies(): boolean {

@@ -71,6 +71,8 @@ export function registerDatabaseMetrics() {
         name: "app_outbox_depth",
         help: "Outbox messages not sent yet (state=waiting), and those among them whose last attempt failed (state=failing)",
         labelNames: ["state"] as const,
+        // Every server process reads the same table: several processes report it once, not summed.
+        aggregator: "max",
         async collect() {
           try {
             const depth = await outboxDepth();

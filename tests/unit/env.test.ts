@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/infra/env.server";
+import { parseEnv, serverProcessCount } from "~/infra/env.server";
 import { describeRetryAfter } from "~/lib/retry-after";
 
 describe("parseEnv", () => {
@@ -101,6 +101,35 @@ describe("TRUST_PROXY", () => {
   it("refuses the old `true` and anything else, saying what it accepts", () => {
     for (const value of ["true", "yes", "-1", "1.5", "loopback"]) {
       expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be unset \(no proxy\), `fly`/);
+    }
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "s", PUBLIC_URL: "https://example.com" };
+  const postgres = { ...production, DATABASE_URL: "postgres://app@db.internal:5432/app" };
+  it("runs one process unless told otherwise; a number or one per CPU on PostgreSQL in production", () => {
+    expect(serverProcessCount(parseEnv(postgres), 8)).toBe(1);
+    expect(serverProcessCount(parseEnv({ ...postgres, WEB_CONCURRENCY: "3" }), 8)).toBe(3);
+    expect(serverProcessCount(parseEnv({ ...postgres, WEB_CONCURRENCY: "Auto" }), 8)).toBe(8);
+    expect(serverProcessCount(parseEnv({ ...postgres, WEB_CONCURRENCY: "auto" }), 1)).toBe(1);
+    expect(serverProcessCount(parseEnv({ ...postgres, WEB_CONCURRENCY: "1" }), 8)).toBe(1);
+  });
+  it("means one process for `auto` on the embedded database and in development", () => {
+    expect(serverProcessCount(parseEnv({ ...production, WEB_CONCURRENCY: "auto" }), 8)).toBe(1);
+    expect(serverProcessCount(parseEnv({ DATABASE_URL: postgres.DATABASE_URL, WEB_CONCURRENCY: "auto" }), 8)).toBe(1);
+  });
+  it("refuses several processes on the embedded database or in development, and anything but auto or 1-64", () => {
+    expect(() => parseEnv({ ...production, WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: must be 1 with the embedded database/,
+    );
+    expect(() => parseEnv({ DATABASE_URL: postgres.DATABASE_URL, WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: must be 1 in development/,
+    );
+    for (const value of ["0", "65", "-1", "1.5", "max", "2 workers"]) {
+      expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: value })).toThrow(
+        /WEB_CONCURRENCY: must be `auto` \(one process per CPU\) or a number of processes from 1 to 64/,
+      );
     }
   });
 });

@@ -1,0 +1,204 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "../../app/infra/db-schema";
+import { startAppProcess, type AppProcess } from "../support/app-process";
+import { FakeStripe } from "../support/fake-stripe";
+import { createUser, signIn } from "../support/fixtures";
+import { createDatabase, eventually, openDatabase, sleep } from "../support/operations";
+import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
+
+/**
+ * WEB_CONCURRENCY: one instance running several server processes on one port, as on a machine
+ * with more than one CPU (docs/decisions/035). Both serve, /metrics adds them up, one that dies
+ * is replaced, SIGTERM drains them all, and one that cannot start stops the whole server.
+ */
+const METRICS_TOKEN = "metrics-token-for-the-process-tests";
+const SECRET_KEY = "sk_test_processes";
+const PRICE = "price_lifetime_processes";
+
+let cluster: Cluster;
+let databaseUrl: string;
+let fake: FakeStripe;
+let db: Kysely<DB>;
+
+beforeAll(async () => {
+  cluster = await startCluster();
+  databaseUrl = await createDatabase(cluster, "processes");
+  fake = await FakeStripe.start({ secretKey: SECRET_KEY, prices: { [PRICE]: { unitAmount: 2500, currency: "usd" } } });
+  db = openDatabase(databaseUrl);
+});
+afterAll(async () => {
+  await db?.destroy();
+  await fake?.close();
+  cluster?.stop();
+});
+
+function start(extra: Record<string, string> = {}) {
+  return startAppProcess({
+    DATABASE_URL: databaseUrl,
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_PRICE_LIFETIME: PRICE,
+    STRIPE_PRICE_TRIAL: PRICE,
+    STRIPE_API_BASE: fake.baseUrl,
+    WEB_CONCURRENCY: "2",
+    ...extra,
+  });
+}
+
+/** The processes whose parent is `pid`, read from /proc (`pid (comm) state ppid ...`). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // It exited while we looked.
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+const isRunning = (pid: number) => fs.existsSync(`/proc/${pid}`);
+
+function logLines(app: AppProcess): Array<Record<string, unknown>> {
+  return app
+    .output()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Both workers listen (the start helper returns as soon as one answers). */
+async function bothServing(app: AppProcess) {
+  await eventually("two server processes listening", async () => {
+    const listening = logLines(app).filter((line) => String(line.msg).startsWith("[server] listening on"));
+    return listening.length >= 2 && childrenOf(app.child.pid!).length === 2;
+  });
+}
+
+/** A request on a connection of its own: the primary hands each new connection to the next worker. */
+function freshConnection(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers, timeout: 10_000 }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on("timeout", () => reject(new Error(`no answer from ${url}`)))
+      .on("error", reject);
+  });
+}
+
+function count(metrics: string, route: string): number {
+  const line = metrics
+    .split("\n")
+    .find((candidate) =>
+      candidate.startsWith(`http_request_duration_seconds_count{method="GET",route="${route}",status="200"}`),
+    );
+  return line ? Number(line.split(" ").pop()) : 0;
+}
+
+describe("several server processes on one port (WEB_CONCURRENCY=2)", () => {
+  let app: AppProcess;
+  let metricsPort: number;
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    app = await start({ METRICS_PORT: String(metricsPort), METRICS_TOKEN });
+    await bothServing(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("both answer, and both metrics endpoints count every request of every process once", async () => {
+    const workers = childrenOf(app.child.pid!);
+    expect(workers).toHaveLength(2);
+    const REQUESTS = 20;
+    for (let i = 0; i < REQUESTS; i++) {
+      expect((await freshConnection(`${app.baseUrl}/terms-of-service`)).status).toBe(200);
+    }
+    await sleep(200);
+    const answeredBy = new Set(
+      logLines(app)
+        .filter((line) => line.msg === "request" && line.route === "/terms-of-service")
+        .map((line) => line.pid),
+    );
+    expect([...answeredBy].sort()).toEqual(workers);
+
+    // The private port is served by the primary, which asks every worker; the token endpoint is
+    // answered by one worker, which asks the primary for the same sum.
+    const internal = await freshConnection(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(internal.status).toBe(200);
+    expect(count(internal.body, "/terms-of-service")).toBe(REQUESTS);
+    for (let i = 0; i < 2; i++) {
+      const viaSite = await freshConnection(`${app.baseUrl}/metrics`, { Authorization: `Bearer ${METRICS_TOKEN}` });
+      expect(viaSite.status).toBe(200);
+      expect(count(viaSite.body, "/terms-of-service")).toBe(REQUESTS);
+    }
+    expect((await freshConnection(`${app.baseUrl}/metrics`)).status).toBe(401);
+  });
+
+  it("replaces a process that dies, and keeps answering meanwhile", async () => {
+    const [victim, survivor] = childrenOf(app.child.pid!);
+    process.kill(victim!, "SIGKILL");
+    const noticed = `server process ${victim} exited with signal SIGKILL; starting another`;
+    await eventually("the primary noticing", async () => app.output().includes(noticed));
+    // The survivor answers alone until the replacement listens (a second later).
+    for (let i = 0; i < 4; i++) expect((await freshConnection(`${app.baseUrl}/healthz`)).status).toBe(200);
+    await eventually("a new server process", async () => {
+      const now = childrenOf(app.child.pid!);
+      return now.length === 2 && now.includes(survivor!) && !now.includes(victim!);
+    });
+    await eventually("the new process listening", async () => {
+      const listening = logLines(app).filter((line) => String(line.msg).startsWith("[server] listening on"));
+      return listening.length >= 3;
+    });
+  });
+});
+
+describe("stopping", () => {
+  it("SIGTERM stops accepting, lets the slow request in flight finish, stops every process and exits 0", async () => {
+    const app = await start();
+    await bothServing(app);
+    const workers = childrenOf(app.child.pid!);
+    const buyer = await signIn(app.baseUrl, (await createUser(db)).email);
+    const page = await (await buyer.get("/payment-options")).text();
+    const formKey = /name="form_key" value="([^"]+)"/.exec(page)![1];
+
+    // Stripe answers slowly: the checkout request is still running when the signal arrives.
+    fake.delayMs = 1_500;
+    const inFlight = buyer.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });
+    await sleep(400);
+    const exited = app.stop("SIGTERM");
+    await sleep(300);
+    await expect(freshConnection(`${app.baseUrl}/healthz`)).rejects.toThrow(/ECONNREFUSED/);
+
+    const answer = await inFlight;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toMatch(/\/pay\/cs_test_/);
+    expect(await exited).toBe(0);
+    for (const pid of workers) expect(isRunning(pid)).toBe(false);
+    const stopped = logLines(app).filter((line) => line.msg === "[server] stopped cleanly");
+    expect(stopped).toHaveLength(3); // each worker, then the primary
+    fake.reset();
+  });
+
+  it("a process that cannot start stops the whole server with a non-zero exit, instead of starting more", async () => {
+    const missing = new URL(databaseUrl);
+    missing.pathname = "/no_such_database";
+    const failure = await start({ DATABASE_URL: missing.toString() }).then(
+      () => null,
+      (error: unknown) => String(error),
+    );
+    expect(failure).toMatch(/the server exited with 1/);
+    expect(failure).toContain("before it could serve; stopping");
+    expect(failure).toContain('database \\"no_such_database\\" does not exist');
+  });
+});

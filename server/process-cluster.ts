@@ -34,11 +34,13 @@ export function runPrimary({
   const stopGraceMs = drainMs + 5_000;
   // Answers prom-client's own requests to the workers and sums what they send back.
   const aggregator = new client.AggregatorRegistry();
+  // Workers not yet exited, and those among them that listen.
+  const running = new Set<Worker>();
   const serving = new Set<Worker>();
   let stopping = false;
   let failed = false;
 
-  const fork = () => cluster.fork();
+  const fork = () => running.add(cluster.fork());
   cluster.on("listening", (worker) => serving.add(worker));
   cluster.on("message", (worker, message: MetricsRequest) => {
     if (message?.type !== METRICS_REQUEST) return;
@@ -50,11 +52,12 @@ export function runPrimary({
     );
   });
   cluster.on("exit", (worker, code, signal) => {
+    running.delete(worker);
     const wasServing = serving.delete(worker);
     const how = signal ? `signal ${signal}` : `code ${code}`;
     if (stopping) {
       if (code !== 0) failed = true;
-      if (Object.keys(cluster.workers ?? {}).length === 0) finish();
+      if (running.size === 0) finish();
       return;
     }
     if (!wasServing) {
@@ -64,7 +67,8 @@ export function runPrimary({
       return void stopAll();
     }
     console.error(`[server] server process ${worker.process.pid} exited with ${how}; starting another`);
-    setTimeout(() => stopping || fork(), RESTART_DELAY_MS).unref();
+    // Not unref'd: with every worker gone, this timer is what keeps the primary alive.
+    setTimeout(() => stopping || fork(), RESTART_DELAY_MS);
   });
 
   const metricsServer =
@@ -74,12 +78,11 @@ export function runPrimary({
     if (stopping) return;
     stopping = true;
     metricsServer?.close();
-    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-    if (workers.length === 0) return finish();
-    for (const worker of workers) worker.process.kill("SIGTERM");
+    if (running.size === 0) return finish();
+    for (const worker of running) worker.process.kill("SIGTERM");
     setTimeout(() => {
       console.error(`[server] server processes still running after ${stopGraceMs / 1000} s are killed`);
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+      for (const worker of running) worker.process.kill("SIGKILL");
       failed = true;
     }, stopGraceMs).unref();
   }

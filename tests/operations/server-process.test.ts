@@ -1,11 +1,10 @@
-import http from "node:http";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../app/infra/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe } from "../support/fake-stripe";
 import { createUser, signIn } from "../support/fixtures";
-import { createDatabase, openDatabase, sleep } from "../support/operations";
+import { createDatabase, logLines, openDatabase, sigtermDuringSlowCheckout, sleep } from "../support/operations";
 import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
 
 /**
@@ -42,15 +41,6 @@ function start(extra: Record<string, string> = {}) {
     METRICS_TOKEN,
     ...extra,
   });
-}
-
-/** The JSON lines the process printed (every line must be one). */
-function logLines(app: AppProcess): Array<Record<string, unknown>> {
-  return app
-    .output()
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** Prometheus' text format, line by line: comments, or `name{labels} value`. */
@@ -150,39 +140,15 @@ describe("logs and metrics", () => {
   });
 });
 
-/** A request on a connection of its own (no pooled keep-alive socket). */
-function freshConnection(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      })
-      .on("error", reject);
-  });
-}
-
 describe("graceful restart", () => {
   it("on SIGTERM stops accepting, lets the slow request in flight finish, and exits 0", async () => {
     const app = await start();
     db ??= openDatabase(databaseUrl);
-    const buyer = await signIn(app.baseUrl, (await createUser(db)).email);
-    const page = await (await buyer.get("/payment-options")).text();
-    const formKey = /name="form_key" value="([^"]+)"/.exec(page)![1];
-
-    // Stripe answers slowly: the checkout request is still running when the signal arrives.
-    fake.delayMs = 1_500;
-    const inFlight = buyer.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });
-    await sleep(400);
-    const exited = app.stop("SIGTERM");
-    await sleep(200);
-    await expect(freshConnection(`${app.baseUrl}/healthz`)).rejects.toThrow(/ECONNREFUSED/);
-
-    const answer = await inFlight;
-    expect(answer.status).toBe(303);
-    expect(answer.headers.get("Location")).toMatch(/\/pay\/cs_test_/);
-    expect(await exited).toBe(0);
+    const { checkout, newConnection, exitCode } = await sigtermDuringSlowCheckout(app, db, fake);
+    expect(newConnection).toMatch(/ECONNREFUSED/);
+    expect(checkout.status).toBe(303);
+    expect(checkout.headers.get("Location")).toMatch(/\/pay\/cs_test_/);
+    expect(exitCode).toBe(0);
     expect(app.output()).toContain("stopped cleanly");
-    fake.reset();
   });
 });

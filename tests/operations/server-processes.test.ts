@@ -1,12 +1,18 @@
 import fs from "node:fs";
-import http from "node:http";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../app/infra/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe } from "../support/fake-stripe";
-import { createUser, signIn } from "../support/fixtures";
-import { createDatabase, eventually, openDatabase, sleep } from "../support/operations";
+import {
+  createDatabase,
+  eventually,
+  freshConnection,
+  logLines,
+  openDatabase,
+  sigtermDuringSlowCheckout,
+  sleep,
+} from "../support/operations";
 import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
 
 /**
@@ -65,34 +71,11 @@ function childrenOf(pid: number): number[] {
 
 const isRunning = (pid: number) => fs.existsSync(`/proc/${pid}`);
 
-function logLines(app: AppProcess): Array<Record<string, unknown>> {
-  return app
-    .output()
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
 /** Both workers listen (the start helper returns as soon as one answers). */
 async function bothServing(app: AppProcess) {
   await eventually("two server processes listening", async () => {
     const listening = logLines(app).filter((line) => String(line.msg).startsWith("[server] listening on"));
     return listening.length >= 2 && childrenOf(app.child.pid!).length === 2;
-  });
-}
-
-/** A request on a connection of its own: the primary hands each new connection to the next worker. */
-function freshConnection(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false, headers, timeout: 10_000 }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on("timeout", () => reject(new Error(`no answer from ${url}`)))
-      .on("error", reject);
   });
 }
 
@@ -168,26 +151,14 @@ describe("stopping", () => {
     const app = await start();
     await bothServing(app);
     const workers = childrenOf(app.child.pid!);
-    const buyer = await signIn(app.baseUrl, (await createUser(db)).email);
-    const page = await (await buyer.get("/payment-options")).text();
-    const formKey = /name="form_key" value="([^"]+)"/.exec(page)![1];
-
-    // Stripe answers slowly: the checkout request is still running when the signal arrives.
-    fake.delayMs = 1_500;
-    const inFlight = buyer.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });
-    await sleep(400);
-    const exited = app.stop("SIGTERM");
-    await sleep(300);
-    await expect(freshConnection(`${app.baseUrl}/healthz`)).rejects.toThrow(/ECONNREFUSED/);
-
-    const answer = await inFlight;
-    expect(answer.status).toBe(303);
-    expect(answer.headers.get("Location")).toMatch(/\/pay\/cs_test_/);
-    expect(await exited).toBe(0);
+    const { checkout, newConnection, exitCode } = await sigtermDuringSlowCheckout(app, db, fake);
+    expect(newConnection).toMatch(/ECONNREFUSED/);
+    expect(checkout.status).toBe(303);
+    expect(checkout.headers.get("Location")).toMatch(/\/pay\/cs_test_/);
+    expect(exitCode).toBe(0);
     for (const pid of workers) expect(isRunning(pid)).toBe(false);
     const stopped = logLines(app).filter((line) => line.msg === "[server] stopped cleanly");
     expect(stopped).toHaveLength(3); // each worker, then the primary
-    fake.reset();
   });
 
   it("a process that cannot start stops the whole server with a non-zero exit, instead of starting more", async () => {

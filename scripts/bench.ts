@@ -16,18 +16,10 @@ import os from "node:os";
 import path from "node:path";
 import { hash } from "@node-rs/bcrypt";
 import pg from "pg";
-import { startCluster } from "../tests/support/pg-cluster";
+import { childrenOf, startCluster } from "../tests/support/pg-cluster";
 import { brotliEfficiency, javaScriptWeight, rawGet } from "./bench/page-weight";
 import { summarise } from "./bench/profile-summary";
-import {
-  cpuSeconds,
-  ensureWrk,
-  measure,
-  processTree,
-  type CpuMeter,
-  type Measurement,
-  type WrkTarget,
-} from "./bench/wrk";
+import { cpuSeconds, ensureWrk, measure, type CpuMeter, type Measurement, type WrkTarget } from "./bench/wrk";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SERVER_ENTRY = path.join(ROOT, "build/server.js");
@@ -257,7 +249,7 @@ async function main() {
   const processCpu =
     (child: ChildProcess): CpuMeter =>
     () =>
-      cpuSeconds(processTree(child.pid!));
+      cpuSeconds([child.pid!, ...childrenOf(child.pid!)]);
   const benchMemberPages = async (engine: string, app: App, meters: Record<string, CpuMeter>) => {
     const member = { Cookie: app.cookie };
     await bench(`/dashboard, paid member, ${engine}`, { url: `${app.baseUrl}/dashboard`, headers: member }, meters);

@@ -68,21 +68,6 @@ export function runWrk(wrk: string, target: WrkTarget, seconds: number): Promise
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** A process and its children (the server processes of WEB_CONCURRENCY), from /proc (Linux). */
-export function processTree(pid: number): number[] {
-  const pids = [pid];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) pids.push(Number(entry));
-    } catch {
-      // It exited while we looked.
-    }
-  }
-  return pids;
-}
-
 /** CPU time (user + system) used so far by processes, in seconds, from /proc (Linux). */
 export type CpuMeter = () => number;
 

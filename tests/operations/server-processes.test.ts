@@ -13,7 +13,7 @@ import {
   sigtermDuringSlowCheckout,
   sleep,
 } from "../support/operations";
-import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
+import { childrenOf, freePort, startCluster, type Cluster } from "../support/pg-cluster";
 
 /**
  * WEB_CONCURRENCY: one instance running several server processes on one port, as on a machine
@@ -53,29 +53,13 @@ function start(extra: Record<string, string> = {}) {
   });
 }
 
-/** The processes whose parent is `pid`, read from /proc (`pid (comm) state ppid ...`). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (parent === pid) children.push(Number(entry));
-    } catch {
-      // It exited while we looked.
-    }
-  }
-  return children.sort((a, b) => a - b);
-}
-
 const isRunning = (pid: number) => fs.existsSync(`/proc/${pid}`);
 
 /** Both workers listen (the start helper returns as soon as one answers). */
 async function bothServing(app: AppProcess) {
   await eventually("two server processes listening", async () => {
     const listening = logLines(app).filter((line) => String(line.msg).startsWith("[server] listening on"));
-    return listening.length >= 2 && childrenOf(app.child.pid!).length === 2;
+    return listening.length >= 2 && childrenOf(app.child.pid!).sort((a, b) => a - b).length === 2;
   });
 }
 
@@ -101,7 +85,7 @@ describe("several server processes on one port (WEB_CONCURRENCY=2)", () => {
   });
 
   it("both answer, and both metrics endpoints count every request of every process once", async () => {
-    const workers = childrenOf(app.child.pid!);
+    const workers = childrenOf(app.child.pid!).sort((a, b) => a - b);
     expect(workers).toHaveLength(2);
     const REQUESTS = 20;
     for (let i = 0; i < REQUESTS; i++) {
@@ -129,14 +113,14 @@ describe("several server processes on one port (WEB_CONCURRENCY=2)", () => {
   });
 
   it("replaces a process that dies, and keeps answering meanwhile", async () => {
-    const [victim, survivor] = childrenOf(app.child.pid!);
+    const [victim, survivor] = childrenOf(app.child.pid!).sort((a, b) => a - b);
     process.kill(victim!, "SIGKILL");
     const noticed = `server process ${victim} exited with signal SIGKILL; starting another`;
     await eventually("the primary noticing", async () => app.output().includes(noticed));
     // The survivor answers alone until the replacement listens (a second later).
     for (let i = 0; i < 4; i++) expect((await freshConnection(`${app.baseUrl}/healthz`)).status).toBe(200);
     await eventually("a new server process", async () => {
-      const now = childrenOf(app.child.pid!);
+      const now = childrenOf(app.child.pid!).sort((a, b) => a - b);
       return now.length === 2 && now.includes(survivor!) && !now.includes(victim!);
     });
     await eventually("the new process listening", async () => {
@@ -150,7 +134,7 @@ describe("stopping", () => {
   it("SIGTERM stops accepting, lets the slow request in flight finish, stops every process and exits 0", async () => {
     const app = await start();
     await bothServing(app);
-    const workers = childrenOf(app.child.pid!);
+    const workers = childrenOf(app.child.pid!).sort((a, b) => a - b);
     const { checkout, newConnection, exitCode } = await sigtermDuringSlowCheckout(app, db, fake);
     expect(newConnection).toMatch(/ECONNREFUSED/);
     expect(checkout.status).toBe(303);

@@ -96,7 +96,7 @@ export async function startCluster({ settings = [] }: { settings?: string[] } = 
 }
 
 /** Direct children of a process, from /proc (Linux). */
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   return fs
     .readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))

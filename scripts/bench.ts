@@ -8,6 +8,7 @@
 //   BENCH_RUNS=1 BENCH_SECONDS=3 npm run bench   a quick look (same targets, shorter runs)
 //   npm run bench -- --profile /dashboard         a CPU profile of the app on PostgreSQL under
 //                                                 wrk on one member page, summarised
+//   npm run bench -- --profile /dashboard --engine pglite   the same on PGlite
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -204,12 +205,12 @@ const cpuCell = ({ app, postgres }: Record<string, number | undefined>) => {
   return app === undefined ? "" : `${us(app)}${postgres === undefined ? "" : ` (+ ${us(postgres)})`}`;
 };
 
-/** `--profile <member page>`: node --cpu-prof on PostgreSQL while wrk loads that page for SECONDS. */
-async function profile(wrk: string, pagePath: string) {
+/** `--profile <member page>`: node --cpu-prof on the engine while wrk loads that page for SECONDS. */
+async function profile(wrk: string, pagePath: string, engine: Engine) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-profile-"));
-  const cluster = await startCluster();
+  const cluster = engine === "postgres" ? await startCluster() : undefined;
   try {
-    const app = await startApp("postgres", cluster.url, { nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+    const app = await startApp(engine, cluster?.url, { nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
     const url = `${app.baseUrl}${pagePath.replace("{id}", app.courseId)}`;
     log(`profiling ${url}`);
     const run = await measure(wrk, { url, headers: { Cookie: app.cookie } }, { runs: 1, seconds: SECONDS, warmup: 2 });
@@ -223,7 +224,7 @@ async function profile(wrk: string, pagePath: string) {
     );
     console.log(summarise(file));
   } finally {
-    cluster.stop();
+    cluster?.stop();
   }
 }
 
@@ -233,7 +234,8 @@ async function main() {
   const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   if (build.status !== 0) throw new Error("the build failed");
   const profileIndex = process.argv.indexOf("--profile");
-  if (profileIndex > 0) return profile(wrk, process.argv[profileIndex + 1] ?? "/dashboard");
+  const engine: Engine = process.argv[process.argv.indexOf("--engine") + 1] === "pglite" ? "pglite" : "postgres";
+  if (profileIndex > 0) return profile(wrk, process.argv[profileIndex + 1] ?? "/dashboard", engine);
 
   const rows: Row[] = [];
   const report: Record<string, unknown> = {

@@ -14,6 +14,19 @@ const appAlias = {
   },
 };
 
+// The embedded database's thread (app/infra/pglite-thread.server.ts starts it from build/index.js).
+await build({
+  entryPoints: ["app/infra/pglite-thread.worker.ts"],
+  outfile: "build/pglite-worker.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+
 await build({
   entryPoints: ["server/index.ts"],
   outfile: "build/server.js",

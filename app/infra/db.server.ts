@@ -1,21 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider, type PostgresPool } from "kysely";
-import { PGlite } from "@electric-sql/pglite";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { migrations } from "../../migrations/index";
 import { isDatabaseUnavailable } from "~/lib/database-errors";
 import type { DB } from "./db-schema";
 import { env } from "./env.server";
 import { acquireFolderLock } from "./folder-lock.server";
-import { isStalePreparedStatement, PreparingPGlite, StatementNames } from "./prepared-statements.server";
+import { PGliteThreadDialect } from "./pglite-thread.server";
+import { isStalePreparedStatement, StatementNames } from "./prepared-statements.server";
 
 export type Database = Kysely<DB>;
 
 /**
  * One Kysely instance per process: PostgreSQL through `pg` when DATABASE_URL is set,
- * otherwise an embedded PGlite database in PGLITE_DIR (a single process may open it).
+ * otherwise an embedded PGlite database in PGLITE_DIR (a single process may open it), run in a
+ * thread of its own.
  * Kept on globalThis so a module re-evaluation never opens the PGlite folder twice.
  */
 const holder = globalThis as typeof globalThis & { __appDb?: Database; __appPool?: pg.Pool };
@@ -105,11 +105,11 @@ function discardingBrokenClients(pool: pg.Pool, { prepare }: { prepare: boolean 
   };
 }
 
+/** PGlite in a thread of its own (pglite-thread.server.ts); this process holds the folder's lock. */
 function createPgliteDatabase(dir: string, { prepare }: { prepare: boolean }): Database {
   fs.mkdirSync(dir, { recursive: true });
   acquireFolderLock(dir);
-  const client = prepare ? new PreparingPGlite(dir) : new PGlite(dir);
-  return new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  return new Kysely<DB>({ dialect: new PGliteThreadDialect({ dir, prepare }) });
 }
 
 /** The PostgreSQL pool's clients right now (null on PGlite): for the metrics. */

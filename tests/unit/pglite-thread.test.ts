@@ -1,0 +1,148 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Kysely, sql, type Generated } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PGliteThreadDialect } from "../../app/infra/pglite-thread.server";
+
+// The embedded database in its own thread (app/infra/pglite-thread.server.ts): a real PGlite folder
+// opened by a real worker thread, through the same Kysely dialect the app uses.
+
+type Tables = {
+  items: {
+    id: Generated<number>;
+    label: string;
+    created_at: Generated<Date>;
+    payload: Uint8Array | null;
+    meta: unknown;
+  };
+};
+
+let dir: string;
+let database: Kysely<Tables>;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-thread-"));
+  database = new Kysely<Tables>({ dialect: new PGliteThreadDialect({ dir, prepare: true }) });
+  await sql`CREATE TABLE items (id serial PRIMARY KEY, label text UNIQUE NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), payload bytea, meta jsonb)`.execute(
+    database,
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await database?.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const labels = async () =>
+  (await database.selectFrom("items").select("label").orderBy("label").execute()).map((row) => row.label);
+
+describe("the embedded database's thread", () => {
+  it("returns rows with their types, and the number of rows a write changed", async () => {
+    const at = new Date("2026-11-25T12:00:00.000Z");
+    const inserted = await database
+      .insertInto("items")
+      .values({
+        label: "typed",
+        created_at: at,
+        payload: new Uint8Array([0, 1, 255]),
+        meta: JSON.stringify({ a: [1, "b"] }),
+      })
+      .returning(["id", "created_at", "payload", "meta"])
+      .executeTakeFirstOrThrow();
+    expect(inserted.created_at).toBeInstanceOf(Date);
+    expect(inserted.created_at.toISOString()).toBe(at.toISOString());
+    expect([...inserted.payload!]).toEqual([0, 1, 255]);
+    expect(inserted.meta).toEqual({ a: [1, "b"] });
+
+    const updated = await database
+      .updateTable("items")
+      .set({ label: "typed-2" })
+      .where("label", "=", "typed")
+      .executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(1n);
+    await database.deleteFrom("items").execute();
+  });
+
+  it("hands PostgreSQL's errors over with their SQLSTATE and fields, and stays usable", async () => {
+    await database.insertInto("items").values({ label: "unique" }).execute();
+    const error = await database
+      .insertInto("items")
+      .values({ label: "unique" })
+      .execute()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: "23505", constraint: "items_label_key", table: "items" });
+    expect((error as Error).message).toMatch(/duplicate key value/);
+    expect(await labels()).toEqual(["unique"]);
+    await database.deleteFrom("items").execute();
+  });
+
+  it("runs a transaction's statements alone: another connection's write is neither inside it nor lost with it", async () => {
+    const order: string[] = [];
+    let otherWrite: Promise<unknown> | undefined;
+    const transaction = database
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto("items").values({ label: "inside" }).execute();
+        // Another request writes while this transaction is open...
+        otherWrite = database
+          .insertInto("items")
+          .values({ label: "outside" })
+          .execute()
+          .then(() => order.push("outside written"));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        order.push("transaction failing");
+        throw new Error("the transaction fails");
+      })
+      .catch(() => order.push("rolled back"));
+    await transaction;
+    await otherWrite;
+    // ...and waits for it: the rollback takes only the transaction's own row.
+    expect(order).toEqual(["transaction failing", "rolled back", "outside written"]);
+    expect(await labels()).toEqual(["outside"]);
+    await database.deleteFrom("items").execute();
+  });
+
+  it("takes transactions in turn", async () => {
+    const both = ["first", "second"].map((label) =>
+      database.transaction().execute(async (trx) => {
+        const count = (
+          await trx
+            .selectFrom("items")
+            .select(sql<number>`count(*)::int`.as("n"))
+            .executeTakeFirstOrThrow()
+        ).n;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await trx
+          .insertInto("items")
+          .values({ label: `${label} saw ${count}` })
+          .execute();
+      }),
+    );
+    await Promise.all(both);
+    expect(await labels()).toEqual(["first saw 0", "second saw 1"]);
+    await database.deleteFrom("items").execute();
+  });
+
+  it("leaves the main thread free while a statement runs", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    const started = Date.now();
+    await sql`SELECT pg_sleep(0.4)`.execute(database);
+    clearInterval(timer);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    // In the main thread, PGlite would have held the event loop for the whole 400 ms: no tick at all.
+    expect(ticks).toBeGreaterThanOrEqual(20);
+  });
+
+  it("refuses statements once closed, with a message that says so", async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-thread-closed-"));
+    const closing = new Kysely<Tables>({ dialect: new PGliteThreadDialect({ dir: other, prepare: false }) });
+    expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(closing)).rows).toEqual([{ one: 1 }]);
+    await closing.destroy();
+    const error = await sql`SELECT 1`.execute(closing).catch((caught: unknown) => caught);
+    expect(String(error)).toMatch(/destroyed|closed/);
+    fs.rmSync(other, { recursive: true, force: true });
+  }, 60_000);
+});

@@ -37,6 +37,8 @@ const JS_PAGES = [
   "/signup",
 ];
 
+const REFERENCE = "reference (node:http, precompressed)";
+
 type Engine = "pglite" | "postgres";
 type Row = { target: string; run: Measurement };
 
@@ -185,11 +187,13 @@ async function roundTrips(databaseUrl: string, app: App, pagePath: string): Prom
   return Math.min(...counts);
 }
 
-async function startReference(html: Buffer): Promise<{ url: string; child: ChildProcess }> {
+async function startReference(html: Buffer, processes = 1): Promise<{ url: string; child: ChildProcess }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-ref-")), "index.html");
   fs.writeFileSync(file, html);
   const port = await freePort();
-  const child = fork(path.join(ROOT, "scripts/bench/reference-server.mjs"), [String(port), file], { stdio: "inherit" });
+  const child = fork(path.join(ROOT, "scripts/bench/reference-server.mjs"), [String(port), file, String(processes)], {
+    stdio: "inherit",
+  });
   await new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
     child.once("exit", (code) => reject(new Error(`the reference server exited with ${code}`)));
@@ -293,7 +297,17 @@ async function main() {
     cleanups.push(() => stop(reference.child));
 
     const appMeters = { app: processCpu(app.child), postgres: postgresCpu };
-    await bench("reference (node:http, precompressed)", { url: reference.url }, { app: processCpu(reference.child) });
+    await bench(REFERENCE, { url: reference.url }, { app: processCpu(reference.child) });
+    await stop(reference.child);
+    if (cpus > 1) {
+      // The same bare server in as many processes as the app: the tail (p99 / p50) that several
+      // processes sharing the CPUs with wrk give with no app code at all. The shares stay those
+      // of the one-process reference above.
+      const control = await startReference(landing.body, cpus);
+      cleanups.push(() => stop(control.child));
+      await bench(`reference in ${processes} (tail control)`, { url: control.url }, { app: processCpu(control.child) });
+      await stop(control.child);
+    }
     await bench("/ visitor", { url: `${app.baseUrl}/` }, appMeters);
     await bench("/ailabs-offer visitor", { url: `${app.baseUrl}/ailabs-offer` }, appMeters);
     await bench("/privacy-policy visitor", { url: `${app.baseUrl}/privacy-policy` }, appMeters);
@@ -318,19 +332,19 @@ async function main() {
       [`/course/{id}`]: await roundTrips(cluster.url, app, `/course/${app.courseId}`),
     };
 
-    const referenceRate = rows.find((row) => row.target.startsWith("reference"))!.run.requestsPerSecond;
+    const referenceRate = rows.find((row) => row.target === REFERENCE)!.run.requestsPerSecond;
     const share = (rate: number) => `${((rate / referenceRate) * 100).toFixed(rate / referenceRate < 0.1 ? 2 : 1)}%`;
     console.log(
       `\n${report.date} on ${report.machine}; wrk -t1, 50 connections unless stated, Accept-Encoding: br; medians of ${RUNS} x ${SECONDS} s.` +
         ` On PostgreSQL the app runs WEB_CONCURRENCY=auto (${processes}) unless a row says 1 process.\n`,
     );
     console.log(
-      "| target | req/s | p50 ms | p99 ms | errors | share of the reference | CPU µs per request: server (+ PostgreSQL) |",
+      "| target | req/s | p50 ms | p99 ms | p99 / p50 | errors | share of the reference | CPU µs per request: server (+ PostgreSQL) |",
     );
-    console.log("|---|---|---|---|---|---|---|");
+    console.log("|---|---|---|---|---|---|---|---|");
     for (const { target, run } of rows) {
       console.log(
-        `| ${target} | ${Math.round(run.requestsPerSecond)} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.errors} (timeouts ${run.timeouts}) | ${share(run.requestsPerSecond)} | ${cpuCell(run.cpuMsPerRequest)} |`,
+        `| ${target} | ${Math.round(run.requestsPerSecond)} | ${ms(run.p50)} | ${ms(run.p99)} | ${(run.p99 / run.p50).toFixed(1)}x | ${run.errors} (timeouts ${run.timeouts}) | ${share(run.requestsPerSecond)} | ${cpuCell(run.cpuMsPerRequest)} |`,
       );
     }
     console.log("\n| page | JavaScript loaded (gzip) |\n|---|---|");

@@ -20,7 +20,7 @@ import pg from "pg";
 import { childrenOf, startCluster } from "../tests/support/pg-cluster";
 import { brotliEfficiency, javaScriptWeight, rawGet } from "./bench/page-weight";
 import { summarise } from "./bench/profile-summary";
-import { cpuSeconds, ensureWrk, measure, type CpuMeter, type Measurement, type WrkTarget } from "./bench/wrk";
+import { cpuSeconds, ensureWrk, measure, runWrk, type CpuMeter, type Measurement, type WrkTarget } from "./bench/wrk";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SERVER_ENTRY = path.join(ROOT, "build/server.js");
@@ -256,6 +256,15 @@ async function main() {
     (child: ChildProcess): CpuMeter =>
     () =>
       cpuSeconds([child.pid!, ...childrenOf(child.pid!)]);
+  // A freshly started server spends its first seconds compiling (V8 tiers up the app and PGlite's
+  // WebAssembly in background threads): measured then, the first target ran up to a third slower.
+  // Each app's member pages and landing page are loaded for 10 s before any target counts.
+  const warmUp = async (app: App) => {
+    log("warming up the app (10 s)");
+    for (const pagePath of ["/dashboard", `/course/${app.courseId}`])
+      await runWrk(wrk, { url: app.baseUrl + pagePath, headers: { Cookie: app.cookie } }, 4);
+    await runWrk(wrk, { url: `${app.baseUrl}/` }, 2);
+  };
   const benchMemberPages = async (engine: string, app: App, meters: Record<string, CpuMeter>) => {
     const member = { Cookie: app.cookie };
     await bench(`/dashboard, paid member, ${engine}`, { url: `${app.baseUrl}/dashboard`, headers: member }, meters);
@@ -271,6 +280,7 @@ async function main() {
     // PGlite first, then PostgreSQL: one app at a time, so they never share the CPU.
     log("starting the app on PGlite");
     const lite = await startApp("pglite");
+    await warmUp(lite);
     await benchMemberPages("PGlite", lite, { app: processCpu(lite.child) });
     await stop(lite.child);
     fs.rmSync(path.dirname(lite.pgliteDir!), { recursive: true, force: true });
@@ -280,6 +290,7 @@ async function main() {
     cleanups.push(() => cluster.stop());
     const postgresCpu = () => cpuSeconds(cluster.processes());
     const single = await startApp("postgres", cluster.url);
+    await warmUp(single);
     const singleMeters = { app: processCpu(single.child), postgres: postgresCpu };
     await bench("/ visitor, PostgreSQL, 1 process", { url: `${single.baseUrl}/` }, singleMeters);
     await benchMemberPages("PostgreSQL, 1 process", single, singleMeters);
@@ -291,6 +302,7 @@ async function main() {
     log(`starting the app on PostgreSQL with WEB_CONCURRENCY=auto (${processes})`);
     const app = await startApp("postgres", cluster.url, { serverProcesses: "auto" });
     cleanups.push(() => stop(app.child));
+    await warmUp(app);
 
     const landing = await rawGet(`${app.baseUrl}/`);
     const reference = await startReference(landing.body);

@@ -112,9 +112,14 @@ class PGliteThread {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
+      try {
+        // Throws for a value structured clone cannot copy (a function, say): nothing was sent.
+        this.#worker.postMessage({ ...request, id });
+      } catch (error) {
+        return reject(error as Error);
+      }
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id });
     });
   }
 

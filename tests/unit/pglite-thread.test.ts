@@ -78,6 +78,16 @@ describe("the embedded database's thread", () => {
     await database.deleteFrom("items").execute();
   });
 
+  it("refuses a parameter that cannot be copied to the thread, and keeps answering", async () => {
+    const uncopyable = { callback: () => "a function" };
+    await expect(sql`SELECT ${uncopyable as unknown as string} AS value`.execute(database)).rejects.toThrow(
+      /could not be cloned/,
+    );
+    expect((await sql<{ value: string }>`SELECT ${"copied"} AS value`.execute(database)).rows).toEqual([
+      { value: "copied" },
+    ]);
+  });
+
   it("runs a transaction's statements alone: another connection's write is neither inside it nor lost with it", async () => {
     const order: string[] = [];
     let otherWrite: Promise<unknown> | undefined;

@@ -4,7 +4,7 @@
 // and measures each target with wrk: a 3 s warm-up, then 3 runs of 10 s, medians. Every figure is
 // also given as a share of the reference, because absolute rates on a shared machine are noise.
 //
-//   npm run bench                 everything (about 8 minutes)
+//   npm run bench                 everything (about 15 minutes)
 //   BENCH_RUNS=1 BENCH_SECONDS=3 npm run bench   a quick look (same targets, shorter runs)
 //   npm run bench -- --profile /dashboard         a CPU profile of the app on PostgreSQL under
 //                                                 wrk on one member page, summarised
@@ -256,14 +256,27 @@ async function main() {
     (child: ChildProcess): CpuMeter =>
     () =>
       cpuSeconds([child.pid!, ...childrenOf(child.pid!)]);
-  // A freshly started server spends its first seconds compiling (V8 tiers up the app and PGlite's
-  // WebAssembly in background threads): measured then, the first target ran up to a third slower.
-  // Each app's member pages and landing page are loaded for 10 s before any target counts.
+  // A freshly started server spends its first minute compiling: V8 tiers the app's hottest
+  // functions and PGlite's WebAssembly up to optimised code as they get hot. Measured at once, a
+  // PGlite member page ran at half its steady rate (280 req/s in the first 8 s, 690 after a
+  // minute). Each app's member pages and landing page are loaded for 30 s before any target counts.
   const warmUp = async (app: App) => {
-    log("warming up the app (10 s)");
+    log("warming up the app (30 s)");
     for (const pagePath of ["/dashboard", `/course/${app.courseId}`])
-      await runWrk(wrk, { url: app.baseUrl + pagePath, headers: { Cookie: app.cookie } }, 4);
-    await runWrk(wrk, { url: `${app.baseUrl}/` }, 2);
+      await runWrk(wrk, { url: app.baseUrl + pagePath, headers: { Cookie: app.cookie } }, 12);
+    await runWrk(wrk, { url: `${app.baseUrl}/` }, 6);
+  };
+  // The anonymous pages the page cache answers, each with its query-string variants.
+  const benchCachedPages = async (suffix: string, baseUrl: string, meters: Record<string, CpuMeter>) => {
+    await bench(`/ visitor${suffix}`, { url: `${baseUrl}/` }, meters);
+    await bench(`/ailabs-offer visitor${suffix}`, { url: `${baseUrl}/ailabs-offer` }, meters);
+    await bench(`/privacy-policy visitor${suffix}`, { url: `${baseUrl}/privacy-policy` }, meters);
+    await bench(
+      `/ unique query per request${suffix}`,
+      { url: `${baseUrl}/`, script: path.join(ROOT, "scripts/bench/unique-query.lua") },
+      meters,
+    );
+    await bench(`/?utm_source=x&fbclid=y${suffix}`, { url: `${baseUrl}/?utm_source=x&fbclid=y` }, meters);
   };
   const benchMemberPages = async (engine: string, app: App, meters: Record<string, CpuMeter>) => {
     const member = { Cookie: app.cookie };
@@ -292,7 +305,7 @@ async function main() {
     const single = await startApp("postgres", cluster.url);
     await warmUp(single);
     const singleMeters = { app: processCpu(single.child), postgres: postgresCpu };
-    await bench("/ visitor, PostgreSQL, 1 process", { url: `${single.baseUrl}/` }, singleMeters);
+    await benchCachedPages(", PostgreSQL, 1 process", single.baseUrl, singleMeters);
     await benchMemberPages("PostgreSQL, 1 process", single, singleMeters);
     await stop(single.child);
 
@@ -320,15 +333,7 @@ async function main() {
       await bench(`reference in ${processes} (tail control)`, { url: control.url }, { app: processCpu(control.child) });
       await stop(control.child);
     }
-    await bench("/ visitor", { url: `${app.baseUrl}/` }, appMeters);
-    await bench("/ailabs-offer visitor", { url: `${app.baseUrl}/ailabs-offer` }, appMeters);
-    await bench("/privacy-policy visitor", { url: `${app.baseUrl}/privacy-policy` }, appMeters);
-    await bench(
-      "/ unique query per request",
-      { url: `${app.baseUrl}/`, script: path.join(ROOT, "scripts/bench/unique-query.lua") },
-      appMeters,
-    );
-    await bench("/?utm_source=x&fbclid=y", { url: `${app.baseUrl}/?utm_source=x&fbclid=y` }, appMeters);
+    await benchCachedPages("", app.baseUrl, appMeters);
     await benchMemberPages(`PostgreSQL, ${processes}`, app, appMeters);
     const asset =
       /<link\b[^>]*href="(\/build\/[^"]+\.js)"/.exec(landing.body.toString("utf8"))?.[1] ?? "/build/manifest.json";

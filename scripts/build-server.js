@@ -14,10 +14,8 @@ const appAlias = {
   },
 };
 
-// The embedded database's thread (app/infra/pglite-thread.server.ts starts it from build/index.js).
-await build({
-  entryPoints: ["app/infra/pglite-thread.worker.ts"],
-  outfile: "build/pglite-worker.js",
+/** Both bundles: ESM for Node 20, packages left to node_modules. */
+const nodeBundle = {
   bundle: true,
   platform: "node",
   format: "esm",
@@ -25,17 +23,9 @@ await build({
   packages: "external",
   sourcemap: true,
   logLevel: "warning",
-});
+};
 
-await build({
-  entryPoints: ["server/index.ts"],
-  outfile: "build/server.js",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  plugins: [appAlias],
-  sourcemap: true,
-  logLevel: "warning",
-});
+// The embedded database's thread (app/infra/pglite-thread.server.ts starts it from build/index.js).
+await build({ ...nodeBundle, entryPoints: ["app/infra/pglite-thread.worker.ts"], outfile: "build/pglite-worker.js" });
+
+await build({ ...nodeBundle, entryPoints: ["server/index.ts"], outfile: "build/server.js", plugins: [appAlias] });

@@ -28,22 +28,14 @@ import {
  */
 
 export type ThreadStart = { dir: string; prepare: boolean };
-export type ThreadRequest =
-  | {
-      id: number;
-      connection: number;
-      sql: string;
-      params: unknown[];
-      transaction?: "begin" | "end";
-      close?: undefined;
-    }
-  | { id: number; connection: number; close: true; sql?: undefined; params?: undefined; transaction?: undefined };
-export type ThreadResponse =
-  | { ready: boolean; error?: Record<string, unknown>; id?: undefined }
-  | { id: number; rows: unknown[]; affectedRows?: number; error?: undefined; ready?: undefined }
-  | { id: number; error: Record<string, unknown>; ready?: undefined };
+/** What the main thread posts, before `send` numbers it: a statement on a connection, or "close". */
+type ThreadMessage =
+  { connection: number; sql: string; params: readonly unknown[]; transaction?: "begin" | "end" } | { close: true };
+export type ThreadRequest = ThreadMessage & { id: number };
+type Answer = { id: number; rows: unknown[]; affectedRows?: number } | { id: number; error: Record<string, unknown> };
+export type ThreadResponse = Answer | { ready: true } | { ready: false; error: Record<string, unknown> };
 
-type Pending = { resolve: (response: ThreadResponse) => void; reject: (error: Error) => void };
+type Pending = { resolve: (answer: Answer) => void; reject: (error: Error) => void };
 
 /**
  * The thread's code. Built: build/pglite-worker.js, next to the server build that imports this
@@ -80,10 +72,9 @@ class PGliteThread {
     this.#worker = startWorker(start);
     this.ready = new Promise((resolve, reject) => {
       this.#worker.on("message", (response: ThreadResponse) => {
-        if (response.id === undefined) {
+        if ("ready" in response) {
           if (this.#pending.size === 0) this.#worker.unref();
-          if (response.ready) return resolve();
-          return reject(rebuildError(response.error ?? {}));
+          return response.ready ? resolve() : reject(rebuildError(response.error));
         }
         const pending = this.#pending.get(response.id);
         if (!pending) return;
@@ -108,13 +99,13 @@ class PGliteThread {
   }
 
   /** Posts one request and resolves with the thread's answer. */
-  send(request: Omit<ThreadRequest, "id">): Promise<ThreadResponse> {
+  send(message: ThreadMessage): Promise<Answer> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       try {
         // Throws for a value structured clone cannot copy (a function, say): nothing was sent.
-        this.#worker.postMessage({ ...request, id });
+        this.#worker.postMessage({ ...message, id } satisfies ThreadRequest);
       } catch (error) {
         return reject(error as Error);
       }
@@ -124,14 +115,14 @@ class PGliteThread {
   }
 
   async execute(connection: number, sql: string, params: readonly unknown[], transaction?: "begin" | "end") {
-    const response = await this.send({ connection, sql, params: [...params], transaction } as ThreadRequest);
-    if (response.error) throw rebuildError(response.error);
-    return response as { rows: unknown[]; affectedRows?: number };
+    const answer = await this.send({ connection, sql, params, transaction });
+    if ("error" in answer) throw rebuildError(answer.error);
+    return answer;
   }
 
   async close() {
     if (this.#stopped) return;
-    await this.send({ connection: 0, close: true } as ThreadRequest);
+    await this.send({ close: true });
   }
 }
 

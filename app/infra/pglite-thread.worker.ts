@@ -17,9 +17,10 @@ const queue: ThreadRequest[] = [];
 let transactionOwner: number | null = null;
 let running = false;
 
-/** The next statement that may run: the oldest, or the open transaction's oldest. */
+/** The next request that may run: the oldest, or the open transaction's oldest statement. */
 function next(): ThreadRequest | undefined {
-  const index = transactionOwner === null ? 0 : queue.findIndex((r) => r.connection === transactionOwner);
+  const index =
+    transactionOwner === null ? 0 : queue.findIndex((r) => "connection" in r && r.connection === transactionOwner);
   return index < 0 ? undefined : queue.splice(index, 1)[0];
 }
 
@@ -33,12 +34,12 @@ function describe(error: unknown): Record<string, unknown> {
 }
 
 async function run(request: ThreadRequest): Promise<ThreadResponse> {
-  if (request.close) {
+  if ("close" in request) {
     await database.close();
     return { id: request.id, rows: [] };
   }
   try {
-    const result = await database.query(request.sql, request.params);
+    const result = await database.query(request.sql, request.params as unknown[]);
     if (request.transaction === "begin") transactionOwner = request.connection;
     return { id: request.id, rows: result.rows, affectedRows: result.affectedRows };
   } catch (error) {
@@ -55,7 +56,7 @@ async function drain() {
   try {
     for (let request = next(); request; request = next()) {
       port.postMessage(await run(request));
-      if (request.close) return port.close();
+      if ("close" in request) return port.close();
     }
   } finally {
     running = false;

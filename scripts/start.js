@@ -5,6 +5,7 @@ import { spawnSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import "./require-node.js";
 
 const env = { ...process.env };
 env.NODE_ENV ??= "production";

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import "./require-node.js";
 
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const passthrough = process.argv.slice(2);

@@ -3,7 +3,10 @@
 // a way that names something else (a dependency that needs a newer Node, a different test result).
 import fs from "node:fs";
 
-const wanted = fs.readFileSync(new URL("../.nvmrc", import.meta.url), "utf8").trim().replace(/^v/, "");
+const wanted = fs
+  .readFileSync(new URL("../.nvmrc", import.meta.url), "utf8")
+  .trim()
+  .replace(/^v/, "");
 const running = process.versions.node.split(".")[0];
 if (running !== wanted) {
   console.error(

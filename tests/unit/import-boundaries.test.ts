@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * The layer rule (README "Architecture", docs/architecture.md): imports run one way,
+ * The layer rule (docs/architecture.md "Layers"): imports run one way,
  *   routes -> route-helpers -> services -> models -> infra,
  * `lib` and `content` are pure (they import only each other), UI code (`components`, `hooks`)
  * never reaches server code, and nothing imports in a circle. Type-only imports carry no code

@@ -5,7 +5,7 @@ import type { TokenPurpose } from "~/infra/db-schema";
 
 export type { TokenPurpose };
 
-/** What a usable link carries: its user and the data it was issued with. */
+/** What a usable link carries: its user and the data it was issued with (jsonb, parsed by both engines). */
 export type TokenGrant = { userId: string; data: Record<string, unknown> | null };
 
 /**
@@ -64,7 +64,7 @@ export async function peek(purpose: TokenPurpose, token: string): Promise<TokenG
     .where("single_use_tokens.expires_at", ">", sql<Date>`now()`)
     .where(issuedInCurrentEpoch)
     .executeTakeFirst();
-  return row ? { userId: row.user_id, data: parseData(row.data) } : null;
+  return row ? { userId: row.user_id, data: row.data } : null;
 }
 
 /**
@@ -86,7 +86,7 @@ export async function consume(trx: Database, purpose: TokenPurpose, token: strin
     .where(issuedInCurrentEpoch)
     .returning(["single_use_tokens.user_id", "single_use_tokens.data"])
     .executeTakeFirst();
-  return row ? { userId: row.user_id, data: parseData(row.data) } : null;
+  return row ? { userId: row.user_id, data: row.data } : null;
 }
 
 /** Ends the user's unused links of these purposes (all purposes when none are named). */
@@ -109,9 +109,4 @@ export async function bumpCredentialEpoch(trx: Database, userId: string) {
     .set((eb) => ({ credential_epoch: eb("credential_epoch", "+", 1) }))
     .where("id", "=", userId)
     .execute();
-}
-
-/** jsonb arrives parsed from `pg`; kept safe should a driver hand over its text. */
-function parseData(data: Record<string, unknown> | string | null): Record<string, unknown> | null {
-  return typeof data === "string" ? (JSON.parse(data) as Record<string, unknown>) : data;
 }

@@ -15,7 +15,7 @@ export type TokenGrant = { userId: string; data: Record<string, unknown> | null 
  */
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-/** Rows of the user that the user's epoch has not voided. */
+/** The link was issued in its user's current credential epoch (in a query joined to `users`). */
 const issuedInCurrentEpoch = sql<boolean>`single_use_tokens.credential_epoch = users.credential_epoch`;
 
 /**

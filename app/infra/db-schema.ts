@@ -11,6 +11,8 @@ export interface UsersTable {
   password_hash: string | null;
   is_admin: Generated<boolean>;
   email_verified_at: Date | string | null;
+  /** Raised when the user's credentials change; only links issued in the current epoch work. */
+  credential_epoch: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -59,16 +61,6 @@ export interface MfaChallengesTable {
   created_at: CreatedAt;
 }
 
-export interface EmailChangeTokensTable {
-  id: Generated<string>;
-  user_id: string;
-  new_email: string;
-  token_hash: string;
-  expires_at: Date | string;
-  used_at: Date | string | null;
-  created_at: CreatedAt;
-}
-
 export interface KnownDevicesTable {
   user_id: string;
   device: string;
@@ -76,19 +68,20 @@ export interface KnownDevicesTable {
   last_seen_at: Generated<Date>;
 }
 
-export interface EmailVerificationTokensTable {
-  id: Generated<string>;
-  user_id: string;
-  token_hash: string;
-  expires_at: Date | string;
-  used_at: Date | string | null;
-  created_at: CreatedAt;
-}
+/** What an emailed single-use link is for; a link of one purpose is never accepted for another. */
+export type TokenPurpose =
+  "password_reset" | "email_verification" | "email_change" | "invitation" | "sign_in" | "claim";
 
-export interface PasswordResetTokensTable {
+export interface SingleUseTokensTable {
   id: Generated<string>;
+  purpose: TokenPurpose;
   user_id: string;
+  /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
   token_hash: string;
+  /** What the link carries besides its user, e.g. `{ "newEmail": ... }` for an email change. */
+  data: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
+  /** The user's credential_epoch when the link was issued. */
+  credential_epoch: number;
   expires_at: Date | string;
   used_at: Date | string | null;
   created_at: CreatedAt;
@@ -315,11 +308,9 @@ export interface DB {
   auth_factors: AuthFactorsTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
-  email_change_tokens: EmailChangeTokensTable;
   known_devices: KnownDevicesTable;
-  email_verification_tokens: EmailVerificationTokensTable;
   stripe_payment_reversals: StripePaymentReversalsTable;
-  password_reset_tokens: PasswordResetTokensTable;
+  single_use_tokens: SingleUseTokensTable;
   courses: CoursesTable;
   chapters: ChaptersTable;
   stripe_customers: StripeCustomersTable;

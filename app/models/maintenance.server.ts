@@ -3,11 +3,12 @@ import { db } from "~/infra/db.server";
 import { SESSION_IDLE_TIMEOUT_MS } from "./session.server";
 
 /**
- * Deletes rows that can never matter again: expired or idle sessions, spent verification and email-change links, ended two-factor challenges, reset tokens that were used or
- * have expired (kept a day for support questions), and rate-limit windows that have ended.
+ * Deletes rows that can never matter again: expired or idle sessions, single-use links (reset,
+ * verification, email change, ...) that were used or have expired (kept a day for support
+ * questions), ended two-factor challenges, and rate-limit windows that have ended.
  * One statement per table; each is a no-op when there is nothing to delete.
  */
-export async function pruneExpiredRows(): Promise<{ sessions: number; resetTokens: number; rateLimits: number }> {
+export async function pruneExpiredRows(): Promise<{ sessions: number; singleUseTokens: number; rateLimits: number }> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
   const sessions = await db()
     .deleteFrom("sessions")
@@ -18,21 +19,11 @@ export async function pruneExpiredRows(): Promise<{ sessions: number; resetToken
       ]),
     )
     .executeTakeFirst();
-  const resetTokens = await db()
-    .deleteFrom("password_reset_tokens")
+  const singleUseTokens = await db()
+    .deleteFrom("single_use_tokens")
     .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", sql<Date>`now()`)]))
     .where("created_at", "<", sql<Date>`now() - interval '1 day'`)
     .executeTakeFirst();
-  await db()
-    .deleteFrom("email_verification_tokens")
-    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", sql<Date>`now()`)]))
-    .where("created_at", "<", sql<Date>`now() - interval '1 day'`)
-    .execute();
-  await db()
-    .deleteFrom("email_change_tokens")
-    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", sql<Date>`now()`)]))
-    .where("created_at", "<", sql<Date>`now() - interval '1 day'`)
-    .execute();
   await db()
     .deleteFrom("mfa_challenges")
     .where("expires_at", "<=", sql<Date>`now()`)
@@ -41,5 +32,5 @@ export async function pruneExpiredRows(): Promise<{ sessions: number; resetToken
     .deleteFrom("rate_limits")
     .where("reset_at", "<=", sql<Date>`now()`)
     .executeTakeFirst();
-  return { sessions: count(sessions), resetTokens: count(resetTokens), rateLimits: count(rateLimits) };
+  return { sessions: count(sessions), singleUseTokens: count(singleUseTokens), rateLimits: count(rateLimits) };
 }

@@ -2,8 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, SubmitButton } from "~/components/form-fields";
-import { findEmailChange } from "~/models/email-change.server";
-import { confirmEmailChange } from "~/services/account-settings.server";
+import { confirmEmailChange, findEmailChange } from "~/services/account-settings.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 
 export const meta: MetaFunction = () => [

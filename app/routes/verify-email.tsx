@@ -3,8 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard } from "~/components/auth-card";
 import { FormError, SubmitButton } from "~/components/form-fields";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
-import { isVerificationTokenUsable } from "~/models/email-verification.server";
-import { verifyEmail } from "~/services/accounts.server";
+import { isVerificationTokenUsable, verifyEmail } from "~/services/accounts.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your email | AI Profit Labs" },

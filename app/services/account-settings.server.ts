@@ -1,11 +1,15 @@
 import { db } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
-import { confirmEmailChangeEmail, emailChangedEmail, passwordChangedEmail } from "~/lib/emails";
-import { consumeEmailChangeToken, createEmailChangeToken } from "~/models/email-change.server";
+import {
+  confirmEmailChangeEmail,
+  EMAIL_CHANGE_TOKEN_HOURS,
+  emailChangedEmail,
+  passwordChangedEmail,
+} from "~/lib/emails";
 import { enqueueEmail } from "~/models/outbox.server";
-import { deleteUnusedResetTokens } from "~/models/password-reset.server";
 import { deleteOtherSessionsOfUser } from "~/models/session.server";
+import * as singleUseToken from "~/models/single-use-token.server";
 import { changeEmail, findUserById, normalizeEmail, setPassword } from "~/models/user.server";
 import { queueEmailVerification } from "./accounts.server";
 import { kickMailer } from "./mail.server";
@@ -18,6 +22,16 @@ const WRONG_PASSWORD = "Your current password is not correct.";
 
 const confirmLink = (origin: string, token: string) =>
   `${origin}/account/confirm-email?${new URLSearchParams({ token })}`;
+
+/** The address an email-change link moves the account to (issued with `{ newEmail }`). */
+const newEmailOf = (grant: singleUseToken.TokenGrant | null): string | null =>
+  typeof grant?.data?.newEmail === "string" ? grant.data.newEmail : null;
+
+/** The address a live email-change link would move to, or null. */
+export async function findEmailChange(token: string): Promise<{ newEmail: string } | null> {
+  const newEmail = newEmailOf(await singleUseToken.peek("email_change", token));
+  return newEmail ? { newEmail } : null;
+}
 
 async function passwordMatches(userId: string, password: string): Promise<boolean> {
   const user = await findUserById(userId);
@@ -46,7 +60,14 @@ export async function requestEmailChange(
   await db()
     .transaction()
     .execute(async (trx) => {
-      const token = await createEmailChangeToken(trx, user.id, newEmail);
+      // The user's older unused links end: only the latest address asked for can be confirmed.
+      const token = await singleUseToken.issue(trx, {
+        purpose: "email_change",
+        userId: user.id,
+        hours: EMAIL_CHANGE_TOKEN_HOURS,
+        data: { newEmail },
+        replaceUnused: true,
+      });
       await enqueueEmail(trx, {
         to: newEmail,
         ...confirmEmailChangeEmail({ brand: env().BRAND_NAME, name: user.name, link: confirmLink(origin, token) }),
@@ -66,11 +87,12 @@ export async function confirmEmailChange(token: string): Promise<SettingResult> 
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      const change = await consumeEmailChangeToken(trx, token);
-      if (!change) return unusable;
-      const before = await findUserById(change.userId, trx);
+      const grant = await singleUseToken.consume(trx, "email_change", token);
+      const newEmail = newEmailOf(grant);
+      if (!grant || !newEmail) return unusable;
+      const before = await findUserById(grant.userId, trx);
       if (!before) return unusable;
-      if (!(await changeEmail(trx, change.userId, change.newEmail))) {
+      if (!(await changeEmail(trx, grant.userId, newEmail))) {
         return {
           ok: false,
           message: "This address cannot be used for your account. Choose another one from your account page.",
@@ -79,9 +101,9 @@ export async function confirmEmailChange(token: string): Promise<SettingResult> 
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
       await enqueueEmail(trx, {
         to: before.email,
-        ...emailChangedEmail({ brand, support, name: before.name, newEmail: change.newEmail }),
+        ...emailChangedEmail({ brand, support, name: before.name, newEmail }),
       });
-      return { ok: true, message: `Your email address is now ${change.newEmail}.` };
+      return { ok: true, message: `Your email address is now ${newEmail}.` };
     });
   if (result.ok) kickMailer();
   return result;
@@ -102,7 +124,7 @@ export async function changePassword(
     .transaction()
     .execute(async (trx) => {
       await setPassword(user.id, passwordHash, trx);
-      await deleteUnusedResetTokens(trx, user.id);
+      await singleUseToken.voidUnused(trx, user.id, ["password_reset"]);
       await deleteOtherSessionsOfUser(user.id, keepSessionIdHash, trx);
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
       await enqueueEmail(trx, { to: user.email, ...passwordChangedEmail({ brand, support, name: user.name }) });

@@ -1,29 +1,42 @@
 import {
   purchaseAddedEmail,
+  RESET_TOKEN_HOURS,
   resetPasswordEmail,
   setPasswordEmail,
   signInLinkEmail,
+  VERIFY_TOKEN_HOURS,
   verifyEmailEmail,
   type Receipt,
 } from "~/lib/emails";
 import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { hashPassword } from "~/infra/password.server";
-import { consumeVerificationToken, createVerificationToken } from "~/models/email-verification.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import {
-  consumeResetToken,
-  createResetToken,
-  deleteUnusedResetTokens,
-  isResetTokenUsable,
-} from "~/models/password-reset.server";
 import { deleteAllSessionsOfUser } from "~/models/session.server";
+import * as singleUseToken from "~/models/single-use-token.server";
 import { findUserByEmail, markEmailVerified, setPassword, type UserRecord } from "~/models/user.server";
 import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
 import { kickMailer } from "./mail.server";
 
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?${new URLSearchParams({ token })}`;
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?${new URLSearchParams({ token })}`;
+
+/**
+ * A reset (also set-password and admin sign-in) link for the user. Issuing one ends every older
+ * unused one, so only the latest mail works.
+ */
+const issueResetToken = (trx: Database, userId: string) =>
+  singleUseToken.issue(trx, { purpose: "password_reset", userId, hours: RESET_TOKEN_HOURS, replaceUnused: true });
+
+/** Whether a reset link can still be used (the page shows the form or says it has expired). */
+export async function isResetTokenUsable(token: string): Promise<boolean> {
+  return (await singleUseToken.peek("password_reset", token)) !== null;
+}
+
+/** Whether a verification link can still be used. */
+export async function isVerificationTokenUsable(token: string): Promise<boolean> {
+  return (await singleUseToken.peek("email_verification", token)) !== null;
+}
 
 /**
  * /forgot-password: when the account exists, a reset link is queued in one transaction with its
@@ -36,7 +49,7 @@ export async function requestPasswordReset(email: string, origin: string) {
   await db()
     .transaction()
     .execute(async (trx) => {
-      const token = await createResetToken(trx, user.id);
+      const token = await issueResetToken(trx, user.id);
       await enqueueEmail(trx, {
         to: user.email,
         ...resetPasswordEmail({ brand: env().BRAND_NAME, link: resetLink(origin, token) }),
@@ -58,12 +71,12 @@ export async function resetPassword(token: string, password: string): Promise<{ 
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      const userId = await consumeResetToken(trx, token);
+      const userId = (await singleUseToken.consume(trx, "password_reset", token))?.userId;
       if (!userId) return null;
       await setPassword(userId, passwordHash, trx);
       const email = await markEmailVerified(trx, userId);
       await claimOrdersByEmail(trx, userId, email);
-      await deleteUnusedResetTokens(trx, userId);
+      await singleUseToken.voidUnused(trx, userId, ["password_reset"]);
       await deleteAllSessionsOfUser(userId, trx);
       return { userId };
     });
@@ -80,7 +93,12 @@ export async function queueEmailVerification(userId: string, origin: string) {
         .select(["email", "name"])
         .where("id", "=", userId)
         .executeTakeFirstOrThrow();
-      const token = await createVerificationToken(trx, userId);
+      const token = await singleUseToken.issue(trx, {
+        purpose: "email_verification",
+        userId,
+        hours: VERIFY_TOKEN_HOURS,
+        replaceUnused: true,
+      });
       await enqueueEmail(trx, {
         to: user.email,
         ...verifyEmailEmail({ brand: env().BRAND_NAME, name: user.name, link: verifyLink(origin, token) }),
@@ -99,7 +117,7 @@ export async function verifyEmail(token: string): Promise<boolean> {
   return db()
     .transaction()
     .execute(async (trx) => {
-      const userId = await consumeVerificationToken(trx, token);
+      const userId = (await singleUseToken.consume(trx, "email_verification", token))?.userId;
       if (!userId) return false;
       await markEmailVerified(trx, userId);
       return true;
@@ -133,7 +151,7 @@ export async function queueLoginDetails(trx: Database, user: UserRecord, origin:
           name: user.name,
           loginUrl,
           receipt,
-          link: resetLink(origin, await createResetToken(trx, user.id)),
+          link: resetLink(origin, await issueResetToken(trx, user.id)),
         });
   await enqueueEmail(trx, { to: user.email, ...email });
 }
@@ -144,7 +162,7 @@ export async function queueSignInLink(
   user: { id: string; email: string; name: string },
   origin: string,
 ) {
-  const link = resetLink(origin, await createResetToken(trx, user.id));
+  const link = resetLink(origin, await issueResetToken(trx, user.id));
   await enqueueEmail(trx, {
     to: user.email,
     ...signInLinkEmail({ brand: env().BRAND_NAME, name: user.name, link, loginUrl: `${origin}/login` }),

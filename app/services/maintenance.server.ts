@@ -6,7 +6,7 @@ let timer: NodeJS.Timeout | undefined;
 async function prune() {
   try {
     const deleted = await pruneExpiredRows();
-    const total = deleted.sessions + deleted.resetTokens + deleted.rateLimits;
+    const total = deleted.sessions + deleted.singleUseTokens + deleted.rateLimits;
     if (total > 0) console.log(`[maintenance] pruned ${JSON.stringify(deleted)}`);
   } catch (error) {
     // Housekeeping never stops the site; the next run tries again.

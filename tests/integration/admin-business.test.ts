@@ -173,7 +173,12 @@ describe("admin guards", () => {
       await app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", target.email).execute(),
     ).toHaveLength(1);
     expect(
-      await app.db.selectFrom("password_reset_tokens").selectAll().where("user_id", "=", target.id).execute(),
+      await app.db
+        .selectFrom("single_use_tokens")
+        .selectAll()
+        .where("user_id", "=", target.id)
+        .where("purpose", "=", "password_reset")
+        .execute(),
     ).toEqual([]);
   });
 

@@ -33,31 +33,39 @@ describe("start-up housekeeping", () => {
 
     const day = 24 * 60 * 60 * 1000;
     await app.db
-      .insertInto("password_reset_tokens")
+      .insertInto("single_use_tokens")
       .values([
         {
+          purpose: "password_reset",
           user_id: user.id,
+          credential_epoch: 0,
           token_hash: "used-long-ago",
           expires_at: new Date(Date.now() + day),
           used_at: new Date(Date.now() - 2 * day),
           created_at: new Date(Date.now() - 2 * day),
         },
         {
+          purpose: "password_reset",
           user_id: user.id,
+          credential_epoch: 0,
           token_hash: "expired-long-ago",
           expires_at: new Date(Date.now() - day),
           used_at: null,
           created_at: new Date(Date.now() - 2 * day),
         },
         {
+          purpose: "password_reset",
           user_id: user.id,
+          credential_epoch: 0,
           token_hash: "used-just-now",
           expires_at: new Date(Date.now() + day),
           used_at: new Date(),
           created_at: new Date(),
         },
         {
+          purpose: "password_reset",
           user_id: user.id,
+          credential_epoch: 0,
           token_hash: "still-valid",
           expires_at: new Date(Date.now() + day),
           used_at: null,
@@ -84,7 +92,7 @@ describe("start-up housekeeping", () => {
     expect(redirectTarget(await expired.get("/dashboard"))).toBe("/login?redirect=%2Fdashboard");
 
     const tokens = await app.db
-      .selectFrom("password_reset_tokens")
+      .selectFrom("single_use_tokens")
       .select("token_hash")
       .where("user_id", "=", user.id)
       .execute();

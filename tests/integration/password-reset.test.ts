@@ -53,9 +53,10 @@ describe("password reset", () => {
     const user = await createUser(app.db);
     const link = await requestLink(user.email);
     const row = await app.db
-      .selectFrom("password_reset_tokens")
+      .selectFrom("single_use_tokens")
       .selectAll()
       .where("user_id", "=", user.id)
+      .where("purpose", "=", "password_reset")
       .executeTakeFirstOrThrow();
     expect(row.token_hash).not.toContain(tokenOf(link));
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -96,9 +97,10 @@ describe("password reset", () => {
     expect(await short.text()).toContain("Password must be at least 8 characters");
 
     await app.db
-      .updateTable("password_reset_tokens")
+      .updateTable("single_use_tokens")
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where("user_id", "=", user.id)
+      .where("purpose", "=", "password_reset")
       .execute();
     expect(await (await new Browser(app.baseUrl).get(link.pathname + link.search)).text()).toContain(
       "This link has expired",

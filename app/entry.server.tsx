@@ -8,6 +8,7 @@ import { closeDatabase, db, migrateToLatest, withStartupLock } from "~/infra/db.
 import { env } from "~/infra/env.server";
 import { NonceContext } from "~/hooks/use-nonce";
 import { seed } from "~/services/seed.server";
+import { runAdminCommand, type AdminCommandIo } from "~/services/admin-accounts.server";
 import { startMailer, stopMailer } from "./services/mail.server";
 import { registerDatabaseMetrics } from "./services/metrics.server";
 import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
@@ -37,6 +38,15 @@ export async function startup() {
 export async function migrate() {
   env();
   await withStartupLock(migrateToLatest);
+}
+
+/**
+ * The admin command in the built app (`node build/server.js --admin <command>`, the same as
+ * `npm run admin`; docs/decisions/044): no migration, no seed, only the command. Returns its exit code.
+ */
+export async function admin(args: string[], io?: AdminCommandIo): Promise<number> {
+  env();
+  return runAdminCommand(args, io);
 }
 
 export async function shutdown() {

@@ -1,5 +1,7 @@
-// `npm run db:seed`: creates or updates the admin account (ADMIN_EMAIL / ADMIN_PASSWORD) and adds the
-// demo course to an empty database. The server does the same at start; this is for a managed database.
+// `npm run db:seed`: creates the admin account (ADMIN_EMAIL / ADMIN_PASSWORD) when no account has
+// that address, and adds the demo course to an empty database. The server does the same at start;
+// this is for a managed database. It never promotes or changes an existing account: that is
+// `npm run admin` (docs/decisions/044).
 import { closeDatabase, migrateToLatest } from "../app/infra/db.server";
 import { seed } from "../app/services/seed.server";
 

@@ -18,13 +18,24 @@ installGlobals({ nativeFetch: true });
 
 /** What entry.server.tsx exports beside the document renderer (see `startup` there). */
 export type AppServerBuild = ServerBuild & {
-  entry: { module: { startup: () => Promise<void>; migrate: () => Promise<void>; shutdown: () => Promise<void> } };
+  entry: {
+    module: {
+      startup: () => Promise<void>;
+      migrate: () => Promise<void>;
+      admin: (args: string[]) => Promise<number>;
+      shutdown: () => Promise<void>;
+    };
+  };
 };
 
 const buildPath = path.resolve("build/index.js");
 
 // `node build/server.js --migrate` only applies pending migrations and exits: the deploy's release step.
 const migrateOnly = process.argv.includes("--migrate");
+// `node build/server.js --admin <command>` runs the admin command (`npm run admin` from a checkout;
+// docs/decisions/044) and exits with its code: the image has no tsx to run scripts/admin.ts.
+const adminAt = process.argv.indexOf("--admin");
+const adminArgs = adminAt === -1 ? null : process.argv.slice(adminAt + 1);
 
 /** How long requests in flight may take to finish after SIGTERM (fly.toml's kill_timeout allows for it). */
 const DRAIN_MS = 10_000;
@@ -42,7 +53,7 @@ try {
 }
 
 const host = config.HOST ?? "0.0.0.0";
-const processes = migrateOnly ? 1 : serverProcessCount(config, os.availableParallelism());
+const processes = migrateOnly || adminArgs ? 1 : serverProcessCount(config, os.availableParallelism());
 if (processes > 1 && cluster.isPrimary) {
   runPrimary({ processes, metricsPort: config.METRICS_PORT, host, drainMs: DRAIN_MS });
 } else {
@@ -51,6 +62,16 @@ if (processes > 1 && cluster.isPrimary) {
 
 async function serve() {
   const build = (await import(url.pathToFileURL(buildPath).href)) as AppServerBuild;
+  if (adminArgs) {
+    let code = 1;
+    try {
+      code = await build.entry.module.admin(adminArgs);
+    } catch (error) {
+      console.error(`[admin] failed: ${error instanceof Error ? error.message : error}`);
+    }
+    await build.entry.module.shutdown();
+    process.exit(code);
+  }
   try {
     if (migrateOnly) {
       await build.entry.module.migrate();

@@ -1,5 +1,11 @@
+import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/bcrypt";
 import { env } from "./env.server";
+
+/** A password for the operator to copy once: 16 characters of 96 random bits. */
+export function generatePassword(): string {
+  return crypto.randomBytes(12).toString("base64url");
+}
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { cost: env().BCRYPT_COST });

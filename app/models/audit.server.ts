@@ -1,13 +1,24 @@
 import { db, type Database } from "~/infra/db.server";
 
 export type AuditAction =
-  "grant_complimentary" | "revoke_complimentary" | "send_sign_in_link" | "sign_out_sessions" | "retry_email";
+  | "grant_complimentary"
+  | "revoke_complimentary"
+  | "send_sign_in_link"
+  | "sign_out_sessions"
+  | "retry_email"
+  // The admin command (`npm run admin`), whose actor is the command line, not an account.
+  | "promote_admin"
+  | "demote_admin"
+  | "reset_password";
 
-/** One row per admin action, written in the action's own transaction (so both happen or neither). */
+/**
+ * One row per admin action, written in the action's own transaction (so both happen or neither).
+ * `admin` is who acted: an admin's account, or `{ id: null, email: "cli" }` for the admin command.
+ */
 export async function writeAudit(
   trx: Database,
   entry: {
-    admin: { id: string; email: string };
+    admin: { id: string | null; email: string };
     action: AuditAction;
     memberId: string | null;
     details: Record<string, unknown>;
@@ -49,4 +60,24 @@ export async function listAuditFor(memberId: string, limit = 100): Promise<Audit
     details: typeof row.details === "string" ? JSON.parse(row.details) : row.details,
     createdAt: row.created_at,
   }));
+}
+
+/**
+ * When the admin command promoted each of these accounts, for those whose latest change by the
+ * command was a promotion (absent: the command never promoted it, or demoted it since).
+ */
+export async function promotionsByCommand(memberIds: string[]): Promise<Map<string, Date>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db()
+    .selectFrom("admin_audit_log")
+    .distinctOn("member_id")
+    .select(["member_id", "action", "created_at"])
+    .where("action", "in", ["promote_admin", "demote_admin"])
+    .where("member_id", "in", memberIds)
+    .orderBy("member_id")
+    .orderBy("created_at", "desc")
+    .execute();
+  return new Map(
+    rows.flatMap((row) => (row.member_id && row.action === "promote_admin" ? [[row.member_id, row.created_at]] : [])),
+  );
 }

@@ -97,9 +97,10 @@ export async function deleteSession(sessionId: string) {
   await db().deleteFrom("sessions").where("id_hash", "=", hashSessionId(sessionId)).execute();
 }
 
-/** Global sign-out: every device of this user. */
-export async function deleteAllSessionsOfUser(userId: string, executor: Database = db()) {
-  await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
+/** Global sign-out: every device of this user. Returns how many session rows ended. */
+export async function deleteAllSessionsOfUser(userId: string, executor: Database = db()): Promise<number> {
+  const result = await executor.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export type SessionSummary = { idHash: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date };

@@ -80,6 +80,11 @@ export async function deleteFactors(trx: Database, userId: string) {
   await trx.deleteFrom("auth_factors").where("user_id", "=", userId).execute();
 }
 
+/** Ends every half-finished sign-in of the user (password given, code still to come). */
+export async function deleteChallengesOfUser(trx: Database, userId: string) {
+  await trx.deleteFrom("mfa_challenges").where("user_id", "=", userId).execute();
+}
+
 /** The user's recovery codes become exactly these (older ones stop working). */
 export async function replaceRecoveryCodes(trx: Database, userId: string, codes: string[]) {
   await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { db, type Database } from "~/infra/db.server";
+import { deleteAllSessionsOfUser } from "./session.server";
+import { deleteChallengesOfUser, deleteFactors } from "./two-factor.server";
 
 export type UserRecord = {
   id: string;
@@ -33,12 +35,16 @@ export async function findUserByEmail(email: string, executor: Database = db()):
   );
 }
 
-/** Creates the account, or returns null when the email is taken (the unique index decides). */
+/**
+ * Creates the account, or returns null when the email is taken (the unique index decides).
+ * `emailVerified`: the address counts as proven (the operator named it, as for the first admin).
+ */
 export async function createUser(input: {
   email: string;
   name: string;
   passwordHash: string | null;
   isAdmin?: boolean;
+  emailVerified?: boolean;
 }): Promise<{ id: string } | null> {
   const row = await db()
     .insertInto("users")
@@ -47,6 +53,7 @@ export async function createUser(input: {
       name: input.name.trim(),
       password_hash: input.passwordHash,
       is_admin: input.isAdmin ?? false,
+      email_verified_at: input.emailVerified ? sql`now()` : null,
     })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returning("id")
@@ -90,29 +97,6 @@ export async function findOrCreateBuyer(
   const user = await findUserByEmail(input.email, trx);
   if (!user) throw new Error(`the account of ${input.email} vanished while it was being created`);
   return { ...user, created: Boolean(created) };
-}
-
-/** Creates the admin or promotes and re-keys an existing account with that email. */
-export async function upsertAdmin(input: { email: string; name: string; passwordHash: string }) {
-  await db()
-    .insertInto("users")
-    // The operator names the admin's address, so it counts as verified.
-    .values({
-      email: normalizeEmail(input.email),
-      name: input.name,
-      password_hash: input.passwordHash,
-      is_admin: true,
-      email_verified_at: sql`now()`,
-    })
-    .onConflict((oc) =>
-      oc.expression(sql`lower(email)`).doUpdateSet({
-        is_admin: true,
-        password_hash: input.passwordHash,
-        email_verified_at: sql`COALESCE(users.email_verified_at, now())`,
-        updated_at: new Date(),
-      }),
-    )
-    .execute();
 }
 
 export async function findUserById(userId: string, executor: Database = db()): Promise<UserRecord | undefined> {
@@ -160,4 +144,58 @@ export async function changeEmail(trx: Database, userId: string, newEmail: strin
     .returning("id")
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** Every admin account, by address. */
+export async function listAdmins(executor: Database = db()): Promise<Array<{ id: string; email: string }>> {
+  return executor.selectFrom("users").select(["id", "email"]).where("is_admin", "=", true).orderBy("email").execute();
+}
+
+/**
+ * The admin accounts, locked until the transaction ends (in id order, so two callers cannot
+ * deadlock): a concurrent demotion waits, then sees this one's result, so two demotions of
+ * the last two admins cannot both pass the "another admin remains" check.
+ */
+export async function lockAdmins(trx: Database): Promise<string[]> {
+  const rows = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("is_admin", "=", true)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Sets the admin flag; true when it changed (false when the account already had that value). */
+export async function setAdmin(trx: Database, userId: string, isAdmin: boolean): Promise<boolean> {
+  const row = await trx
+    .updateTable("users")
+    .set({ is_admin: isAdmin, updated_at: new Date() })
+    .where("id", "=", userId)
+    .where("is_admin", "=", !isAdmin)
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Ends everything that lets anyone act as this account other than its password: every session,
+ * half-finished two-factor sign-ins, the two-factor factor and recovery codes, and every emailed
+ * link still outstanding. Returns how many sessions ended.
+ */
+export async function endCredentials(trx: Database, userId: string): Promise<{ sessions: number }> {
+  const sessions = await deleteAllSessionsOfUser(userId, trx);
+  await deleteChallengesOfUser(trx, userId);
+  await deleteFactors(trx, userId);
+  // The emailed single-use links (password reset, address verification, address change), all in
+  // this one place, so a change to where such tokens live changes only these statements.
+  await trx.deleteFrom("password_reset_tokens").where("user_id", "=", userId).where("used_at", "is", null).execute();
+  await trx
+    .deleteFrom("email_verification_tokens")
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
+  await trx.deleteFrom("email_change_tokens").where("user_id", "=", userId).where("used_at", "is", null).execute();
+  return { sessions };
 }

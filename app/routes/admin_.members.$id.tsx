@@ -138,6 +138,10 @@ const AUDIT_LABELS: Record<string, string> = {
   send_sign_in_link: "Sent a sign-in link",
   sign_out_sessions: "Signed out all sessions",
   retry_email: "Retried an email",
+  // The admin command's actions (actor "cli").
+  promote_admin: "Made an admin (admin command)",
+  demote_admin: "Admin rights taken away (admin command)",
+  reset_password: "Set a new password (admin command)",
 };
 
 function describeDetails(details: Record<string, unknown>): string {

@@ -9,6 +9,7 @@ import type { ServerBuild as RemixServerBuild } from "@remix-run/node";
 import { inject } from "vitest";
 import { createApp } from "../../server/app";
 import type { DB } from "../../app/infra/db-schema";
+import type { AdminCommandIo } from "../../app/services/admin-accounts.server";
 import { TEMPLATE_DATABASE } from "./global-setup";
 import { freePort } from "./pg-cluster";
 
@@ -22,11 +23,25 @@ export type TestApp = {
   db: Kysely<DB>;
   /** Runs the app's start-up work again, as a restart would (migrate, seed, prune), on the same database. */
   rerunStartup: () => Promise<void>;
+  /**
+   * Runs the admin command of the built app (what `node build/server.js --admin ...` runs) in this
+   * process, on the app's database, with `stdin` as its standard input; returns what it printed.
+   */
+  runAdminCommand: (args: string[], stdin?: string) => Promise<AdminCommandRun>;
   close: () => Promise<void>;
 };
 
+export type AdminCommandRun = { exitCode: number; output: string; errors: string; secrets: string };
+
 type ServerBuild = {
-  entry: { module: { startup: () => Promise<void>; shutdown: () => Promise<void>; database: () => Kysely<DB> } };
+  entry: {
+    module: {
+      startup: () => Promise<void>;
+      shutdown: () => Promise<void>;
+      database: () => Kysely<DB>;
+      admin: (args: string[], io: AdminCommandIo) => Promise<number>;
+    };
+  };
 };
 
 /**
@@ -99,6 +114,18 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     engine,
     db: build.entry.module.database(),
     rerunStartup: () => build.entry.module.startup(),
+    runAdminCommand: async (args, stdin = "") => {
+      const output: string[] = [];
+      const errors: string[] = [];
+      const secrets: string[] = [];
+      const exitCode = await build.entry.module.admin(args, {
+        info: (line) => output.push(line),
+        error: (line) => errors.push(line),
+        secret: (line) => secrets.push(line),
+        readStdin: async () => stdin,
+      });
+      return { exitCode, output: output.join("\n"), errors: errors.join("\n"), secrets: secrets.join("\n") };
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { db, type Database } from "~/infra/db.server";
 import { deleteAllSessionsOfUser } from "./session.server";
 import { deleteChallengesOfUser, deleteFactors } from "./two-factor.server";
+import * as singleUseToken from "./single-use-token.server";
 
 export type UserRecord = {
   id: string;
@@ -188,14 +189,9 @@ export async function endCredentials(trx: Database, userId: string): Promise<{ s
   const sessions = await deleteAllSessionsOfUser(userId, trx);
   await deleteChallengesOfUser(trx, userId);
   await deleteFactors(trx, userId);
-  // The emailed single-use links (password reset, address verification, address change), all in
-  // this one place, so a change to where such tokens live changes only these statements.
-  await trx.deleteFrom("password_reset_tokens").where("user_id", "=", userId).where("used_at", "is", null).execute();
-  await trx
-    .deleteFrom("email_verification_tokens")
-    .where("user_id", "=", userId)
-    .where("used_at", "is", null)
-    .execute();
-  await trx.deleteFrom("email_change_tokens").where("user_id", "=", userId).where("used_at", "is", null).execute();
+  // Every emailed single-use link of every purpose: the epoch voids them all at once, and the
+  // unused rows go too (decision 038).
+  await singleUseToken.bumpCredentialEpoch(trx, userId);
+  await singleUseToken.voidUnused(trx, userId);
   return { sessions };
 }

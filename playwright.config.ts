@@ -11,7 +11,7 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password" };
-export const E2E_SESSION_SECRET = "e2e-session-secret";
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdefghij";
 /** The fake Stripe (tests/support/fake-stripe.ts) that the app's SDK and the browser both reach. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 2000);
 /** The marketplace's IPN key and membership item on the e2e server (tests/e2e/business.spec.ts posts sales). */
@@ -100,6 +100,7 @@ export default defineConfig({
         PORT: String(PORT),
         PUBLIC_URL: E2E_BASE_URL,
         SESSION_SECRET: E2E_SESSION_SECRET,
+        ENCRYPTION_KEY: "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         BCRYPT_COST: "4",

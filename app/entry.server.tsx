@@ -9,6 +9,7 @@ import { env } from "~/infra/env.server";
 import { NonceContext } from "~/hooks/use-nonce";
 import { seed } from "~/services/seed.server";
 import { runAdminCommand, type AdminCommandIo } from "~/services/admin-accounts.server";
+import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/services/secrets-at-rest.server";
 import { startMailer, stopMailer } from "./services/mail.server";
 import { registerDatabaseMetrics } from "./services/metrics.server";
 import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
@@ -19,15 +20,18 @@ export const streamTimeout = ABORT_DELAY;
 
 /**
  * Called by server/index.ts before it listens: validates the configuration (a bad value stops the
- * server with a message that names it), migrates the database and seeds a fresh install (under
- * an advisory lock, so instances starting together do it once), prunes expired rows (and keeps
- * doing so) and starts the mail sender.
+ * server with a message that names it), migrates the database, seeds a fresh install and
+ * encrypts two-factor secrets stored in the clear or under an older key (under an advisory lock,
+ * so instances starting together do it once; a secret under a key no longer configured stops
+ * the server, decision 045), prunes expired rows (and keeps doing so) and starts the mail sender.
  */
 export async function startup() {
   env();
   await withStartupLock(async (migrationDatabase) => {
     await migrateToLatest(migrationDatabase);
     await seed();
+    const problem = unlistedKeyProblem(await sealTwoFactorSecrets());
+    if (problem) throw new Error(problem);
   });
   await startMaintenance();
   registerDatabaseMetrics();

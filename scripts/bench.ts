@@ -131,6 +131,7 @@ async function startApp(
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
     ADMIN_EMAIL: "admin@bench.example",
     ADMIN_PASSWORD: crypto.randomBytes(12).toString("hex"),
     SEED_DEMO_CONTENT: "true",

@@ -1,6 +1,7 @@
 // `npm start`: build the app, then serve it. Works on a fresh machine with no configuration:
-// the embedded database is created, migrated and seeded, and a session secret is generated once
-// and kept beside it. Deployments run `node build/server.js` with real configuration instead.
+// the embedded database is created, migrated and seeded, and a session secret and an encryption
+// key are generated once and kept beside it. Deployments run `node build/server.js` with real
+// configuration instead.
 import { spawnSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -14,13 +15,20 @@ env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;
 // A person reads this terminal: readable log lines (deployments keep JSON for their collectors).
 env.LOG_FORMAT ??= "pretty";
 
-if (!env.SESSION_SECRET) {
+/** 32 random bytes as hex, made once into `name` beside the database folder (readable by this user only). */
+function keptSecret(name) {
   const dataDir = path.dirname(path.resolve(env.PGLITE_DIR ?? "./data/pglite"));
-  const secretFile = path.join(dataDir, "session-secret");
+  const file = path.join(dataDir, name);
   fs.mkdirSync(dataDir, { recursive: true });
-  if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, crypto.randomBytes(32).toString("hex"), { mode: 0o600 });
-  env.SESSION_SECRET = fs.readFileSync(secretFile, "utf8").trim();
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600 });
+  return fs.readFileSync(file, "utf8").trim();
 }
+
+env.SESSION_SECRET ||= keptSecret("session-secret");
+// Encrypts the two-factor secrets in the database (decision 045): without this file they cannot
+// be read (start-up then stops and says so). `npm run db:backup` leaves it out on purpose: a copy
+// of the database alone must not open them.
+env.ENCRYPTION_KEY ||= keptSecret("encryption-key");
 
 const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env });
 if (build.status !== 0) process.exit(build.status ?? 1);

@@ -58,6 +58,37 @@ const webConcurrency = optionalString.transform((value, ctx): number | "auto" =>
 });
 const MAX_SERVER_PROCESSES = 64;
 
+/** A comma list's entries, trimmed, empty ones dropped (SESSION_SECRET, ENCRYPTION_KEY). */
+const listEntries = (value: string) =>
+  value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/**
+ * ENCRYPTION_KEY (docs/decisions/045): 64 hex characters, 32 random bytes, or a comma list of
+ * them for rotation. The first encrypts; every one listed decrypts.
+ */
+const encryptionKeyList = optionalString.transform((value, ctx): string[] | undefined => {
+  if (value === undefined) return undefined;
+  const keys = listEntries(value).map((key) => key.toLowerCase());
+  if (keys.length === 0 || keys.some((key) => !/^[0-9a-f]{64}$/.test(key))) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be 64 hex characters (32 random bytes: `openssl rand -hex 32`), or a comma list of them with the newest first",
+    });
+    return z.NEVER;
+  }
+  if (new Set(keys).size !== keys.length) {
+    ctx.addIssue({ code: "custom", message: "lists the same key twice" });
+    return z.NEVER;
+  }
+  return keys;
+});
+/** Each SESSION_SECRET of the list in production: HMAC-SHA-256 keys shorter than its output are guessable sooner. */
+const MIN_SECRET_BYTES = 32;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -75,6 +106,8 @@ const EnvSchema = z
     PGLITE_DIR: z.string().default("./data/pglite"),
     WEB_CONCURRENCY: webConcurrency,
     SESSION_SECRET: optionalString,
+    // Encrypts two-factor secrets and keys recovery-code hashes (app/infra/keys.server.ts).
+    ENCRYPTION_KEY: encryptionKeyList,
     PUBLIC_URL: optionalUrl,
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
@@ -139,6 +172,24 @@ const EnvSchema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "is required in production (a long random string; a comma list rotates secrets)",
+      });
+    } else if (
+      env.NODE_ENV === "production" &&
+      listEntries(env.SESSION_SECRET ?? "").some((secret) => Buffer.byteLength(secret, "utf8") < MIN_SECRET_BYTES)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: `must be at least ${MIN_SECRET_BYTES} bytes in production, each secret of the list (\`openssl rand -hex 32\`)`,
+      });
+    }
+    // A copy of the database must not hold live two-factor secrets (docs/decisions/045).
+    if (env.NODE_ENV === "production" && !env.ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ENCRYPTION_KEY"],
+        message:
+          "is required in production (64 hex characters: `openssl rand -hex 32`; a comma list rotates keys, newest first)",
       });
     }
     // Links in emails (password resets) must never be built from a request's Host header,
@@ -205,14 +256,24 @@ export function env(): Env {
   return cached;
 }
 
-/** Development fallback so `npm start` works with no configuration; production requires a real one. */
+/**
+ * The configured session secrets, newest first; a development fallback so `npm run dev` works with
+ * no configuration (production requires real ones). Read only by infra/keys.server.ts, which
+ * derives a key per purpose from them.
+ */
 export function sessionSecrets(): string[] {
-  const secret = env().SESSION_SECRET ?? "dev-only-insecure-session-secret-change-me";
-  return secret
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return listEntries(env().SESSION_SECRET ?? "dev-only-insecure-session-secret-change-me");
 }
+
+/**
+ * The configured encryption keys as bytes, the encrypting one first; without configuration (only
+ * allowed outside production) one fixed development key. Read only by infra/keys.server.ts.
+ */
+export function encryptionKeys(): Buffer[] {
+  const keys = env().ENCRYPTION_KEY ?? [DEV_ENCRYPTION_KEY];
+  return keys.map((key) => Buffer.from(key, "hex"));
+}
+const DEV_ENCRYPTION_KEY = "de0de0de0de0de0de0de0de0de0de0de0de0de0de0de0de0de0de0de0de0de0d";
 
 export const isProduction = () => env().NODE_ENV === "production";
 

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { secureCookies, sessionSecrets } from "./env.server";
+import { secureCookies } from "./env.server";
+import { cookieSecrets } from "./keys.server";
 import { FLASH_COOKIE, readCookies } from "~/lib/cookies";
 
 /**
@@ -20,7 +21,7 @@ function flashStorage() {
       sameSite: "lax",
       path: "/",
       secure: secureCookies(),
-      secrets: sessionSecrets(),
+      secrets: cookieSecrets(FLASH_COOKIE),
     },
   });
   return storage;

@@ -3,10 +3,11 @@ import { sql } from "kysely";
 import { db, type Database } from "~/infra/db.server";
 import { CHALLENGE_MINUTES } from "~/lib/two-factor";
 
-/** Recovery codes and challenge ids are random and long, so a plain SHA-256 is enough to store. */
+/** Challenge ids are random and long (256 bits), so a plain SHA-256 is enough to store. */
 export const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
-export type Factor = { id: string; status: "unverified" | "verified"; secret: string };
+/** `sealedSecret` is the TOTP secret as stored: encrypted (infra/at-rest.server.ts). */
+export type Factor = { id: string; status: "unverified" | "verified"; sealedSecret: string };
 
 /** The user's TOTP factor, verified or still being set up. */
 export async function findTotpFactor(userId: string, executor: Database = db()): Promise<Factor | null> {
@@ -16,7 +17,7 @@ export async function findTotpFactor(userId: string, executor: Database = db()):
     .where("user_id", "=", userId)
     .where("factor_type", "=", "totp")
     .executeTakeFirst();
-  return row ?? null;
+  return row ? { id: row.id, status: row.status, sealedSecret: row.secret } : null;
 }
 
 export async function hasVerifiedFactor(userId: string): Promise<boolean> {
@@ -33,14 +34,14 @@ export async function hasVerifiedFactor(userId: string): Promise<boolean> {
  * Starts (or restarts) an enrolment with a new secret. A verified factor is never replaced this
  * way: it must be disabled first. Returns false when one exists.
  */
-export async function savePendingTotpFactor(userId: string, secret: string): Promise<boolean> {
+export async function savePendingTotpFactor(userId: string, sealedSecret: string): Promise<boolean> {
   const row = await db()
     .insertInto("auth_factors")
-    .values({ user_id: userId, factor_type: "totp", status: "unverified", secret })
+    .values({ user_id: userId, factor_type: "totp", status: "unverified", secret: sealedSecret })
     .onConflict((oc) =>
       oc
         .columns(["user_id", "factor_type"])
-        .doUpdateSet({ secret, last_used_step: null })
+        .doUpdateSet({ secret: sealedSecret, last_used_step: null })
         .where("auth_factors.status", "=", "unverified"),
     )
     .returning("id")
@@ -85,26 +86,86 @@ export async function deleteChallengesOfUser(trx: Database, userId: string) {
   await trx.deleteFrom("mfa_challenges").where("user_id", "=", userId).execute();
 }
 
-/** The user's recovery codes become exactly these (older ones stop working). */
-export async function replaceRecoveryCodes(trx: Database, userId: string, codes: string[]) {
+/** The user's recovery codes become exactly these, given as their stored hashes (older ones stop working). */
+export async function replaceRecoveryCodes(trx: Database, userId: string, codeHashes: string[]) {
   await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
   await trx
     .insertInto("recovery_codes")
-    .values(codes.map((code) => ({ user_id: userId, code_hash: sha256(code) })))
+    .values(codeHashes.map((codeHash) => ({ user_id: userId, code_hash: codeHash })))
     .execute();
 }
 
-/** Uses a recovery code up, atomically: true once, false ever after (or for a wrong code). */
-export async function spendRecoveryCode(executor: Database, userId: string, code: string): Promise<boolean> {
+/**
+ * Uses a recovery code up, atomically: true once, false ever after (or for a wrong code).
+ * `codeHashes`: every value the typed code may be stored as (one per key, infra/at-rest.server.ts).
+ */
+export async function spendRecoveryCode(executor: Database, userId: string, codeHashes: string[]): Promise<boolean> {
   const row = await executor
     .updateTable("recovery_codes")
     .set({ used_at: sql`now()` })
     .where("user_id", "=", userId)
-    .where("code_hash", "=", sha256(code))
+    .where("code_hash", "in", codeHashes)
     .where("used_at", "is", null)
     .returning("id")
     .executeTakeFirst();
   return Boolean(row);
+}
+
+// --- Secrets at rest: start-up and housekeeping (services/secrets-at-rest.server.ts) ----------
+
+/** TOTP secrets not yet encrypted with the key `currentKeyId`: plain ones from before, or under an older key. */
+export async function findTotpSecretsNotUnder(
+  currentKeyId: string,
+): Promise<Array<{ id: string; userId: string; stored: string }>> {
+  const rows = await db()
+    .selectFrom("auth_factors")
+    .select(["id", "user_id", "secret"])
+    .where(sql<boolean>`NOT starts_with(secret, ${`v1:${currentKeyId}:`})`)
+    .execute();
+  return rows.map((row) => ({ id: row.id, userId: row.user_id, stored: row.secret }));
+}
+
+/** Replaces a stored secret, unless it changed meanwhile (a new enrolment, another instance's pass). */
+export async function replaceTotpSecret(id: string, from: string, to: string): Promise<boolean> {
+  const result = await db()
+    .updateTable("auth_factors")
+    .set({ secret: to })
+    .where("id", "=", id)
+    .where("secret", "=", from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Recovery codes still stored as migration 0008 did: the plain SHA-256 of the code. */
+export async function findUnkeyedRecoveryCodes(): Promise<Array<{ id: string; userId: string; codeHash: string }>> {
+  const rows = await db()
+    .selectFrom("recovery_codes")
+    .select(["id", "user_id", "code_hash"])
+    .where(sql<boolean>`NOT starts_with(code_hash, 'v1:')`)
+    .execute();
+  return rows.map((row) => ({ id: row.id, userId: row.user_id, codeHash: row.code_hash }));
+}
+
+export async function replaceRecoveryCodeHash(id: string, from: string, to: string): Promise<boolean> {
+  const result = await db()
+    .updateTable("recovery_codes")
+    .set({ code_hash: to })
+    .where("id", "=", id)
+    .where("code_hash", "=", from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Unused recovery codes per key id they were keyed with. */
+export async function countUnusedRecoveryCodesByKey(): Promise<Array<{ keyId: string; count: number }>> {
+  const rows = await db()
+    .selectFrom("recovery_codes")
+    .select((eb) => [sql<string>`split_part(code_hash, ':', 2)`.as("key_id"), eb.fn.countAll<string>().as("n")])
+    .where(sql<boolean>`starts_with(code_hash, 'v1:')`)
+    .where("used_at", "is", null)
+    .groupBy(sql`split_part(code_hash, ':', 2)`)
+    .execute();
+  return rows.map((row) => ({ keyId: row.key_id, count: Number(row.n) }));
 }
 
 export async function countUnusedRecoveryCodes(userId: string): Promise<number> {

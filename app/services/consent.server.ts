@@ -7,15 +7,18 @@ import {
   expiredCookies,
   type ConsentChoice,
 } from "~/lib/consent";
-import { secureCookies, sessionSecrets } from "~/infra/env.server";
+import { secureCookies } from "~/infra/env.server";
+import { consentAddressKey } from "~/infra/keys.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
 /**
  * A keyed hash of the client address for the proof row: it lets us match a visitor's own
- * request to their record without storing the address itself.
+ * request to their record without storing the address itself. Its key is derived for this one
+ * purpose (infra/keys.server.ts); rows written before decision 045 were keyed with
+ * SESSION_SECRET itself.
  */
 export function hashClientAddress(address: string): string {
-  return crypto.createHmac("sha256", sessionSecrets()[0]).update(address).digest("hex");
+  return crypto.createHmac("sha256", consentAddressKey()).update(address).digest("hex");
 }
 
 /**

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { addressGroup } from "~/lib/address-group";
 import { backoffDelaySeconds, type BackoffPolicy } from "~/lib/backoff";
-import { secureCookies, sessionSecrets } from "~/infra/env.server";
+import { secureCookies } from "~/infra/env.server";
+import { cookieSecrets } from "~/infra/keys.server";
 import {
   checkRateLimits,
   RATE_LIMITS,
@@ -44,7 +45,7 @@ function deviceCookie() {
     // Path=/ rather than /login: with JavaScript the form posts to /login.data, which /login does not match.
     path: "/",
     secure: secureCookies(),
-    secrets: sessionSecrets(),
+    secrets: cookieSecrets("__device"),
     maxAge: 400 * 24 * 60 * 60, // browsers cap cookies at 400 days
   });
   return deviceCookieInstance;

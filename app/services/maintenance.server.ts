@@ -1,4 +1,5 @@
 import { pruneExpiredRows } from "~/models/maintenance.server";
+import { sealTwoFactorSecrets, unlistedKeyProblem } from "./secrets-at-rest.server";
 
 const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
 let timer: NodeJS.Timeout | undefined;
@@ -14,10 +15,23 @@ async function prune() {
   }
 }
 
-/** Prunes now and then every six hours while the server runs (the timer never keeps it alive). */
+/**
+ * Start-up seals two-factor secrets once (entry.server.tsx); housekeeping does it again for what
+ * an instance of the previous release wrote in the clear during a rolling deploy (decision 045).
+ */
+async function seal() {
+  try {
+    const problem = unlistedKeyProblem(await sealTwoFactorSecrets());
+    if (problem) console.error(`[secrets] ${problem}`);
+  } catch (error) {
+    console.error("[maintenance] sealing two-factor secrets failed:", error);
+  }
+}
+
+/** Prunes now, then prunes and seals every six hours while the server runs (the timer never keeps it alive). */
 export async function startMaintenance() {
   await prune();
-  timer ??= setInterval(prune, PRUNE_EVERY_MS);
+  timer ??= setInterval(() => void prune().then(seal), PRUNE_EVERY_MS);
   timer.unref();
 }
 

@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { db } from "~/infra/db.server";
-import { env, secureCookies, sessionSecrets } from "~/infra/env.server";
+import { env, secureCookies } from "~/infra/env.server";
+import { cookieSecrets } from "~/infra/keys.server";
 import { newSignInEmail } from "~/lib/emails";
 import { describeDevice } from "~/lib/user-agent";
 import { enqueueEmail } from "~/models/outbox.server";
@@ -29,7 +30,7 @@ function sessionCookie() {
     sameSite: "lax",
     path: "/",
     secure: secureCookies(),
-    secrets: sessionSecrets(),
+    secrets: cookieSecrets(SESSION_COOKIE),
     maxAge: SESSION_LIFETIME_MS / 1000,
   });
   return cookie;

@@ -2,8 +2,16 @@ import crypto from "node:crypto";
 import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { createCookie } from "@remix-run/node";
 import QRCode from "qrcode";
+import {
+  openTotpSecret,
+  recoveryCodeHash,
+  recoveryCodeLookups,
+  sealTotpSecret,
+  UnreadableSecret,
+} from "~/infra/at-rest.server";
 import { db, type Database } from "~/infra/db.server";
-import { env, secureCookies, sessionSecrets } from "~/infra/env.server";
+import { env, secureCookies } from "~/infra/env.server";
+import { cookieSecrets } from "~/infra/keys.server";
 import { twoFactorDisabledEmail, twoFactorEnabledEmail } from "~/lib/emails";
 import {
   base32Encode,
@@ -34,6 +42,7 @@ import {
   sha256,
   spendRecoveryCode,
   type Challenge,
+  type Factor,
 } from "~/models/two-factor.server";
 import { kickMailer } from "./mail.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
@@ -51,7 +60,24 @@ async function matchingStep(secret: string, code: string): Promise<number | null
   return result ? timeStep(now, result.delta) : null;
 }
 
-/** Ten new recovery codes (shown once; only their hashes are stored). */
+/**
+ * The factor's TOTP secret, decrypted; null when no configured key opens it for this user (a row
+ * tampered with or copied from another account: its codes are refused, as wrong ones would be).
+ */
+function totpSecretOf(factor: Factor, userId: string): string | null {
+  try {
+    return openTotpSecret(factor.sealedSecret, userId);
+  } catch (error) {
+    if (!(error instanceof UnreadableSecret)) throw error;
+    console.error(`[two-factor] the TOTP secret of user ${userId} ${error.message}`);
+    return null;
+  }
+}
+
+/** The stored form of new recovery codes: keyed hashes (infra/at-rest.server.ts). */
+const recoveryCodeHashes = (userId: string, codes: string[]) => codes.map((code) => recoveryCodeHash(userId, code));
+
+/** Ten new recovery codes (shown once; only their keyed hashes are stored). */
 function newRecoveryCodes(): string[] {
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) {
@@ -65,7 +91,7 @@ function newRecoveryCodes(): string[] {
 
 /** Starts an enrolment with a fresh 160-bit secret (RFC 4226's recommended length). False when a factor is already on. */
 export async function beginEnrolment(userId: string): Promise<boolean> {
-  return savePendingTotpFactor(userId, base32Encode(crypto.randomBytes(20)));
+  return savePendingTotpFactor(userId, sealTotpSecret(base32Encode(crypto.randomBytes(20)), userId));
 }
 
 export type EnrolmentView = { secret: string; groupedSecret: string; qrSvg: string };
@@ -73,10 +99,11 @@ export type EnrolmentView = { secret: string; groupedSecret: string; qrSvg: stri
 /** What the set-up step shows: the QR code (SVG, made here) and the secret as text. */
 export async function enrolmentView(account: Account): Promise<EnrolmentView | null> {
   const factor = await findTotpFactor(account.id);
-  if (!factor || factor.status !== "unverified") return null;
-  const uri = getTOTPAuthUri({ ...TOTP, secret: factor.secret, accountName: account.email, issuer: env().BRAND_NAME });
+  const secret = factor?.status === "unverified" ? totpSecretOf(factor, account.id) : null;
+  if (secret === null) return null;
+  const uri = getTOTPAuthUri({ ...TOTP, secret, accountName: account.email, issuer: env().BRAND_NAME });
   const qrSvg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  return { secret: factor.secret, groupedSecret: groupForReading(factor.secret), qrSvg };
+  return { secret, groupedSecret: groupForReading(secret), qrSvg };
 }
 
 export type CodeResult = { ok: true } | { ok: false; message: string };
@@ -99,16 +126,16 @@ export async function confirmEnrolment(
   const limited = await limitCodes(account.id);
   if (!limited.ok) return limited;
   const factor = await findTotpFactor(account.id);
-  if (!factor || factor.status !== "unverified")
-    return { ok: false, message: "Start the set-up again: it was finished or cancelled." };
-  const step = /^\d{6}$/.test(code) ? await matchingStep(factor.secret, code) : null;
+  const secret = factor?.status === "unverified" ? totpSecretOf(factor, account.id) : null;
+  if (secret === null) return { ok: false, message: "Start the set-up again: it was finished or cancelled." };
+  const step = /^\d{6}$/.test(code) ? await matchingStep(secret, code) : null;
   if (step === null) return { ok: false, message: WRONG_CODE };
   const recoveryCodes = newRecoveryCodes();
   const done = await db()
     .transaction()
     .execute(async (trx) => {
       if (!(await claimTotpStep(trx, account.id, step, "unverified"))) return false;
-      await replaceRecoveryCodes(trx, account.id, recoveryCodes);
+      await replaceRecoveryCodes(trx, account.id, recoveryCodeHashes(account.id, recoveryCodes));
       await raiseSessionToAal2(trx, sessionIdHash);
       await enqueueEmail(trx, { to: account.email, ...twoFactorEnabledEmail(notice(account)) });
       return true;
@@ -128,11 +155,14 @@ export async function confirmEnrolment(
 async function acceptCode(userId: string, typed: TypedCode | null, executor: Database): Promise<CodeResult> {
   if (!typed) return { ok: false, message: WRONG_CODE };
   if (typed.kind === "recovery") {
-    return (await spendRecoveryCode(executor, userId, typed.code)) ? { ok: true } : { ok: false, message: WRONG_CODE };
+    return (await spendRecoveryCode(executor, userId, recoveryCodeLookups(userId, typed.code)))
+      ? { ok: true }
+      : { ok: false, message: WRONG_CODE };
   }
   const factor = await findTotpFactor(userId, executor);
-  if (!factor || factor.status !== "verified") return { ok: false, message: WRONG_CODE };
-  const step = await matchingStep(factor.secret, typed.code);
+  const secret = factor?.status === "verified" ? totpSecretOf(factor, userId) : null;
+  if (secret === null) return { ok: false, message: WRONG_CODE };
+  const step = await matchingStep(secret, typed.code);
   if (step === null || !(await claimTotpStep(executor, userId, step, "verified")))
     return { ok: false, message: WRONG_CODE };
   return { ok: true };
@@ -168,7 +198,7 @@ export async function regenerateRecoveryCodes(
     .execute(async (trx) => {
       const accepted = await acceptCode(account.id, typed, trx);
       if (!accepted.ok) return accepted;
-      await replaceRecoveryCodes(trx, account.id, recoveryCodes);
+      await replaceRecoveryCodes(trx, account.id, recoveryCodeHashes(account.id, recoveryCodes));
       return { ok: true as const, recoveryCodes };
     });
 }
@@ -200,7 +230,7 @@ function challengeCookie() {
     sameSite: "lax",
     path: "/",
     secure: secureCookies(),
-    secrets: sessionSecrets(),
+    secrets: cookieSecrets("__2fa"),
     maxAge: CHALLENGE_MINUTES * 60,
   });
   return challengeCookieInstance;

@@ -7,6 +7,7 @@ import pg from "pg";
 import type { DB } from "../../app/infra/db-schema";
 import { E2E_BASE_URL, E2E_SESSION_SECRET } from "../../playwright.config";
 import { createSessionRow, createUser } from "../support/fixtures";
+import { cookieSigningSecret } from "../support/keys";
 
 /**
  * Playwright fixtures that give a test a signed-in account without going through the sign-up form
@@ -16,12 +17,12 @@ import { createSessionRow, createUser } from "../support/fixtures";
  */
 export type Account = { id: string; email: string; name: string; password: string };
 
-/** The same cookie the app signs (app/services/session.server.ts), with the e2e server's secret. */
+/** The same cookie the app signs (app/services/session.server.ts), with the key it derives from the e2e server's secret. */
 const sessionCookie = createCookie("__session", {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
-  secrets: [E2E_SESSION_SECRET],
+  secrets: [cookieSigningSecret(E2E_SESSION_SECRET, "__session")],
 });
 
 async function signInAs(db: Kysely<DB>, context: BrowserContext, userId: string) {

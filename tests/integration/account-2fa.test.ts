@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, signIn } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
+import { keyedRecoveryCode, sealTotpSecret } from "../support/keys";
 import { linkIn, SmtpSink } from "../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";
 import { currentStep, totpCode } from "../support/totp";
@@ -22,7 +23,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 const signedIn = async (browser: Browser) => (await browser.get("/account")).status === 200;
 const sessionsOf = (userId: string) =>
   app.db.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute();
@@ -55,13 +55,20 @@ async function userWithFactor(options: { isAdmin?: boolean } = {}) {
   const browser = await signIn(app.baseUrl, user.email);
   const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
   const codes = Array.from({ length: 10 }, (_, i) => `abcde-${"jkmnpqrstu"[i]}2345`);
+  // Stored as the app stores them: the secret encrypted, the codes keyed (decision 045).
   await app.db
     .insertInto("auth_factors")
-    .values({ user_id: user.id, factor_type: "totp", status: "verified", secret, verified_at: new Date() })
+    .values({
+      user_id: user.id,
+      factor_type: "totp",
+      status: "verified",
+      secret: sealTotpSecret(secret, user.id),
+      verified_at: new Date(),
+    })
     .execute();
   await app.db
     .insertInto("recovery_codes")
-    .values(codes.map((code) => ({ user_id: user.id, code_hash: sha256(code) })))
+    .values(codes.map((code) => ({ user_id: user.id, code_hash: keyedRecoveryCode(user.id, code) })))
     .execute();
   return { user, browser, secret, codes };
 }
@@ -74,7 +81,7 @@ async function passwordStep(email: string, form: Record<string, string> = {}) {
 }
 
 describe("two-factor enrolment", () => {
-  it("verifies the factor with a code computed from the shown secret, and shows ten recovery codes stored only as hashes", async () => {
+  it("verifies the factor with a code computed from the shown secret, and shows ten recovery codes stored only as keyed hashes", async () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
     const browser = await signIn(app.baseUrl, user.email);
     const { codes } = await enrol(browser);
@@ -86,7 +93,9 @@ describe("two-factor enrolment", () => {
       .executeTakeFirstOrThrow();
     expect(factor).toMatchObject({ factor_type: "totp", status: "verified" });
     const stored = await app.db.selectFrom("recovery_codes").selectAll().where("user_id", "=", user.id).execute();
-    expect(stored.map((row) => row.code_hash).sort()).toEqual(codes.map(sha256).sort());
+    expect(stored.map((row) => row.code_hash).sort()).toEqual(
+      codes.map((code) => keyedRecoveryCode(user.id, code)).sort(),
+    );
     expect(JSON.stringify(stored)).not.toContain(codes[0]);
     // The session that proved the factor is at aal2.
     expect((await sessionsOf(user.id)).map((s) => s.aal)).toEqual(["aal2"]);
@@ -149,7 +158,12 @@ describe("signing in with a factor", () => {
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
     await app.db
       .insertInto("auth_factors")
-      .values({ user_id: unpaid.id, factor_type: "totp", status: "verified", secret })
+      .values({
+        user_id: unpaid.id,
+        factor_type: "totp",
+        status: "verified",
+        secret: sealTotpSecret(secret, unpaid.id),
+      })
       .execute();
     const plain = await passwordStep(unpaid.email);
     expect(redirectTarget(await plain.browser.post("/login/two-factor", { code: totpCode(secret) }))).toBe(

@@ -7,6 +7,7 @@ import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, signIn } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
+import { cookieSigningSecret, TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET } from "../support/keys";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -22,7 +23,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const SECRET = "integration-test-secret"; // tests/support/test-app.ts
 const sessionsOf = (userId: string) =>
   app.db.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute();
 const signedOut = async (browser: Browser) =>
@@ -42,11 +42,12 @@ describe("session storage", () => {
     expect(row.id_hash).toBe(crypto.createHash("sha256").update(id).digest("hex"));
     expect(JSON.stringify(await app.db.selectFrom("sessions").selectAll().execute())).not.toContain(id);
 
-    // Someone who read the table signs the stored value with the real secret: no session.
+    // Someone who read the table signs the stored value with the real key: no session.
     const thief = new Browser(app.baseUrl);
+    const signingKey = cookieSigningSecret(TEST_SESSION_SECRET, "__session");
     thief.setCookie(
       "__session",
-      (await createCookie("__session", { secrets: [SECRET] }).serialize(row.id_hash)).split(";")[0].split("=")[1],
+      (await createCookie("__session", { secrets: [signingKey] }).serialize(row.id_hash)).split(";")[0].split("=")[1],
     );
     expect(await signedOut(thief)).toBe(true);
     expect(await signedOut(browser)).toBe(false);
@@ -140,6 +141,7 @@ describe("production settings", () => {
             PATH: process.env.PATH,
             NODE_ENV: "production",
             SESSION_SECRET: "s".repeat(40),
+            ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
             PUBLIC_URL: "https://example.test",
             PGLITE_DIR: path.join(dir, "pglite"),
             // A documentation address: should anything get as far as listening, it cannot bind.

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
+import { consentAddressKey, TEST_SESSION_SECRET } from "./keys";
 import type { TestApp } from "./test-app";
 
-const SECRET = "integration-test-secret"; // test-app.ts's SESSION_SECRET, which keys the consent proof's address hash
+const KEY = consentAddressKey(TEST_SESSION_SECRET); // the key of the consent proof's address hash
 
 /**
  * The client address the app took from a request with these headers: a consent choice stores a
@@ -34,7 +35,7 @@ export async function addressSeen(app: TestApp, headers: Record<string, string>)
   ];
   return (
     candidates.find(
-      (candidate) => crypto.createHmac("sha256", SECRET).update(candidate).digest("hex") === row.client_hash,
+      (candidate) => crypto.createHmac("sha256", KEY).update(candidate).digest("hex") === row.client_hash,
     ) ?? null
   );
 }

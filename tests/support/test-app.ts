@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
@@ -11,6 +12,7 @@ import { createApp } from "../../server/app";
 import type { DB } from "../../app/infra/db-schema";
 import type { AdminCommandIo } from "../../app/services/admin-accounts.server";
 import { TEMPLATE_DATABASE } from "./global-setup";
+import { TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET } from "./keys";
 import { freePort } from "./pg-cluster";
 
 export const ADMIN_EMAIL = "admin@test.example";
@@ -28,6 +30,12 @@ export type TestApp = {
    * process, on the app's database, with `stdin` as its standard input; returns what it printed.
    */
   runAdminCommand: (args: string[], stdin?: string) => Promise<AdminCommandRun>;
+  /**
+   * Stops the app and starts it again on the same database and port with these settings added:
+   * a freshly loaded copy of the build, so its configuration is read anew (a deploy with new
+   * secrets). When start-up fails the error is thrown and the app stays stopped.
+   */
+  restart: (extraEnv: Record<string, string>) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -80,7 +88,8 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   delete process.env.PUBLIC_URL;
   Object.assign(process.env, {
     NODE_ENV: "production",
-    SESSION_SECRET: "integration-test-secret",
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     BCRYPT_COST: "4",
@@ -98,27 +107,55 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   const buildPath = path.resolve("build/index.js");
   if (!fs.existsSync(buildPath))
     throw new Error("build/index.js is missing: run `npm run build` first (npm test does).");
-  const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
 
   // Production requires PUBLIC_URL, which is this server's own address unless the test names
   // another, and the server layer reads the configuration once: choose the port first.
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   process.env.PUBLIC_URL = extraEnv.PUBLIC_URL ?? baseUrl;
-  const server = createApp(build as unknown as RemixServerBuild).listen(port, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  await build.entry.module.startup();
+
+  let running: { build: ServerBuild; server: http.Server } | null = null;
+  let loads = 0;
+  async function start() {
+    // A new query string makes Node evaluate the build again: fresh configuration, keys and pool.
+    const href = `${url.pathToFileURL(buildPath).href}${loads++ === 0 ? "" : `?restart=${loads}`}`;
+    const build = (await import(href)) as ServerBuild;
+    const server = createApp(build as unknown as RemixServerBuild).listen(port, "127.0.0.1");
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    running = { build, server };
+    await build.entry.module.startup();
+  }
+  async function stop() {
+    if (!running) return;
+    const { build, server } = running;
+    running = null;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await build.entry.module.shutdown();
+  }
+  function current(): ServerBuild {
+    if (!running) throw new Error("the test app is stopped (its last start-up failed)");
+    return running.build;
+  }
+  await start();
 
   return {
     baseUrl,
     engine,
-    db: build.entry.module.database(),
-    rerunStartup: () => build.entry.module.startup(),
+    get db() {
+      return current().entry.module.database();
+    },
+    rerunStartup: () => current().entry.module.startup(),
+    restart: async (restartEnv) => {
+      await stop();
+      Object.assign(process.env, restartEnv);
+      await start();
+    },
     runAdminCommand: async (args, stdin = "") => {
       const output: string[] = [];
       const errors: string[] = [];
       const secrets: string[] = [];
-      const exitCode = await build.entry.module.admin(args, {
+      const exitCode = await current().entry.module.admin(args, {
         info: (line) => output.push(line),
         error: (line) => errors.push(line),
         secret: (line) => secrets.push(line),
@@ -127,9 +164,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
       return { exitCode, output: output.join("\n"), errors: errors.join("\n"), secrets: secrets.join("\n") };
     },
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await build.entry.module.shutdown();
+      await stop();
       for (const cleanup of cleanups) await cleanup();
     },
   };

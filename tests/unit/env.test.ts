@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import { parseEnv, serverProcessCount } from "~/infra/env.server";
 import { describeRetryAfter } from "~/lib/retry-after";
 
+const SECRET_32 = "x".repeat(32);
+const KEY = "0123456789abcdef".repeat(4);
+const production = {
+  NODE_ENV: "production",
+  SESSION_SECRET: SECRET_32,
+  ENCRYPTION_KEY: KEY,
+  PUBLIC_URL: "https://example.test",
+};
+
 describe("parseEnv", () => {
   it("works with nothing configured (local use)", () => {
     const env = parseEnv({});
@@ -12,12 +21,13 @@ describe("parseEnv", () => {
     expect(env.SEED_DEMO_CONTENT).toBe(true);
     expect(env.DATABASE_PREPARED_STATEMENTS).toBe(true);
   });
-  it("requires SESSION_SECRET and PUBLIC_URL in production, naming them", () => {
+  it("requires SESSION_SECRET, ENCRYPTION_KEY and PUBLIC_URL in production, naming them", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s" })).toThrow(
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/ENCRYPTION_KEY: is required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET_32, ENCRYPTION_KEY: KEY })).toThrow(
       /PUBLIC_URL: is required in production/,
     );
-    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s", PUBLIC_URL: "https://example.com" });
+    const env = parseEnv(production);
     expect(env.NODE_ENV).toBe("production");
   });
   it("names every bad value", () => {
@@ -75,8 +85,40 @@ describe("describeRetryAfter", () => {
   });
 });
 
+describe("secrets (decision 045)", () => {
+  it("refuses in production a SESSION_SECRET under 32 bytes, each secret of its list", () => {
+    expect(() => parseEnv({ ...production, SESSION_SECRET: "x".repeat(31) })).toThrow(
+      /SESSION_SECRET: must be at least 32 bytes in production/,
+    );
+    expect(() => parseEnv({ ...production, SESSION_SECRET: `${SECRET_32},short-old-secret` })).toThrow(
+      /SESSION_SECRET: must be at least 32 bytes in production/,
+    );
+    expect(parseEnv({ ...production, SESSION_SECRET: `${SECRET_32}, ${"y".repeat(40)}` }).NODE_ENV).toBe("production");
+    // Local use keeps working with anything.
+    expect(parseEnv({ SESSION_SECRET: "short" }).SESSION_SECRET).toBe("short");
+  });
+  it("refuses a missing, short or malformed ENCRYPTION_KEY in production, and a malformed one anywhere", () => {
+    const { ENCRYPTION_KEY: _unset, ...withoutKey } = production;
+    expect(() => parseEnv(withoutKey)).toThrow(/ENCRYPTION_KEY: is required in production/);
+    for (const bad of [KEY.slice(0, 62), `${KEY}00`, `${KEY.slice(0, 63)}g`, "secret", `${KEY},${KEY.slice(2)}`]) {
+      expect(() => parseEnv({ ...production, ENCRYPTION_KEY: bad })).toThrow(
+        /ENCRYPTION_KEY: must be 64 hex characters \(32 random bytes/,
+      );
+      expect(() => parseEnv({ ENCRYPTION_KEY: bad })).toThrow(/ENCRYPTION_KEY: must be 64 hex characters/);
+    }
+    expect(() => parseEnv({ ...production, ENCRYPTION_KEY: `${KEY},${KEY.toUpperCase()}` })).toThrow(
+      /ENCRYPTION_KEY: lists the same key twice/,
+    );
+    const older = "f".repeat(64);
+    expect(parseEnv({ ...production, ENCRYPTION_KEY: ` ${KEY.toUpperCase()} , ${older} ` }).ENCRYPTION_KEY).toEqual([
+      KEY,
+      older,
+    ]);
+    expect(parseEnv({}).ENCRYPTION_KEY).toBeUndefined();
+  });
+});
+
 describe("production refuses weak settings", () => {
-  const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), PUBLIC_URL: "https://example.test" };
   it("refuses BCRYPT_COST below 12 and RATE_LIMIT_DISABLED", () => {
     expect(() => parseEnv({ ...production, BCRYPT_COST: "11" })).toThrow(/BCRYPT_COST: must be at least 12/);
     expect(() => parseEnv({ ...production, RATE_LIMIT_DISABLED: "true" })).toThrow(/RATE_LIMIT_DISABLED: is refused/);
@@ -106,7 +148,6 @@ describe("TRUST_PROXY", () => {
 });
 
 describe("WEB_CONCURRENCY", () => {
-  const production = { NODE_ENV: "production", SESSION_SECRET: "s", PUBLIC_URL: "https://example.com" };
   const postgres = { ...production, DATABASE_URL: "postgres://app@db.internal:5432/app" };
   it("runs one process unless told otherwise; a number or one per CPU on PostgreSQL in production", () => {
     expect(serverProcessCount(parseEnv(postgres), 8)).toBe(1);

@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import { encryptionKeys, sessionSecrets } from "./env.server";
+
+/**
+ * One key per purpose (docs/decisions/045). No configured secret is used as a key itself: each
+ * purpose gets its own HKDF-SHA-256 derivation (RFC 5869; empty salt, info
+ * `ai-profit-labs:<purpose>`), so a key that leaks through one use (a logged HMAC key, a weak
+ * cookie signature) says nothing about the others.
+ *
+ * - SESSION_SECRET, for what browsers carry: each cookie's signature, and the consent proof's
+ *   address hash. A comma list rotates it (the first signs, all verify).
+ * - ENCRYPTION_KEY, for what the database keeps: TOTP secrets (AES-256-GCM) and recovery-code
+ *   hashes (HMAC-SHA-256). A comma list rotates it (the first encrypts, all decrypt). Values made
+ *   under a key carry its id, so start-up can tell which key each row needs.
+ */
+function derive(root: crypto.BinaryLike, purpose: string): Buffer {
+  return Buffer.from(crypto.hkdfSync("sha256", root, Buffer.alloc(0), `ai-profit-labs:${purpose}`, 32));
+}
+
+/**
+ * The secrets a cookie is signed with, for Remix's createCookie (the first signs, every one
+ * verifies): a key derived per cookie from each SESSION_SECRET, newest first, then the secrets
+ * themselves. Those last ones only verify, so cookies signed before the keys were derived
+ * (the session's 30 days, the device cookie's 400) keep working; see decision 045.
+ */
+export function cookieSecrets(cookieName: string): string[] {
+  const secrets = sessionSecrets();
+  return [...secrets.map((secret) => derive(secret, `cookie:${cookieName}`).toString("base64url")), ...secrets];
+}
+
+let cachedConsentKey: Buffer | undefined;
+
+/** The key of the consent proof's address hash (services/consent.server.ts), from the newest SESSION_SECRET. */
+export function consentAddressKey(): Buffer {
+  cachedConsentKey ??= derive(sessionSecrets()[0], "consent-address");
+  return cachedConsentKey;
+}
+
+/** What one ENCRYPTION_KEY entry gives: its public id and a key for each thing it protects. */
+export type DataKey = { id: string; totpSecret: Buffer; recoveryCode: Buffer };
+
+export function dataKey(root: Buffer): DataKey {
+  return {
+    // 48 bits of a one-way derivation: names the key in stored values without revealing it.
+    id: derive(root, "key-id").subarray(0, 6).toString("base64url"),
+    totpSecret: derive(root, "totp-secret"),
+    recoveryCode: derive(root, "recovery-code"),
+  };
+}
+
+let cachedDataKeys: DataKey[] | undefined;
+
+/** The configured data keys, the one that encrypts first. */
+export function dataKeys(): DataKey[] {
+  cachedDataKeys ??= encryptionKeys().map(dataKey);
+  return cachedDataKeys;
+}

@@ -75,6 +75,23 @@ describe("guards on every page and resource route", () => {
   });
 });
 
+describe("an unpaid user's locked member links (docs/product.md §2 navigation)", () => {
+  // The nav's behaviour is tests/unit/locked-links.test.tsx; here, that the server renders it so.
+  it("lead to the plan page, which names the tool", async () => {
+    const user = await createUser(app.db, { paid: "none" });
+    const unpaid = await signIn(app.baseUrl, user.email);
+    const page = await html(unpaid, "/upgrades");
+    for (const key of ["dashboard", "app-builder", "app-idea-generator", "bonuses"]) {
+      expect(page.split(`href="/payment-options?locked=${key}"`), key).toHaveLength(3); // the bar and the mobile menu
+    }
+    expect(page.split("(locked: lifetime access)")).toHaveLength(9);
+    const plan = await html(unpaid, "/payment-options?locked=app-builder");
+    expect(plan).toContain("You tried to open the AI App Builder. It is part of lifetime access");
+    // A paid member's links are the tools themselves.
+    expect(await html(member, "/upgrades")).not.toContain("?locked=");
+  });
+});
+
 describe("/app-builder", () => {
   it("is a GET form that opens the configured builder in a new tab with the prompt in the query", async () => {
     const page = await html(member, "/app-builder");

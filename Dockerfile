@@ -18,6 +18,7 @@ ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm install --omit=dev && npm cache clean --force
+# build/ holds everything the app runs: the server, the Remix build and the packed bonus files.
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 USER node

@@ -1,13 +1,98 @@
-// ESLint flat config: TypeScript, React, hooks, accessibility and import hygiene, with zero
-// warnings allowed (`npm run lint`, a step of `npm test`). Formatting is Prettier's job.
-// Layering and import cycles are checked by tests/unit/import-boundaries.test.ts.
+// ESLint flat config: TypeScript, React, hooks, accessibility, import hygiene and the import
+// layering (which layer may import which, no cycles), with zero warnings allowed (`npm run lint`,
+// a step of `npm test`). Formatting is Prettier's job.
+import path from "node:path";
 import js from "@eslint/js";
-import { importX } from "eslint-plugin-import-x";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The layers (README "Where things live", docs/architecture.md "Layers"): for each layer, the
+ * folders of app/ it may import code from. Imports run one way, routes -> route-helpers ->
+ * services -> models -> infra, with lib and content at the bottom; UI code (components, hooks)
+ * never reaches server code. A folder of app/ no layer lists may be imported by none.
+ */
+const ROUTE_FILES = ["root.tsx", "entry.server.tsx", "entry.client.tsx"];
+const APP_LAYERS = ["routes", "route-helpers", "services", "models", "infra", "lib", "content", "components", "hooks"];
+const layer = (target, allowed, why = "imports run one way (docs/architecture.md#layers)") => ({
+  target,
+  from: "app",
+  except: allowed.map((folder) => `./${folder}`),
+  message: `${target} may import code only from app/ ${allowed.join(", ")}: ${why}. Type-only imports may point anywhere.`,
+});
+const layerZones = [
+  {
+    target: ["routes", ...ROUTE_FILES].map((entry) => `app/${entry}`),
+    from: "app",
+    except: [...ROUTE_FILES, "styles", ...APP_LAYERS].map((folder) => `./${folder}`),
+    message: `A route may import code from every layer of app/ (${APP_LAYERS.join(", ")}), and from nothing else there: put new code in a layer (docs/architecture.md#layers).`,
+  },
+  layer("app/route-helpers", ["route-helpers", "services", "models", "infra", "lib", "content"]),
+  layer("app/services", ["services", "models", "infra", "lib", "content"]),
+  layer("app/models", ["models", "infra", "lib", "content"]),
+  layer("app/infra", ["infra", "lib", "content"]),
+  layer("app/lib", ["lib", "content"], "lib and content are pure and import only each other"),
+  layer("app/content", ["content", "lib"], "lib and content are pure and import only each other"),
+  layer("app/components", ["components", "hooks", "lib", "content"], "UI code never reaches server code"),
+  layer("app/hooks", ["hooks", "lib", "content"], "UI code never reaches server code"),
+  layer(
+    "server",
+    ["infra", "lib"],
+    "the HTTP layer reads the configuration and reaches the rest through the Remix build",
+  ),
+  {
+    target: "app",
+    from: "server",
+    message:
+      "The app never imports server/ (the HTTP layer): the server loads the app's build, not the other way round.",
+  },
+  {
+    target: [...ROUTE_FILES, ...APP_LAYERS.filter((folder) => folder !== "infra")]
+      .map((entry) => `app/${entry}`)
+      .concat("server"),
+    from: "migrations",
+    message: "Only app/infra imports migrations/ (the migrations list, for the migrator).",
+  },
+  {
+    target: "migrations",
+    from: ["app", "server"],
+    message: "A migration imports only other migrations: it must not depend on today's code or schema types.",
+  },
+  {
+    // What the browser may load: modules of these layers without .server in their name.
+    target: "app/{components,hooks,lib,content}/**/!(*.server).{ts,tsx}",
+    from: "app/**/*.server.{ts,tsx}",
+    message:
+      "A *.server module must never reach the browser bundle: components, hooks, lib and content import one only from *.server files.",
+  },
+];
+
+/**
+ * import-x/no-restricted-paths, for code imports only: a type-only import carries no code and may
+ * point anywhere (a component may name a loader's type), as for import-x/no-cycle.
+ */
+const noRestrictedPaths = importX.rules["no-restricted-paths"];
+const isTypeOnly = (declaration) =>
+  declaration?.importKind === "type" ||
+  declaration?.exportKind === "type" ||
+  (declaration?.type === "ImportDeclaration" &&
+    declaration.specifiers.length > 0 &&
+    declaration.specifiers.every((specifier) => specifier.importKind === "type"));
+const layers = {
+  rules: {
+    "code-imports": {
+      ...noRestrictedPaths,
+      create(context) {
+        const report = (descriptor) => isTypeOnly(descriptor.node.parent) || context.report(descriptor);
+        return noRestrictedPaths.create(Object.create(context, { report: { value: report } }));
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "node_modules/", "data/", "test-results/", "playwright-report/", ".cache/"] },
@@ -36,6 +121,26 @@ export default tseslint.config(
       "import-x/no-duplicates": "error",
       "import-x/no-self-import": "error",
       "import-x/newline-after-import": "error",
+    },
+  },
+  {
+    // The layering. import-x resolves imports as TypeScript does (the `~/` alias of tsconfig.json).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "migrations/**/*.ts"],
+    plugins: { layers },
+    settings: {
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json", ".node"],
+          tsconfig: { configFile: path.resolve(import.meta.dirname, "tsconfig.json") },
+        }),
+      ],
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: {
+      "layers/code-imports": ["error", { basePath: import.meta.dirname, zones: layerZones }],
+      // Type-only imports do not count; packages are not followed.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

@@ -376,5 +376,3 @@ export function createPageCache(options: PageCacheOptions) {
 
   return { enabled, handle, stats };
 }
-
-export type PageCache = ReturnType<typeof createPageCache>;

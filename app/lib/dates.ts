@@ -15,6 +15,3 @@ export const formatDay = (value: Date | string) => DAY.format(new Date(value));
 
 /** '23 Nov 2026, 15:04 UTC'. */
 export const formatDayTime = (value: Date | string) => DAY_TIME.format(new Date(value));
-
-/** 'YYYY-MM-DD' of a moment, in UTC. */
-export const isoDay = (value: Date | string) => new Date(value).toISOString().slice(0, 10);

@@ -80,14 +80,6 @@ export async function listCourseProgress(userId: string, { includeDrafts }: Visi
   }));
 }
 
-/**
- * A member's progress in every published course, for admin pages about one member (issue 14's
- * member page): the same figures the member's own dashboard shows.
- */
-export function progressForUser(userId: string): Promise<CourseProgressRow[]> {
-  return listCourseProgress(userId, { includeDrafts: false });
-}
-
 export type ViewerChapter = {
   id: string;
   title: string;

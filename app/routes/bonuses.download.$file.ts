@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findBonusFile } from "~/lib/bonus-downloads.server";
+import { findBonusFile, readBonusFile } from "~/lib/bonus-downloads.server";
 import { requirePaidMember } from "~/services/guards.server";
 
 /**
@@ -8,20 +8,19 @@ import { requirePaidMember } from "~/services/guards.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePaidMember(request);
-  const name = params.file ?? "";
-  const file = findBonusFile(name);
+  const file = findBonusFile(params.file ?? "");
   if (!file) {
     return new Response("No such bonus file.", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  const body = file.body();
+  const body = await readBonusFile(file);
   return new Response(body, {
     headers: {
       "Content-Type": file.contentType,
       // Only allowlisted names get here, so the name needs no escaping.
-      "Content-Disposition": `attachment; filename="${name}"`,
+      "Content-Disposition": `attachment; filename="${file.name}"`,
       "Content-Length": String(body.byteLength),
       "Cache-Control": "private, no-store",
     },

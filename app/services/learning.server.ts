@@ -157,7 +157,6 @@ export async function openCourse(
 }
 
 export const PROGRESS_INTENTS = ["complete", "incomplete", "complete-and-continue"] as const;
-export type ProgressIntent = (typeof PROGRESS_INTENTS)[number];
 
 export type ProgressOutcome =
   | { ok: true; completed: boolean; courseComplete: boolean; redirectTo: string }

@@ -318,26 +318,6 @@ test.describe("members on the upsell pages", () => {
   });
 });
 
-test("an unpaid user sees the member links locked, and the plan page names the tool", async ({ page }) => {
-  await withConsentChosen(page.context());
-  await signUp(page);
-  await page.goto("/upgrades");
-  await page.locator("header summary").click();
-  const builder = page.getByRole("link", { name: "App Builder (locked: lifetime access)" });
-  await expect(builder).toHaveAttribute("href", "/payment-options?locked=app-builder");
-  for (const name of ["Dashboard", "Idea Generator", "Bonuses"]) {
-    await expect(page.getByRole("link", { name: `${name} (locked: lifetime access)` })).toBeVisible();
-  }
-  // /upgrades is public: not locked.
-  await expect(page.getByRole("navigation").getByRole("link", { name: "Upgrades", exact: true })).toBeVisible();
-  await builder.click();
-  await page.waitForURL("**/payment-options?locked=app-builder");
-  await expect(page.getByRole("status")).toContainText(
-    "You tried to open the AI App Builder. It is part of lifetime access",
-  );
-  await expect(page.getByRole("heading", { name: "Choose Your Access Plan" })).toBeVisible();
-});
-
 test.describe("feedback where the user is", () => {
   test("after a password reset: 'Your password has been updated.'", async ({ page }) => {
     await withConsentChosen(page.context());

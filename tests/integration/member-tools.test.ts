@@ -4,6 +4,7 @@ import type { Idea } from "../../app/content/idea-templates";
 import { createUser, signIn } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";
+import { packBonuses } from "../../scripts/build-bonuses.js";
 
 const SUPPORT_EMAIL = "help@tools.example";
 // A builder URL with its own query: the GET form must carry it as hidden fields.
@@ -71,6 +72,23 @@ describe("guards on every page and resource route", () => {
     for (const browser of [member, admin]) {
       for (const path of [...PAGES, ...RESOURCES]) expect((await browser.get(path)).status, path).toBe(200);
     }
+  });
+});
+
+describe("an unpaid user's locked member links (docs/product.md §2 navigation)", () => {
+  // The nav's behaviour is tests/unit/locked-links.test.tsx; here, that the server renders it so.
+  it("lead to the plan page, which names the tool", async () => {
+    const user = await createUser(app.db, { paid: "none" });
+    const unpaid = await signIn(app.baseUrl, user.email);
+    const page = await html(unpaid, "/upgrades");
+    for (const key of ["dashboard", "app-builder", "app-idea-generator", "bonuses"]) {
+      expect(page.split(`href="/payment-options?locked=${key}"`), key).toHaveLength(3); // the bar and the mobile menu
+    }
+    expect(page.split("(locked: lifetime access)")).toHaveLength(9);
+    const plan = await html(unpaid, "/payment-options?locked=app-builder");
+    expect(plan).toContain("You tried to open the AI App Builder. It is part of lifetime access");
+    // A paid member's links are the tools themselves.
+    expect(await html(member, "/upgrades")).not.toContain("?locked=");
   });
 });
 
@@ -240,27 +258,33 @@ describe("/bonuses", () => {
 });
 
 describe("bonus downloads", () => {
-  it("serve the starter project as a real zip attachment", async () => {
+  // What `npm run build` packed from bonus-files/ (tests/unit/bonus-files.test.ts checks the packing itself).
+  const packed = packBonuses();
+
+  it("serve the starter project as the build's zip of bonus-files/ai-todo-saas-starter/", async () => {
     const response = await member.get("/bonuses/download/ai-todo-saas-starter.zip");
     expect(response.headers.get("Content-Type")).toBe("application/zip");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="ai-todo-saas-starter.zip"');
     expect(response.headers.get("Cache-Control")).toMatch(/^private/);
-    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
-    expect(Object.keys(files)).toContain("ai-todo-saas-starter/src/app.js");
-    expect(strFromU8(files["ai-todo-saas-starter/README.md"])).toMatch(/^# TaskPilot: AI To-Do List SaaS Starter/);
-    expect(JSON.parse(strFromU8(files["ai-todo-saas-starter/package.json"])).name).toBe("ai-todo-saas-starter");
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("Content-Length")).toBe(String(body.byteLength));
+    expect(body.equals(packed.get("ai-todo-saas-starter.zip")!)).toBe(true);
+    const files = unzipSync(body);
+    expect(strFromU8(files["ai-todo-saas-starter/README.md"]!)).toMatch(/^# TaskPilot: AI To-Do List SaaS Starter/);
   });
 
-  it("serve the two text bonuses as text attachments", async () => {
+  it("serve the two text bonuses as text attachments, byte for byte", async () => {
     for (const [file, heading] of [
       ["30-day-launch-plan.txt", "THE 30-DAY AI SAAS LAUNCH PLAN"],
       ["ai-prompt-engineering-vault.txt", "THE AI PROMPT ENGINEERING VAULT"],
-    ]) {
+    ] as const) {
       const response = await member.get(`/bonuses/download/${file}`);
       expect(response.headers.get("Content-Type"), file).toBe("text/plain; charset=utf-8");
       expect(response.headers.get("Content-Disposition"), file).toBe(`attachment; filename="${file}"`);
       expect(response.headers.get("Cache-Control"), file).toMatch(/^private/);
-      expect(await response.text(), file).toContain(heading);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.equals(packed.get(file)!), file).toBe(true);
+      expect(body.toString("utf8"), file).toContain(heading);
     }
   });
 

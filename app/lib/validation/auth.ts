@@ -52,6 +52,3 @@ export const resetPasswordSchema = z.object({
   token: z.string({ error: "This link is incomplete. Ask for a new one." }).check(z.maxLength(200)),
   password: newPassword,
 });
-
-export type LoginFields = z.output<typeof loginSchema>;
-export type SignupFields = z.output<typeof signupSchema>;

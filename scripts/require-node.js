@@ -12,7 +12,7 @@ if (running !== wanted) {
   console.error(
     `This project runs on Node ${wanted} LTS; this is Node ${process.versions.node}.\n` +
       `Install Node ${wanted} (nvm: \`nvm use\`; or, from the npm registry: \`npm install --prefix ~/.node${wanted} node@${wanted}\` ` +
-      `and put ~/.node${wanted}/node_modules/.bin first on PATH), then run the command again.`,
+      `and put ~/.cache/ai-profit-labs/node${wanted}/node_modules/.bin first on PATH), then run the command again.`,
   );
   process.exit(1);
 }

@@ -11,7 +11,7 @@ const running = process.versions.node.split(".")[0];
 if (running !== wanted) {
   console.error(
     `This project runs on Node ${wanted} LTS; this is Node ${process.versions.node}.\n` +
-      `Install Node ${wanted} (nvm: \`nvm use\`; or, from the npm registry: \`npm install --prefix ~/.node${wanted} node@${wanted}\` ` +
+      `Install Node ${wanted} (nvm: \`nvm use\`; or, from the npm registry: \`npm install --prefix ~/.cache/ai-profit-labs/node${wanted} node@${wanted}\` ` +
       `and put ~/.cache/ai-profit-labs/node${wanted}/node_modules/.bin first on PATH), then run the command again.`,
   );
   process.exit(1);

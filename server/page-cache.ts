@@ -1,5 +1,6 @@
 // In-process cache of anonymous public pages (docs/decisions/005-in-process-page-cache.md; issues 10 and 12).
-// It answers before Express: a hit costs a Map lookup and one write of bytes compressed in advance.
+// It answers before the rest of the HTTP layer (server/app.ts): a hit costs a Map lookup and one
+// write of bytes compressed in advance.
 //
 // What a stored page may depend on is exactly its key: host, path, the query parameters its route
 // declares (`export const pageCache` beside the route), and the consent choice. A miss does not
@@ -67,9 +68,9 @@ export type PageCacheStats = {
 export type PageCacheOptions = {
   /** pathname -> the query parameters that page reads; see `cacheablePages`. */
   pages: ReadonlyMap<string, readonly string[]>;
-  /** Renders a page for a request built from a key (the Remix handler, no Express). */
+  /** Renders a page for a request built from a key (Remix's handler, called directly). */
   render: (request: Request) => Promise<Response>;
-  /** Headers every answer carries (the security headers Express adds to everything else). */
+  /** Headers every answer carries (the security headers server/app.ts sends with every other answer). */
   headers?: OutgoingHttpHeaders;
   /** Fresh lifetime; 0 turns the cache off. */
   ttlSeconds: number;

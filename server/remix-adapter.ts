@@ -1,4 +1,5 @@
-// Node's HTTP to Remix and back: what @remix-run/express does, on Node's own request and response.
+// Node's HTTP to Remix's Fetch API and back, on Node's own request and response (docs/decisions/033;
+// why not @remix-run/node-fetch-server: docs/decisions/042).
 // entry.server renders every document whole, so a document is compressed in ONE pass and written
 // with one writeHead and one end() (issue 12, member pages). Other
 // responses (single-fetch data, downloads, robots.txt, redirects) stream, compressed on the way

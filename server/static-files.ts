@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import compressible from "compressible";
+import fresh from "fresh";
 import mime from "mime-types";
 import serveStatic from "serve-static";
 import { pickEncoding } from "./page-cache";
@@ -99,7 +100,10 @@ export function createStaticFiles(publicDir: string) {
     }
     const headers = [...own, "Cache-Control", YEAR_IMMUTABLE, "ETag", found.etag];
     if (found.br || found.gzip) headers.push("Vary", "Accept-Encoding");
-    if (req.headers["if-none-match"] === found.etag) return void res.writeHead(304, headers).end();
+    // `fresh` (what serve-static uses for the other files) compares as RFC 9110 13.1.2 says: any tag
+    // of a list, weakly (W/"x" matches "x"), and * matches any file that exists; a forced reload
+    // (`Cache-Control: no-cache`) gets the file.
+    if (fresh(req.headers, { etag: found.etag })) return void res.writeHead(304, headers).end();
     const encoding = pickEncoding(req.headers["accept-encoding"]);
     const body = (encoding === "br" && found.br) || (encoding === "gzip" && found.gzip) || found.identity;
     if (body !== found.identity) headers.push("Content-Encoding", encoding);

@@ -93,6 +93,31 @@ describe("client bundles (/build)", () => {
     expect(head.body.length).toBe(0);
   });
 
+  it("answers 304 when any tag of an If-None-Match list weakly matches, or it is *, and 200 otherwise (RFC 9110 13.1.2)", async () => {
+    const { url } = largestBundle();
+    const etag = (await request("GET", url, { "Accept-Encoding": "br" })).headers.etag!;
+    for (const ifNoneMatch of [`"stale-one", ${etag}`, `W/${etag}`, `"a",W/"b" , W/${etag}`, "*"]) {
+      const response = await request("GET", url, { "Accept-Encoding": "br", "If-None-Match": ifNoneMatch });
+      expect(response.status, ifNoneMatch).toBe(304);
+      expect(response.headers.etag, ifNoneMatch).toBe(etag);
+      expect(response.headers["cache-control"], ifNoneMatch).toBe("public, max-age=31536000, immutable");
+      expect(response.body.length, ifNoneMatch).toBe(0);
+    }
+    for (const ifNoneMatch of [`"stale-one", W/"older"`, `${etag.slice(0, -2)}"`]) {
+      const response = await request("GET", url, { "Accept-Encoding": "br", "If-None-Match": ifNoneMatch });
+      expect(response.status, ifNoneMatch).toBe(200);
+      expect(response.body.length, ifNoneMatch).toBeGreaterThan(0);
+    }
+  });
+
+  it("compares If-None-Match the same way for the other files of public/ (serve-static)", async () => {
+    const etag = (await request("GET", "/favicon.svg")).headers.etag!;
+    for (const ifNoneMatch of [`"stale-one", ${etag}`, etag.startsWith("W/") ? etag.slice(2) : `W/${etag}`, "*"]) {
+      expect((await request("GET", "/favicon.svg", { "If-None-Match": ifNoneMatch })).status, ifNoneMatch).toBe(304);
+    }
+    expect((await request("GET", "/favicon.svg", { "If-None-Match": `"stale-one"` })).status).toBe(200);
+  });
+
   it("answers 404 for a missing file and for any path that steps out of the folder", async () => {
     for (const target of [
       "/build/no-such-file.js",

@@ -53,9 +53,9 @@ type ServerBuild = {
 };
 
 /**
- * Starts the real built app (build/index.js, made by `remix build`) behind the real Express layer
- * on 127.0.0.1 and an ephemeral port, on a fresh database of the engine this project runs
- * (TEST_ENGINE). Call once per test file: the app's configuration is read once per process.
+ * Starts the real built app (build/index.js, made by `remix build`) behind the real HTTP layer
+ * (server/app.ts) on 127.0.0.1 and an ephemeral port, on a fresh database of the engine this
+ * project runs (TEST_ENGINE). Call once per test file: the app's configuration is read once per process.
  */
 export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
   const engine = process.env.TEST_ENGINE === "pglite" ? "pglite" : "postgres";

@@ -76,6 +76,15 @@ function discardingBrokenClients(pool: pg.Pool, { prepare }: { prepare: boolean 
     connect: async () => {
       const client = await pool.connect();
       let broken = false;
+      // While a request holds a client, pg's pool stops listening for the client's errors, so a
+      // connection the server drops between two statements (a restart, a failover, an idle
+      // timeout) would emit an unhandled 'error' and end the whole process. Listen while it is
+      // held: the request's next statement fails as usual, and the client is thrown away.
+      const onConnectionError = (error: Error) => {
+        broken = true;
+        console.error("[db] a connection in use was lost:", error.message);
+      };
+      client.on("error", onConnectionError);
       const noteUnavailable = (error: unknown) => {
         if (isDatabaseUnavailable(error)) broken = true;
         throw error;
@@ -98,7 +107,10 @@ function discardingBrokenClients(pool: pg.Pool, { prepare }: { prepare: boolean 
           const result = (client.query as (...a: unknown[]) => unknown)(...args);
           return result instanceof Promise ? result.catch(noteUnavailable) : result; // else a cursor
         }) as never,
-        release: () => client.release(broken || undefined),
+        release: () => {
+          client.off("error", onConnectionError);
+          client.release(broken || undefined);
+        },
       };
     },
     end: () => pool.end(),

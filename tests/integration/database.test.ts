@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrations } from "../../migrations";
 import { Migrator, NO_MIGRATIONS, sql, type Kysely, type RawBuilder } from "kysely";
 import type { DB } from "../../app/infra/db-schema";
@@ -171,6 +172,35 @@ describe("prepared statements (decision 034)", () => {
     }
   });
 });
+
+// PostgreSQL only: PGlite has no connections to lose.
+if (process.env.TEST_ENGINE !== "pglite") {
+  describe("a PostgreSQL connection lost while a request holds it", () => {
+    it("fails that request's next statement and leaves the process serving", async () => {
+      const logged = vi.spyOn(console, "error");
+      try {
+        const lost = app.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+          const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+          await other.connect();
+          // The second argument waits (up to 5 s) until the backend has gone.
+          await other.query("SELECT pg_terminate_backend($1, 5000)", [rows[0]!.pid]);
+          await other.end();
+          // The connection is idle and held: pg's pool no longer listens to it. Without a listener
+          // of our own, its 'error' event is unhandled and ends the process (vitest reports it).
+          await expect
+            .poll(() => logged.mock.calls.some((call) => String(call[0]).includes("a connection in use was lost")))
+            .toBe(true);
+          await sql`SELECT 1`.execute(trx);
+        });
+        await expect(lost).rejects.toThrow();
+        expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
+      } finally {
+        logged.mockRestore();
+      }
+    });
+  });
+}
 
 describe("when the database stops answering", () => {
   // Closing the database from under the running server simulates an outage. Keep these last.

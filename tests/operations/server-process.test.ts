@@ -4,14 +4,7 @@ import type { DB } from "../../app/infra/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe } from "../support/fake-stripe";
 import { createUser, signIn } from "../support/fixtures";
-import {
-  createDatabase,
-  eventually,
-  logLines,
-  openDatabase,
-  sigtermDuringSlowCheckout,
-  sleep,
-} from "../support/operations";
+import { createDatabase, eventually, logLines, openDatabase, sigtermDuringSlowCheckout } from "../support/operations";
 import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
 
 /**

@@ -11,7 +11,6 @@ import {
   logLines,
   openDatabase,
   sigtermDuringSlowCheckout,
-  sleep,
 } from "../support/operations";
 import { childrenOf, freePort, startCluster, type Cluster } from "../support/pg-cluster";
 

@@ -33,8 +33,12 @@ process.env.E2E_DATA_DIR = dataDir; // the config is evaluated again in workers:
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two spec files at a time (the js and no-js projects side by side, or two files of one), each
+  // worker with its own Chromium, against the one server: every spec makes its own accounts,
+  // courses and orders (unique names, fixtures.ts), so none reads what another is changing. A
+  // spec's tests stay in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,

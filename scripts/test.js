@@ -1,12 +1,16 @@
-// `npm test`: everything a change can break, in order: lint, typecheck, build, unit + integration
+// `npm test`: everything a change can break: lint, format, typecheck, build, unit + integration
 // tests (vitest, on PostgreSQL and on PGlite), then end-to-end tests (Playwright, Chromium).
-// Runs every step even after a failure, prints a summary, and exits non-zero on any failure.
-import { spawnSync } from "node:child_process";
+// The four checks run side by side, and vitest starts as soon as the build is there (the
+// integration tests run the built app); Playwright runs last, on its own: its two browser workers
+// use the whole machine. Runs every step even after a failure, prints a summary with each step's
+// time, and exits non-zero on any failure.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import "./require-node.js";
 
+const startedAt = Date.now();
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const passthrough = process.argv.slice(2);
 
@@ -15,46 +19,101 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), "app-test-reports-"));
 const vitestJson = path.join(reports, "vitest.json");
 const playwrightJson = path.join(reports, "playwright.json");
 
+/**
+ * `needs`: steps that must have passed first (else this one is skipped); `after`: steps that must
+ * have ended first, passed or not. A step marked `live` prints as it runs; the others' output is
+ * kept and printed whole when they end (or, while a live step runs, once it has ended), so
+ * steps running side by side never interleave their lines.
+ */
 const steps = [
   { name: "lint", command: bin("eslint"), args: [".", "--max-warnings=0"] },
   { name: "format", command: bin("prettier"), args: ["--check", "."] },
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
   { name: "build", command: "npm", args: ["run", "--silent", "build"], env: { NODE_ENV: "production" } },
   {
-    name: "vitest (unit + integration on PostgreSQL and PGlite)",
+    name: "vitest",
+    label: "vitest (unit + integration on PostgreSQL and PGlite + operations)",
     command: bin("vitest"),
     args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...passthrough],
+    needs: ["build"],
+    live: true,
   },
   {
-    name: "playwright (Chromium, JavaScript on and off)",
+    name: "playwright",
+    label: "playwright (Chromium, JavaScript on and off)",
     command: bin("playwright"),
     args: ["test", "--reporter=list,json"],
-    needs: "build",
+    needs: ["build"],
+    after: ["lint", "format", "typecheck", "vitest"],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    live: true,
   },
 ];
 
-const results = [];
-for (const step of steps) {
-  if (step.needs && results.find((r) => r.name === step.needs)?.ok === false) {
-    results.push({ name: step.name, ok: false, seconds: 0, skipped: true });
-    continue;
-  }
+const results = new Map();
+const pendingOutput = [];
+let liveRunning = false;
+
+function flushOutput() {
+  if (liveRunning) return;
+  for (const text of pendingOutput.splice(0)) process.stdout.write(text);
+}
+
+function run(step) {
   const started = Date.now();
-  console.log(`\n=== ${step.name} ===`);
-  const run = spawnSync(step.command, step.args, { stdio: "inherit", env: { ...process.env, ...step.env } });
-  results.push({
-    name: step.name.split(" ")[0],
-    label: step.name,
-    ok: run.status === 0,
-    seconds: (Date.now() - started) / 1000,
+  const header = `\n=== ${step.label ?? step.name} ===`;
+  const env = { ...process.env, ...step.env };
+  return new Promise((resolve) => {
+    let output = "";
+    let child;
+    if (step.live) {
+      liveRunning = true;
+      console.log(header);
+      child = spawn(step.command, step.args, { stdio: "inherit", env });
+    } else {
+      child = spawn(step.command, step.args, { stdio: ["ignore", "pipe", "pipe"], env });
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+    }
+    let done = false;
+    const finish = (ok, note = "") => {
+      if (done) return;
+      done = true;
+      const seconds = (Date.now() - started) / 1000;
+      if (step.live) liveRunning = false;
+      else pendingOutput.push(`${header} (${seconds.toFixed(1)} s)\n${output}${note}`);
+      results.set(step.name, { ok, seconds });
+      flushOutput();
+      resolve();
+    };
+    child.once("error", (error) => finish(false, `could not start ${step.command}: ${error.message}\n`));
+    child.once("close", (code) => finish(code === 0));
   });
 }
 
+// Each step starts once what it waits for has ended; a failed prerequisite skips it.
+const ended = new Map();
+for (const step of steps) {
+  const waitsFor = [...(step.needs ?? []), ...(step.after ?? [])];
+  ended.set(
+    step.name,
+    Promise.all(waitsFor.map((name) => ended.get(name))).then(() => {
+      if ((step.needs ?? []).some((name) => !results.get(name).ok)) {
+        results.set(step.name, { ok: false, seconds: 0, skipped: true });
+        return;
+      }
+      return run(step);
+    }),
+  );
+}
+await Promise.all(ended.values());
+flushOutput();
+
 console.log("\n=== summary ===");
-for (const result of results) {
+for (const step of steps) {
+  const result = results.get(step.name);
   const state = result.skipped ? "SKIPPED (its prerequisite failed)" : result.ok ? "ok" : "FAILED";
-  console.log(`${state.padEnd(8)} ${result.label ?? result.name} (${result.seconds.toFixed(1)} s)`);
+  console.log(`${state.padEnd(8)} ${step.label ?? step.name} (${result.seconds.toFixed(1)} s)`);
 }
 function readJson(file) {
   try {
@@ -69,9 +128,10 @@ const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0
 const failedTests =
   (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
-const failedSteps = results.filter((r) => !r.ok).length;
+const failedSteps = [...results.values()].filter((r) => !r.ok).length;
 fs.rmSync(reports, { recursive: true, force: true });
 
+console.log(`total ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 console.log(
   `vitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`,
 );

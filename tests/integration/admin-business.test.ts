@@ -5,7 +5,8 @@ import { FakeStripe, signatureFor } from "../support/fake-stripe";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
 import { getPage } from "../support/html";
-import { SmtpSink, type ReceivedMail } from "../support/smtp-sink";
+import { until } from "../support/poll";
+import { SmtpSink } from "../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -119,15 +120,7 @@ async function stripeBuyer(name = "Sam Stripe") {
 }
 
 /** Waits for a message to `address` whose subject contains `subject`. */
-async function mailTo(address: string, subject: string, timeoutMs = 15_000): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = smtp.messages.find((m) => m.to.includes(address.toLowerCase()) && m.subject.includes(subject));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no "${subject}" mail to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailTo = (address: string, subject: string) => smtp.waitFor(address, 15_000, subject);
 
 describe("admin guards", () => {
   it("refuses every admin page, export and action to visitors, unpaid users and paid members, changing nothing", async () => {
@@ -531,18 +524,11 @@ describe("the outbox page", () => {
     const user = await createUser(app.db, { name: "Ola Outbox" });
     smtp.refuseOnce(user.email);
     await admin.post(`/admin/members/${user.id}`, { intent: "send-link" });
-    const failed = await (async () => {
-      for (let i = 0; i < 100; i += 1) {
-        const row = await app.db
-          .selectFrom("email_outbox")
-          .selectAll()
-          .where("to_address", "=", user.email)
-          .executeTakeFirst();
-        if (row?.last_error) return row;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error("the send was never refused");
-    })();
+    const failed = (await until(
+      "the refused send",
+      () => app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", user.email).executeTakeFirst(),
+      (row) => Boolean(row?.last_error),
+    ))!;
     expect(failed.sent_at).toBeNull();
 
     const list = await getPage(admin, "/admin/emails?status=failed");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
+import { until } from "../support/poll";
 import { linkIn, SmtpSink } from "../support/smtp-sink";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -139,8 +140,14 @@ describe("POST /webhooks/warriorplus", () => {
       .where("event_id", "=", form.IPN_ID)
       .execute();
     expect(events).toEqual([{ event_type: "sale" }]);
-    await smtp.waitFor(form.WP_BUYER_EMAIL);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every message is an outbox row, queued before the IPN is answered: once the buyer's rows
+    // are all sent, nothing more can reach them, and the mail server has what was sent.
+    const rows = await until(
+      "the buyer's mail sent",
+      () => app.db.selectFrom("email_outbox").select("sent_at").where("to_address", "=", form.WP_BUYER_EMAIL).execute(),
+      (queued) => queued.length > 0 && queued.every((row) => row.sent_at !== null),
+    );
+    expect(rows).toHaveLength(1);
     expect(smtp.messages.filter((m) => m.to.includes(form.WP_BUYER_EMAIL))).toHaveLength(1);
   });
 
@@ -214,7 +221,7 @@ describe("the mail outbox", () => {
 
     const outboxRow = () =>
       app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).executeTakeFirstOrThrow();
-    const failed = await eventually(outboxRow, (row) => row.last_error !== null);
+    const failed = await until("the refusal", outboxRow, (row) => row.last_error !== null);
     expect(failed).toMatchObject({ attempts: 1, sent_at: null });
     expect(failed.last_error).toContain("Mailbox busy");
     expect(new Date(failed.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
@@ -228,18 +235,8 @@ describe("the mail outbox", () => {
     expect((await post(ipn())).status).toBe(200);
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe("Your AI Profit Labs login details");
-    const sent = await eventually(outboxRow, (row) => row.sent_at !== null);
+    const sent = await until("the retry", outboxRow, (row) => row.sent_at !== null);
     expect(sent.attempts).toBe(2);
     expect(sent.sent_at).toBeInstanceOf(Date);
   });
 });
-
-/** Polls `read` until `done` holds (the sender works in the background), for up to 10 s. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the condition never held");
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, signIn } from "../support/fixtures";
 import { Browser } from "../support/http";
+import { until } from "../support/poll";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /** An app with no Stripe, marketplace or SMTP configuration: it says so and never pretends. */
@@ -48,15 +49,16 @@ describe("without SMTP_URL", () => {
       expect((await new Browser(app.baseUrl).post("/forgot-password", { email: user.email })).status).toBe(200);
       const printed = async () =>
         log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(`To: ${user.email}`));
-      for (let i = 0; i < 50 && !(await printed()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-      const message = await printed();
+      const message = await until("the printed message", printed, Boolean);
       expect(message).toContain("Subject: Reset your AI Profit Labs password");
       expect(message).toMatch(new RegExp(`${app.baseUrl}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
-      const row = await app.db
-        .selectFrom("email_outbox")
-        .selectAll()
-        .where("to_address", "=", user.email)
-        .executeTakeFirstOrThrow();
+      // The sender marks the row sent after printing it.
+      const row = await until(
+        "the message marked sent",
+        () =>
+          app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", user.email).executeTakeFirstOrThrow(),
+        (outbox) => outbox.sent_at !== null,
+      );
       expect(row.sent_at).toBeInstanceOf(Date);
     } finally {
       log.mockRestore();

@@ -162,10 +162,7 @@ describe("password reset", () => {
   async function requestLink(email: string) {
     const before = smtp.messages.length;
     expect((await new Browser(app.baseUrl).post("/forgot-password", { email })).status).toBe(200);
-    for (let waited = 0; waited < 60 && smtp.messages.length === before; waited++)
-      await new Promise((r) => setTimeout(r, 250));
-    const mail = smtp.messages.slice(before).find((m) => m.to.includes(email));
-    if (!mail) throw new Error(`no reset mail for ${email}`);
+    const mail = await smtp.waitFor(email, 15_000, "", before);
     return linkIn(mail, "/reset-password").searchParams.get("token")!;
   }
 

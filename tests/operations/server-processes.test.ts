@@ -11,7 +11,6 @@ import {
   logLines,
   openDatabase,
   sigtermDuringSlowCheckout,
-  sleep,
 } from "../support/operations";
 import { childrenOf, freePort, startCluster, type Cluster } from "../support/pg-cluster";
 
@@ -91,12 +90,11 @@ describe("several server processes on one port (WEB_CONCURRENCY=2)", () => {
     for (let i = 0; i < REQUESTS; i++) {
       expect((await freshConnection(`${app.baseUrl}/terms-of-service`)).status).toBe(200);
     }
-    await sleep(200);
-    const answeredBy = new Set(
-      logLines(app)
-        .filter((line) => line.msg === "request" && line.route === "/terms-of-service")
-        .map((line) => line.pid),
-    );
+    const requestLines = () =>
+      logLines(app).filter((line) => line.msg === "request" && line.route === "/terms-of-service");
+    // A process logs a request once its answer is sent: the last lines may come just after.
+    await eventually("every request logged", async () => requestLines().length === REQUESTS);
+    const answeredBy = new Set(requestLines().map((line) => line.pid));
     expect([...answeredBy].sort()).toEqual(workers);
 
     // The private port is served by the primary, which asks every worker; the token endpoint is

@@ -58,16 +58,22 @@ export class SmtpSink {
     this.refusals.add(address.toLowerCase());
   }
 
-  /** The first message to `address` (whose subject contains `subject`, if given); waits for it up to `timeoutMs`. */
-  async waitFor(address: string, timeoutMs = 15_000, subject = ""): Promise<ReceivedMail> {
+  /**
+   * The first message to `address` (whose subject contains `subject`, if given) among those
+   * received from the `since`-th on; waits for it up to `timeoutMs`, woken by each arrival.
+   */
+  async waitFor(address: string, timeoutMs = 15_000, subject = "", since = 0): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.messages.find((m) => m.to.includes(address.toLowerCase()) && m.subject.includes(subject));
+      const found = this.messages
+        .slice(since)
+        .find((m) => m.to.includes(address.toLowerCase()) && m.subject.includes(subject));
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+      if (left <= 0)
+        throw new Error(`no mail to ${address}${subject ? ` about "${subject}"` : ""} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(left, 250));
+        const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
           clearTimeout(timer);
           resolve();

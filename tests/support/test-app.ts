@@ -7,8 +7,7 @@ import url from "node:url";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import type { ServerBuild as RemixServerBuild } from "@remix-run/node";
-import { inject } from "vitest";
-import { createApp } from "../../server/app";
+import { inject, vi } from "vitest";
 import type { DB } from "../../app/infra/db-schema";
 import type { AdminCommandIo } from "../../app/services/admin-accounts.server";
 import { TEMPLATE_DATABASE } from "./global-setup";
@@ -53,13 +52,24 @@ type ServerBuild = {
 };
 
 /**
+ * The environment this worker process started with. The integration projects run many files in
+ * one process (`isolate: false` in vitest.config.ts), and each file's app starts from this, not
+ * from what the previous file's `extraEnv` left behind.
+ */
+const holder = globalThis as typeof globalThis & { __testAppPristineEnv?: NodeJS.ProcessEnv };
+const pristineEnv = (holder.__testAppPristineEnv ??= { ...process.env });
+
+/**
  * Starts the real built app (build/index.js, made by `remix build`) behind the real HTTP layer
- * (server/app.ts) on 127.0.0.1 and an ephemeral port, on a fresh database of the engine this
- * project runs (TEST_ENGINE). Call once per test file: the app's configuration is read once per process.
+ * on 127.0.0.1 and an ephemeral port, on a fresh database of the engine this project runs
+ * (TEST_ENGINE). Call once per test file, and close it in afterAll: each start loads its own
+ * instance of the app's modules, which read their configuration once.
  */
 export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
   const engine = process.env.TEST_ENGINE === "pglite" ? "pglite" : "postgres";
   const cleanups: Array<() => Promise<void> | void> = [];
+  for (const key of Object.keys(process.env)) if (!(key in pristineEnv)) delete process.env[key];
+  Object.assign(process.env, pristineEnv);
 
   if (engine === "postgres") {
     const adminUrl = inject("pgAdminUrl");
@@ -107,6 +117,9 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   const buildPath = path.resolve("build/index.js");
   if (!fs.existsSync(buildPath))
     throw new Error("build/index.js is missing: run `npm run build` first (npm test does).");
+  // What the app registers to run at process exit (the PGlite folder's lock) belongs to this
+  // file's instances, whose folder is deleted at close: drop it then, or the worker collects one per file.
+  const exitListeners = new Set(process.listeners("exit"));
 
   // Production requires PUBLIC_URL, which is this server's own address unless the test names
   // another, and the server layer reads the configuration once: choose the port first.
@@ -115,11 +128,14 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   process.env.PUBLIC_URL = extraEnv.PUBLIC_URL ?? baseUrl;
 
   let running: { build: ServerBuild; server: http.Server } | null = null;
-  let loads = 0;
   async function start() {
-    // A new query string makes Node evaluate the build again: fresh configuration, keys and pool.
-    const href = `${url.pathToFileURL(buildPath).href}${loads++ === 0 ? "" : `?restart=${loads}`}`;
-    const build = (await import(href)) as ServerBuild;
+    // The files before this one in this worker (and this file's earlier start, on a restart) loaded
+    // the app already: drop those instances, so the build and the HTTP layer (and the
+    // configuration, keys and pool each reads once) are evaluated afresh. Only our own modules are
+    // evaluated again; node_modules stay loaded, which is what saves the time.
+    vi.resetModules();
+    const { createApp } = await import("../../server/app");
+    const build = (await import(/* @vite-ignore */ url.pathToFileURL(buildPath).href)) as ServerBuild;
     const server = createApp(build as unknown as RemixServerBuild).listen(port, "127.0.0.1");
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     running = { build, server };
@@ -165,6 +181,9 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     },
     close: async () => {
       await stop();
+      for (const listener of process.listeners("exit")) {
+        if (!exitListeners.has(listener)) process.removeListener("exit", listener);
+      }
       for (const cleanup of cleanups) await cleanup();
     },
   };

@@ -57,6 +57,8 @@ test("a member reads the course to the end, gets the certificate and sees 'Revie
   javaScriptEnabled,
   paidMember: _paidMember,
 }) => {
+  // A long walk through many pages: 31-40 s were seen on a 2-CPU machine shared by several test runs.
+  test.setTimeout(90_000);
   await page.goto("/dashboard");
   await expect(page.getByText("Continue where you left off")).toHaveCount(0);
   const start = page.getByRole("link", { name: new RegExp(`^Start course\\s?: ${courseTitle}$`) });

@@ -100,6 +100,8 @@ test("an admin creates a course and adds chapters with bold text, a list, a link
   javaScriptEnabled,
   admin: _admin,
 }) => {
+  // A long walk through many pages: 31-40 s were seen on a 2-CPU machine shared by several test runs.
+  test.setTimeout(90_000);
   await page.goto("/admin");
   await page.getByRole("link", { name: "New Course" }).click();
   const save = page.getByRole("button", { name: "Save", exact: true });

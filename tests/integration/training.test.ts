@@ -461,7 +461,8 @@ describe("content safety", () => {
       assertInert(row.content, `stored ${row.title}`);
       assertInert(await renderedChapter(courseId, row.id), `rendered ${row.title}`);
     }
-  });
+    // One save and two renders per corpus entry: 30 s ran out once on PGlite with the 2 CPUs shared.
+  }, 90_000);
 
   it("sanitises again on render, whatever is in the database", async () => {
     const { courseId, chapterIds } = await seedCourse("Planted", [

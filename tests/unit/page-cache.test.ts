@@ -173,7 +173,7 @@ describe("createPageCache", () => {
           })
           .on("error", reject);
       });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const settle = () => cache.idle();
     return { cache, state, get, settle };
   }
 

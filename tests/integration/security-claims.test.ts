@@ -1,4 +1,6 @@
+import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrations } from "../../migrations";
 import { formatDay } from "~/lib/dates";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
@@ -104,13 +106,9 @@ describe("a stranger's account with the owner's address", () => {
       })
       .execute();
 
-    // The owner presses 'Confirm' in the mail, which now says which account it is for.
+    // The owner presses 'Confirm' in the mail (not signed in to the account).
     const owner = new Browser(app.baseUrl);
     const verification = await confirmVerification(ownerEmail, owner);
-    expect(verification.text).toContain(
-      `This confirms the address for the AI Profit Labs account 'Mallory', created ${formatDay(account.created_at)}.`,
-    );
-    expect(verification.text).toContain("If you did not make this account, ignore this mail.");
     expect((await userOf(ownerEmail)).email_verified_at).not.toBeNull();
 
     // The stranger then changes the password: a password set after the proof, but not by the proof.
@@ -140,7 +138,7 @@ describe("a stranger's account with the owner's address", () => {
     const claim = await owner.post("/claim", { token: link.searchParams.get("token")!, password: "owners-password-1" });
     expect(claim.status).toBe(303);
     // The stranger's second factor ended with the claim: the owner is signed in at once.
-    expect(redirectTarget(claim)).toBe("/dashboard#flash");
+    expect(redirectTarget(claim)).toBe("/dashboard");
     expect(await hasAccess(owner)).toBe(true);
     expect((await orderOf(saleId)).user_id).toBe(account.id);
     expect(await countOf("auth_factors", account.id)).toBe(0);
@@ -151,6 +149,12 @@ describe("a stranger's account with the owner's address", () => {
     expect(redirectTarget(await stranger.get("/dashboard"))).toBe("/login?redirect=%2Fdashboard");
     for (const password of ["stranger-password-1", "stranger-password-2"])
       expect((await new Browser(app.baseUrl).post("/login", { email: ownerEmail, password })).status).toBe(400);
+
+    // The verification mail said which account it was for.
+    expect(verification.text).toContain(
+      `This confirms the address for the AI Profit Labs account 'Mallory', created ${formatDay(account.created_at)}.`,
+    );
+    expect(verification.text).toContain("If you did not make this account, ignore this mail.");
 
     // The link works once; the admin's activity log says what happened.
     const again = await new Browser(app.baseUrl).post("/claim", {
@@ -168,6 +172,8 @@ describe("a stranger's account with the owner's address", () => {
     // From now on the owner is proven: the next purchase joins at once, with a note.
     const upsell = await marketplaceSale(ownerEmail, UPSELL_ITEM);
     expect((await orderOf(upsell)).user_id).toBe(account.id);
+    const next = await marketplaceSale(ownerEmail);
+    expect((await orderOf(next)).user_id).toBe(account.id);
     await smtp.waitFor(ownerEmail, 15_000, "access is ready");
   });
 
@@ -281,5 +287,22 @@ describe("email change", () => {
     expect(moved.owner_proven_at).toBeNull();
     const saleId = await marketplaceSale(newEmail);
     expect((await orderOf(saleId)).user_id).toBeNull();
+  });
+});
+
+describe("migration 0013_purchase_claims", () => {
+  const migrator = () => new Migrator({ db: app.db, provider: { getMigrations: async () => migrations } });
+
+  it("starts every existing account unproven (their next marketplace purchase sends a claim link), and goes down", async () => {
+    expect((await migrator().migrateTo("0010_single_use_tokens")).error).toBeUndefined();
+    const email = uniqueEmail("existing");
+    await sql`
+      INSERT INTO users (email, name, password_hash, email_verified_at)
+      VALUES (${email}, 'Existing', 'x', now())`.execute(app.db);
+    expect((await migrator().migrateToLatest()).error).toBeUndefined();
+    expect(await userOf(email)).toMatchObject({ owner_proven_at: null });
+    const saleId = await marketplaceSale(email);
+    expect((await orderOf(saleId)).user_id).toBeNull();
+    await smtp.waitFor(email, 15_000, "Claim your");
   });
 });

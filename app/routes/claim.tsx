@@ -77,7 +77,10 @@ export default function Claim() {
   const { token, email, signedInToIt } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useIsPending();
-  const { form, field } = useSchemaForm(resetPasswordSchema, lastResult && "addError" in lastResult ? null : lastResult);
+  const { form, field } = useSchemaForm(
+    resetPasswordSchema,
+    lastResult && "addError" in lastResult ? null : lastResult,
+  );
   const addErrors = lastResult && "addError" in lastResult ? [lastResult.addError] : undefined;
 
   return (
@@ -97,8 +100,8 @@ export default function Claim() {
       ) : (
         <SchemaForm form={form} honeypot={false}>
           <p className="text-sm text-slate-700">
-            Choose a new password for the account that uses {email}. It becomes yours: every other session,
-            two-factor sign-in and emailed link of it ends, and the purchase joins it.
+            Choose a new password for the account that uses {email}. It becomes yours: every other session, two-factor
+            sign-in and emailed link of it ends, and the purchase joins it.
           </p>
           <input type="hidden" name="token" value={token} />
           <NewPasswordField label="New password" field={field("password")} />

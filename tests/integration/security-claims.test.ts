@@ -225,9 +225,9 @@ describe("a stranger's account with the owner's address", () => {
     expect(ask.status).toBeLessThan(400);
     const fresh = linkIn(await smtp.waitFor(email, 15_000, "Claim your", before), "/claim");
     const owner = new Browser(app.baseUrl);
-    expect((await owner.post("/claim", { token: fresh.searchParams.get("token")!, password: "late-owner-pw-1" })).status).toBe(
-      303,
-    );
+    expect(
+      (await owner.post("/claim", { token: fresh.searchParams.get("token")!, password: "late-owner-pw-1" })).status,
+    ).toBe(303);
     expect(await hasAccess(owner)).toBe(true);
     expect((await orderOf(saleId)).user_id).toBe(account.id);
   });
@@ -276,11 +276,14 @@ describe("email change", () => {
     expect(asked.status).toBe(303);
     const mail = await smtp.waitFor(newEmail, 15_000, "Confirm your new");
     const created = formatDay((await userOf(member.email)).created_at);
-    expect(mail.text).toContain(`This confirms this address for the AI Profit Labs account 'Jane', created ${created}.`);
+    expect(mail.text).toContain(
+      `This confirms this address for the AI Profit Labs account 'Jane', created ${created}.`,
+    );
     const link = linkIn(mail, "/account/confirm-email");
     // Confirmed in a browser that is not signed in to the account: the address, not the holder.
     expect(
-      (await new Browser(app.baseUrl).post("/account/confirm-email", { token: link.searchParams.get("token")! })).status,
+      (await new Browser(app.baseUrl).post("/account/confirm-email", { token: link.searchParams.get("token")! }))
+        .status,
     ).toBe(200);
     const moved = await userOf(newEmail);
     expect(moved.email_verified_at).not.toBeNull();

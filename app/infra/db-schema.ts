@@ -11,6 +11,12 @@ export interface UsersTable {
   password_hash: string | null;
   is_admin: Generated<boolean>;
   email_verified_at: Date | string | null;
+  /**
+   * When whoever holds the password was last shown to control the address (a password set through
+   * a link mailed to it, or the address confirmed from a session of the account). Null: the
+   * password may be a stranger's, so marketplace purchases wait for a claim (decision 048).
+   */
+  owner_proven_at: Date | string | null;
   /** Raised when the user's credentials change; only links issued in the current epoch work. */
   credential_epoch: Generated<number>;
   created_at: CreatedAt;

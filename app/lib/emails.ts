@@ -6,6 +6,8 @@
  */
 export const RESET_TOKEN_HOURS = 24;
 export const VERIFY_TOKEN_HOURS = 72;
+/** A claim link (decision 048): long enough for a weekend; a fresh one can be asked for at any time. */
+export const CLAIM_TOKEN_HOURS = 72;
 
 export type Email = { subject: string; text: string; html: string };
 
@@ -81,6 +83,14 @@ function compose(subject: string, blocks: Block[]): Email {
 }
 
 const greeting = (name: string) => [`Hi ${name.trim() || "there"},`];
+
+/**
+ * Which account a link is for (decision 048): whoever made the account chose its name, so the
+ * owner of the address can tell an account they did not make. `created` is formatted ('3 Nov 2026').
+ */
+export type AccountLine = { name: string; created: string };
+const accountOf = (brand: string, account: AccountLine) =>
+  `the ${brand} account '${account.name.trim()}', created ${account.created}`;
 const withReceipt = (receipt: Receipt | undefined): Block[] => (receipt ? [{ receipt }] : []);
 
 /** A marketplace buyer without a password: their login details (docs/product.md §9: within about 5 minutes). */
@@ -103,6 +113,36 @@ export function setPasswordEmail(input: {
       `${input.loginUrl} and choose "Forgot password?" to get a new one.`,
     ],
     [`Your login email is the address this message was sent to.`],
+    ...withReceipt(input.receipt),
+  ]);
+}
+
+/**
+ * A marketplace buyer whose address an account already uses, but whose holder was never shown to
+ * control the address (decision 048): the purchase is held for the address until this link claims it.
+ */
+export function claimPurchaseEmail(input: {
+  brand: string;
+  link: string;
+  forgotUrl: string;
+  account: AccountLine;
+  receipt?: Receipt;
+}): Email {
+  return compose(`Claim your ${input.brand} purchase`, [
+    [
+      `A purchase made with this address is waiting for you. It is kept for this address until you claim it with this link:`,
+    ],
+    { link: input.link },
+    [
+      `This address is used by ${accountOf(input.brand, input.account)}.`,
+      "If you are signed in to it when you open the link, one click adds the purchase.",
+      "Otherwise you choose a new password and the account becomes yours: every other session,",
+      "two-factor sign-in and emailed link of it ends.",
+    ],
+    [
+      `The link works once and expires in ${CLAIM_TOKEN_HOURS} hours. Nothing you bought is lost: ask for a`,
+      `new link at ${input.forgotUrl} with this address.`,
+    ],
     ...withReceipt(input.receipt),
   ]);
 }
@@ -148,11 +188,15 @@ export function refundNoticeEmail(input: {
 }
 
 /** After signup: a link that proves the address belongs to whoever signed up. */
-export function verifyEmailEmail(input: { brand: string; name: string; link: string }): Email {
+export function verifyEmailEmail(input: { brand: string; name: string; link: string; account: AccountLine }): Email {
   return compose(`Confirm your ${input.brand} email address`, [
     greeting(input.name),
     [`Please confirm that this address belongs to your new ${input.brand} account:`],
     { link: input.link },
+    [
+      `This confirms the address for ${accountOf(input.brand, input.account)}.`,
+      "If you did not make this account, ignore this mail.",
+    ],
     [
       `The link works once and expires in ${VERIFY_TOKEN_HOURS} hours.`,
       "If you did not create an account, ignore this email: nothing will be confirmed.",
@@ -234,11 +278,20 @@ export function passwordChangedEmail(input: NoticeInput): Email {
 export const EMAIL_CHANGE_TOKEN_HOURS = 24;
 
 /** To the NEW address: the change takes effect only when this link is used. */
-export function confirmEmailChangeEmail(input: { brand: string; name: string; link: string }): Email {
+export function confirmEmailChangeEmail(input: {
+  brand: string;
+  name: string;
+  link: string;
+  account: AccountLine;
+}): Email {
   return compose(`Confirm your new ${input.brand} email address`, [
     greeting(input.name),
     [`Please confirm that your ${input.brand} account should use this address from now on:`],
     { link: input.link },
+    [
+      `This confirms this address for ${accountOf(input.brand, input.account)}.`,
+      "If you did not make this account, ignore this mail.",
+    ],
     [
       `The link works once and expires in ${EMAIL_CHANGE_TOKEN_HOURS} hours.`,
       "If you did not ask for this, ignore this email: nothing will change.",

@@ -9,7 +9,9 @@ export type AuditAction =
   // The admin command (`npm run admin`), whose actor is the command line, not an account.
   | "promote_admin"
   | "demote_admin"
-  | "reset_password";
+  | "reset_password"
+  // The address's owner took the account with a claim link (decision 048); actor "claim link".
+  | "claim_account";
 
 /**
  * One row per admin action, written in the action's own transaction (so both happen or neither).

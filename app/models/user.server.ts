@@ -12,7 +12,46 @@ export type UserRecord = {
   isAdmin: boolean;
   /** Set once the owner used a link mailed to the address; signup alone proves nothing. */
   emailVerified: boolean;
+  /**
+   * Whoever holds the password was shown to control the address (decision 048): a verified
+   * address alone is not enough, since its owner may have confirmed an account a stranger made.
+   */
+  ownerProven: boolean;
+  createdAt: Date;
 };
+
+const USER_COLUMNS = [
+  "id",
+  "email",
+  "name",
+  "password_hash",
+  "is_admin",
+  "email_verified_at",
+  "owner_proven_at",
+  "created_at",
+] as const;
+
+type UserRow = {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  is_admin: boolean;
+  email_verified_at: Date | string | null;
+  owner_proven_at: Date | string | null;
+  created_at: Date;
+};
+
+const userRecord = (row: UserRow): UserRecord => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  passwordHash: row.password_hash,
+  isAdmin: row.is_admin,
+  emailVerified: row.email_verified_at !== null,
+  ownerProven: row.owner_proven_at !== null,
+  createdAt: new Date(row.created_at),
+});
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -21,24 +60,16 @@ export function normalizeEmail(email: string): string {
 export async function findUserByEmail(email: string, executor: Database = db()): Promise<UserRecord | undefined> {
   const row = await executor
     .selectFrom("users")
-    .select(["id", "email", "name", "password_hash", "is_admin", "email_verified_at"])
+    .select(USER_COLUMNS)
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      passwordHash: row.password_hash,
-      isAdmin: row.is_admin,
-      emailVerified: row.email_verified_at !== null,
-    }
-  );
+  return row && userRecord(row);
 }
 
 /**
  * Creates the account, or returns null when the email is taken (the unique index decides).
- * `emailVerified`: the address counts as proven (the operator named it, as for the first admin).
+ * `emailVerified`: the address counts as proven, and so does the password's holder (the operator
+ * named both, as for the first admin).
  */
 export async function createUser(input: {
   email: string;
@@ -55,6 +86,7 @@ export async function createUser(input: {
       password_hash: input.passwordHash,
       is_admin: input.isAdmin ?? false,
       email_verified_at: input.emailVerified ? sql`now()` : null,
+      owner_proven_at: input.emailVerified ? sql`now()` : null,
     })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returning("id")
@@ -82,6 +114,29 @@ export async function markEmailVerified(trx: Database, userId: string): Promise<
 }
 
 /**
+ * Whoever holds the password controls the address (decision 048): a password was just set through
+ * a link mailed to it, or the address was confirmed from a session of the account. The address
+ * counts as verified too. Returns the address.
+ */
+export async function markOwnerProven(trx: Database, userId: string): Promise<string>;
+/** Only while the account still uses `expectedEmail` (null otherwise: it moved since the link was mailed). */
+export async function markOwnerProven(trx: Database, userId: string, expectedEmail: string): Promise<string | null>;
+export async function markOwnerProven(trx: Database, userId: string, expectedEmail?: string): Promise<string | null> {
+  let query = trx
+    .updateTable("users")
+    .set({
+      email_verified_at: sql`COALESCE(email_verified_at, now())`,
+      owner_proven_at: sql`now()`,
+      updated_at: new Date(),
+    })
+    .where("id", "=", userId);
+  if (expectedEmail !== undefined) query = query.where("email", "=", normalizeEmail(expectedEmail));
+  const row = await query.returning("email").executeTakeFirst();
+  if (!row && expectedEmail === undefined) throw new Error(`no user ${userId}`);
+  return row?.email ?? null;
+}
+
+/**
  * The account of a buyer who paid elsewhere (the marketplace): found by email, or created
  * without a password, which the buyer then sets through an emailed link.
  */
@@ -101,21 +156,8 @@ export async function findOrCreateBuyer(
 }
 
 export async function findUserById(userId: string, executor: Database = db()): Promise<UserRecord | undefined> {
-  const row = await executor
-    .selectFrom("users")
-    .select(["id", "email", "name", "password_hash", "is_admin", "email_verified_at"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      passwordHash: row.password_hash,
-      isAdmin: row.is_admin,
-      emailVerified: row.email_verified_at !== null,
-    }
-  );
+  const row = await executor.selectFrom("users").select(USER_COLUMNS).where("id", "=", userId).executeTakeFirst();
+  return row && userRecord(row);
 }
 
 export async function setName(userId: string, name: string) {
@@ -125,12 +167,25 @@ export async function setName(userId: string, name: string) {
 /**
  * Moves the account to a new, proven address (a link mailed to it was used). False when another
  * account has the address by now; the unique index on lower(email) is the last word on races.
+ * `ownerProven`: the link was used from a session of this account, so the password's holder
+ * controls the new address; otherwise the new address's owner may never have seen the account
+ * (decision 048), and the account is unproven until a claim or a reset.
  */
-export async function changeEmail(trx: Database, userId: string, newEmail: string): Promise<boolean> {
+export async function changeEmail(
+  trx: Database,
+  userId: string,
+  newEmail: string,
+  ownerProven: boolean,
+): Promise<boolean> {
   const email = normalizeEmail(newEmail);
   const row = await trx
     .updateTable("users")
-    .set({ email, email_verified_at: sql`now()`, updated_at: new Date() })
+    .set({
+      email,
+      email_verified_at: sql`now()`,
+      owner_proven_at: ownerProven ? sql`now()` : null,
+      updated_at: new Date(),
+    })
     .where("id", "=", userId)
     .where(({ not, exists, selectFrom }) =>
       not(

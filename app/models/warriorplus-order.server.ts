@@ -67,3 +67,15 @@ export async function claimOrdersByEmail(trx: Database, userId: string, email: s
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Whether any marketplace order bought with this address is held for its proven owner. */
+export async function hasHeldOrders(executor: Database, email: string): Promise<boolean> {
+  const row = await executor
+    .selectFrom("warriorplus_orders")
+    .select("id")
+    .where("user_id", "is", null)
+    .where(sql`lower(buyer_email)`, "=", email.toLowerCase())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -4,6 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormError, SubmitButton } from "~/components/form-fields";
 import { confirmEmailChange, findEmailChange } from "~/services/account-settings.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
+import { getSessionUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your new email | AI Profit Labs" },
@@ -21,13 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: token ?? "", newEmail: change?.newEmail ?? null };
 }
 
-/** The link itself proves the new address; it works signed in or not, on any device. */
+/**
+ * The link itself proves the new address; it works signed in or not, on any device. Signed in to
+ * the account, it also proves that whoever holds the password reads that mail (decision 048).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await checkRateLimits([[RATE_LIMITS.emailVerifyPerAddress, context.clientAddress ?? "unknown"]]);
   if (!verdict.allowed) return data({ ok: false, message: verdict.message }, { status: 429 });
   const token = tokenOf((await request.formData()).get("token"));
   if (!token) return data({ ok: false, message: LINK_UNUSABLE }, { status: 400 });
-  const result = await confirmEmailChange(token);
+  const result = await confirmEmailChange(token, (await getSessionUser(request))?.id ?? null);
   return data(result, { status: result.ok ? 200 : 400 });
 }
 

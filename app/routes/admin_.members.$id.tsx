@@ -142,6 +142,8 @@ const AUDIT_LABELS: Record<string, string> = {
   promote_admin: "Made an admin (admin command)",
   demote_admin: "Admin rights taken away (admin command)",
   reset_password: "Set a new password (admin command)",
+  // The owner of the address took the account over with a claim link (actor "claim link").
+  claim_account: "Taken over by the owner of its address (claim link)",
 };
 
 function describeDetails(details: Record<string, unknown>): string {

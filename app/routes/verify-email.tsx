@@ -4,6 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormError, SubmitButton } from "~/components/form-fields";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { isVerificationTokenUsable, verifyEmail } from "~/services/accounts.server";
+import { getSessionUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your email | AI Profit Labs" },
@@ -26,7 +27,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await checkRateLimits([[RATE_LIMITS.emailVerifyPerAddress, context.clientAddress ?? "unknown"]]);
   if (!verdict.allowed) return data({ ok: false, message: verdict.message }, { status: 429 });
   const token = tokenOf((await request.formData()).get("token"));
-  if (!token || !(await verifyEmail(token))) return data({ ok: false, message: LINK_UNUSABLE }, { status: 400 });
+  // Signed in to the account, the click also proves that whoever holds the password reads the
+  // mail (decision 048); anywhere else it proves the address alone.
+  const sessionUserId = (await getSessionUser(request))?.id ?? null;
+  if (!token || !(await verifyEmail(token, sessionUserId)))
+    return data({ ok: false, message: LINK_UNUSABLE }, { status: 400 });
   return { ok: true, message: CONFIRMED };
 }
 

@@ -1,4 +1,5 @@
 import { db } from "~/infra/db.server";
+import { formatDay } from "~/lib/dates";
 import { env } from "~/infra/env.server";
 import { hashPassword, verifyPassword } from "~/infra/password.server";
 import {
@@ -11,6 +12,7 @@ import { enqueueEmail } from "~/models/outbox.server";
 import { deleteOtherSessionsOfUser } from "~/models/session.server";
 import * as singleUseToken from "~/models/single-use-token.server";
 import { changeEmail, findUserById, normalizeEmail, setPassword } from "~/models/user.server";
+import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
 import { queueEmailVerification } from "./accounts.server";
 import { kickMailer } from "./mail.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
@@ -57,6 +59,8 @@ export async function requestEmailChange(
   if (!(await passwordMatches(user.id, input.currentPassword))) return { ok: false, message: WRONG_PASSWORD };
   const refused = await mailAllowed(user.id);
   if (refused) return refused;
+  const account = await findUserById(user.id);
+  if (!account) return { ok: false, message: WRONG_PASSWORD };
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -70,7 +74,12 @@ export async function requestEmailChange(
       });
       await enqueueEmail(trx, {
         to: newEmail,
-        ...confirmEmailChangeEmail({ brand: env().BRAND_NAME, name: user.name, link: confirmLink(origin, token) }),
+        ...confirmEmailChangeEmail({
+          brand: env().BRAND_NAME,
+          name: user.name,
+          link: confirmLink(origin, token),
+          account: { name: account.name, created: formatDay(account.createdAt) },
+        }),
       });
     });
   kickMailer();
@@ -80,9 +89,12 @@ export async function requestEmailChange(
 /**
  * Uses an email-change link: the account moves to the new (now proven) address and the old
  * address gets a notice, in one transaction. Refused when the link is unusable or another
- * account took the address meanwhile.
+ * account took the address meanwhile. Used from a browser signed in to this account
+ * (`sessionUserId`), whoever holds the password also reads the new address's mail: the account
+ * is proven and marketplace orders held for that address join it. Used anywhere else, the new
+ * address's owner may never have seen the account, so it is unproven (decision 048).
  */
-export async function confirmEmailChange(token: string): Promise<SettingResult> {
+export async function confirmEmailChange(token: string, sessionUserId: string | null): Promise<SettingResult> {
   const unusable = { ok: false, message: "This link has expired or has already been used." };
   const result = await db()
     .transaction()
@@ -92,12 +104,14 @@ export async function confirmEmailChange(token: string): Promise<SettingResult> 
       if (!grant || !newEmail) return unusable;
       const before = await findUserById(grant.userId, trx);
       if (!before) return unusable;
-      if (!(await changeEmail(trx, grant.userId, newEmail))) {
+      const ownerProven = grant.userId === sessionUserId;
+      if (!(await changeEmail(trx, grant.userId, newEmail, ownerProven))) {
         return {
           ok: false,
           message: "This address cannot be used for your account. Choose another one from your account page.",
         };
       }
+      if (ownerProven) await claimOrdersByEmail(trx, grant.userId, newEmail);
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
       await enqueueEmail(trx, {
         to: before.email,

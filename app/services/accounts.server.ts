@@ -14,9 +14,17 @@ import { hashPassword } from "~/infra/password.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { deleteAllSessionsOfUser } from "~/models/session.server";
 import * as singleUseToken from "~/models/single-use-token.server";
-import { findUserByEmail, markEmailVerified, setPassword, type UserRecord } from "~/models/user.server";
-import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
+import { formatDay } from "~/lib/dates";
+import {
+  findUserByEmail,
+  markEmailVerified,
+  markOwnerProven,
+  setPassword,
+  type UserRecord,
+} from "~/models/user.server";
+import { claimOrdersByEmail, hasHeldOrders } from "~/models/warriorplus-order.server";
 import { kickMailer } from "./mail.server";
+import { queueClaimLink } from "./purchase-claims.server";
 
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?${new URLSearchParams({ token })}`;
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?${new URLSearchParams({ token })}`;
@@ -41,7 +49,8 @@ export async function isVerificationTokenUsable(token: string): Promise<boolean>
 /**
  * /forgot-password: when the account exists, a reset link is queued in one transaction with its
  * token (ending the older links). The caller's reply is the same either way, so it never reveals
- * who has an account.
+ * who has an account. While marketplace purchases are held for the address (decision 048), the
+ * link is a fresh claim link instead: it also ends whatever a stranger set up on the account.
  */
 export async function requestPasswordReset(email: string, origin: string) {
   const user = await findUserByEmail(email);
@@ -49,6 +58,7 @@ export async function requestPasswordReset(email: string, origin: string) {
   await db()
     .transaction()
     .execute(async (trx) => {
+      if (await hasHeldOrders(trx, user.email)) return queueClaimLink(trx, user, origin);
       const token = await issueResetToken(trx, user.id);
       await enqueueEmail(trx, {
         to: user.email,
@@ -74,7 +84,8 @@ export async function resetPassword(token: string, password: string): Promise<{ 
       const userId = (await singleUseToken.consume(trx, "password_reset", token))?.userId;
       if (!userId) return null;
       await setPassword(userId, passwordHash, trx);
-      const email = await markEmailVerified(trx, userId);
+      // The link was mailed to the address and its user chose the password: the owner is proven.
+      const email = await markOwnerProven(trx, userId);
       await claimOrdersByEmail(trx, userId, email);
       await singleUseToken.voidUnused(trx, userId, ["password_reset"]);
       await deleteAllSessionsOfUser(userId, trx);
@@ -90,7 +101,7 @@ export async function queueEmailVerification(userId: string, origin: string) {
     .execute(async (trx) => {
       const user = await trx
         .selectFrom("users")
-        .select(["email", "name"])
+        .select(["email", "name", "created_at"])
         .where("id", "=", userId)
         .executeTakeFirstOrThrow();
       const token = await singleUseToken.issue(trx, {
@@ -101,58 +112,66 @@ export async function queueEmailVerification(userId: string, origin: string) {
       });
       await enqueueEmail(trx, {
         to: user.email,
-        ...verifyEmailEmail({ brand: env().BRAND_NAME, name: user.name, link: verifyLink(origin, token) }),
+        ...verifyEmailEmail({
+          brand: env().BRAND_NAME,
+          name: user.name,
+          link: verifyLink(origin, token),
+          account: { name: user.name, created: formatDay(user.created_at) },
+        }),
       });
     });
   kickMailer();
 }
 
 /**
- * Uses a verification link: the address is proven. It does NOT claim marketplace orders held for
- * the address: whoever signed up chose the password, and the owner of the address may click a
- * link for an account someone else created. Only a set-password link (which replaces the
- * password and ends every session) hands those over.
+ * Uses a verification link: the address is proven. The owner of the address may click a link for
+ * an account someone else created, so that alone does NOT make the account's holder proven, nor
+ * claim marketplace orders held for the address (decision 048). Used from a browser signed in to
+ * this very account (`sessionUserId`), it does both: whoever holds the password reads the mail.
  */
-export async function verifyEmail(token: string): Promise<boolean> {
+export async function verifyEmail(token: string, sessionUserId: string | null): Promise<boolean> {
   return db()
     .transaction()
     .execute(async (trx) => {
       const userId = (await singleUseToken.consume(trx, "email_verification", token))?.userId;
       if (!userId) return false;
-      await markEmailVerified(trx, userId);
+      if (userId === sessionUserId) await claimOrdersByEmail(trx, userId, await markOwnerProven(trx, userId));
+      else await markEmailVerified(trx, userId);
       return true;
     });
 }
 
 /**
- * Whether a marketplace purchase may join this existing account now. Only when nobody but the
- * address's owner can be in it: its email is verified, or it has no password (nobody has ever
- * signed in; the way in is the link mailed to the address). Otherwise whoever signed up with the
- * address (perhaps not its owner) could be holding the account.
+ * Whether a marketplace purchase may join this existing account now (decision 048). Only when
+ * nobody but the address's owner can be in it: whoever holds its password was shown to control
+ * the address (a password set through a mailed link, or the address confirmed while signed in),
+ * or it has no password (nobody has ever signed in; the way in is the link mailed to the
+ * address). A verified address alone is not enough: its owner may have confirmed an account a
+ * stranger made, and the stranger still holds the password.
  */
-export function mayReceivePurchase(user: Pick<UserRecord, "emailVerified" | "passwordHash">): boolean {
-  return user.emailVerified || user.passwordHash === null;
+export function mayReceivePurchase(user: Pick<UserRecord, "ownerProven" | "passwordHash">): boolean {
+  return user.ownerProven || user.passwordHash === null;
 }
 
 /**
- * Tells a buyer who paid elsewhere how to get in. A verified account with a password gets a note
- * that the purchase is on it; any other gets a link to set a password, which proves the address
- * and hands over what was bought. Runs in the purchase's transaction; call kickMailer() after it
- * commits.
+ * Tells a buyer who paid elsewhere how to get in. A proven account gets a note that the purchase
+ * is on it; one without a password gets a link to set one, which proves the address and hands
+ * over what was bought; any other gets a claim link (the purchase waits for it). Runs in the
+ * purchase's transaction; call kickMailer() after it commits.
  */
 export async function queueLoginDetails(trx: Database, user: UserRecord, origin: string, receipt?: Receipt) {
   const brand = env().BRAND_NAME;
   const loginUrl = `${origin}/login`;
-  const email =
-    user.passwordHash && user.emailVerified
-      ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt })
-      : setPasswordEmail({
-          brand,
-          name: user.name,
-          loginUrl,
-          receipt,
-          link: resetLink(origin, await issueResetToken(trx, user.id)),
-        });
+  if (user.passwordHash && !user.ownerProven) return queueClaimLink(trx, user, origin, receipt);
+  const email = user.passwordHash
+    ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt })
+    : setPasswordEmail({
+        brand,
+        name: user.name,
+        loginUrl,
+        receipt,
+        link: resetLink(origin, await issueResetToken(trx, user.id)),
+      });
   await enqueueEmail(trx, { to: user.email, ...email });
 }
 

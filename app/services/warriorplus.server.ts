@@ -8,6 +8,7 @@ import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { mayReceivePurchase, queueLoginDetails } from "./accounts.server";
 import type { WebhookReply } from "~/lib/webhook-response";
 import { kickMailer } from "./mail.server";
+import { queueClaimLink } from "./purchase-claims.server";
 import { queueRefundNotices, receiptFor } from "./receipts.server";
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */
@@ -44,18 +45,22 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
         if (!(await recordWebhookEvent(trx, "warriorplus", ipn.eventId, ipn.action))) return false;
         if (ipn.kind === "sale" && grantsMembership) {
           const buyer = await findOrCreateBuyer(trx, { email: ipn.buyerEmail, name: ipn.buyerName });
-          // An unproven account may belong to whoever signed up with the buyer's address: the
-          // order waits (no user) until the set-password link mailed to the buyer is used.
+          // An unproven account may be held by whoever signed up with the buyer's address: the
+          // order waits (no user) until the claim link mailed to the buyer is used (decision 048).
           const userId = mayReceivePurchase(buyer) ? buyer.id : null;
           const orderId = await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
           if (orderId) await queueLoginDetails(trx, buyer, origin, await receiptFor(trx, orderId, origin));
         } else if (ipn.kind !== "other") {
           // Upsells and refunds attach to an existing account only; they never create one, and
-          // an upsell joins only an account that may receive purchases (see above).
+          // an upsell joins only an account that may receive purchases (see above); held for
+          // another, it sends the address a claim link.
           const existing = await findUserByEmail(ipn.buyerEmail, trx);
           const userId = existing && (ipn.kind !== "sale" || mayReceivePurchase(existing)) ? existing.id : null;
-          if (ipn.kind === "sale") await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
-          else {
+          if (ipn.kind === "sale") {
+            const orderId = await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
+            if (orderId && existing && !userId)
+              await queueClaimLink(trx, existing, origin, await receiptFor(trx, orderId, origin));
+          } else {
             const refunded = await recordMarketplaceRefund(trx, { ipn, userId, grantsMembership });
             if (refunded) await queueRefundNotices(trx, [refunded]);
           }

@@ -89,15 +89,15 @@ describe("a pre-claimed account", () => {
     expect(order.user_id).toBeNull(); // held for the proven owner of the address
     expect(await hasAccess(attacker)).toBe(false);
 
-    // The victim is mailed a set-password link, never a "purchase added" note.
-    const mail = await smtp.waitFor(victimEmail, 15_000, "login details");
+    // The victim is mailed a claim link (decision 048), never a "purchase added" note.
+    const mail = await smtp.waitFor(victimEmail, 15_000, "Claim your");
     expect(smtp.messages.filter((m) => m.to.includes(victimEmail) && /access is ready/.test(m.subject))).toEqual([]);
-    const link = linkIn(mail, "/reset-password");
+    const link = linkIn(mail, "/claim");
 
     // Using it proves the address, sets the password, ends the attacker's session, hands over the purchase.
     const victim = new Browser(app.baseUrl);
     expect((await victim.get(link.pathname + link.search)).status).toBe(200);
-    const reset = await victim.post("/reset-password", {
+    const reset = await victim.post("/claim", {
       token: link.searchParams.get("token")!,
       password: "victims-own-password",
     });
@@ -112,7 +112,7 @@ describe("a pre-claimed account", () => {
     ).toBe(400);
   });
 
-  it("a verified account with a password gets the purchase at once and a note, not a link", async () => {
+  it("a proven account with a password gets the purchase at once and a note, not a link", async () => {
     const owner = await createUser(app.db);
     const browser = await signIn(app.baseUrl, owner.email);
     expect((await marketplaceSale(owner.email)).response.status).toBe(200);

@@ -47,8 +47,8 @@ async function formKey(browser: Browser): Promise<string> {
 }
 
 /** A signed-in user who started checkout on the plan page. */
-async function userInCheckout() {
-  const user = await createUser(app.db);
+async function userInCheckout(options: { verified?: boolean } = {}) {
+  const user = await createUser(app.db, options);
   const browser = await signIn(app.baseUrl, user.email);
   const response = await browser.post("/payment-options", {
     product: "AI_PROFIT_LABS",
@@ -194,6 +194,27 @@ describe("fulfilment", () => {
     expect(await hasAccess(late.browser)).toBe(true);
     await deliver(fake.event("charge.dispute.created", dispute(lateSession)));
     expect(await hasAccess(late.browser)).toBe(false);
+  });
+});
+
+describe("Stripe purchases and the address's owner (issue 31 item 3, decision 048)", () => {
+  it("a checkout joins the signed-in account that started it, proven or not: the session is the proof", async () => {
+    // An account whose address nobody proved: its holder pays with their own card, for themselves.
+    const { user, browser, sessionId } = await userInCheckout({ verified: false });
+    expect((await deliver(fake.event("checkout.session.completed", fake.pay(sessionId)))).status).toBe(200);
+    expect(await hasAccess(browser)).toBe(true);
+    expect((await ordersOf(sessionId))[0]).toMatchObject({ user_id: user.id, status: "completed" });
+  });
+
+  it("a buyer who is not signed in cannot start a checkout, so no Stripe purchase is matched by address", async () => {
+    const response = await fetch(`${app.baseUrl}/payment-options`, {
+      method: "POST",
+      body: new URLSearchParams({ product: "AI_PROFIT_LABS", form_key: "x" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toContain("/login");
+    expect(fake.createRequests()).toEqual([]);
   });
 });
 

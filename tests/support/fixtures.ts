@@ -26,8 +26,18 @@ export function uniqueEmail(label = "user") {
 /** Inserts a user with the given paid source (docs/product.md §6) straight into the database. */
 export async function createUser(
   db: Kysely<DB>,
-  /** `verified: false` makes an account whose email nobody proved (a fresh signup); default proven. */
-  options: { email?: string; name?: string; isAdmin?: boolean; paid?: PaidSource; verified?: boolean } = {},
+  /**
+   * `verified: false` makes an account whose email nobody proved (a fresh signup); default proven,
+   * and its password's holder too (`ownerProven`, decision 048) unless `ownerProven: false`.
+   */
+  options: {
+    email?: string;
+    name?: string;
+    isAdmin?: boolean;
+    paid?: PaidSource;
+    verified?: boolean;
+    ownerProven?: boolean;
+  } = {},
 ): Promise<{ id: string; email: string; password: string }> {
   passwordHash ??= hash(PASSWORD, { cost: 4 });
   const email = options.email ?? uniqueEmail(options.paid ?? "user");
@@ -39,6 +49,7 @@ export async function createUser(
       password_hash: await passwordHash,
       is_admin: options.isAdmin ?? false,
       email_verified_at: options.verified === false ? null : new Date(),
+      owner_proven_at: options.verified === false || options.ownerProven === false ? null : new Date(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

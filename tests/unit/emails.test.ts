@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  claimPurchaseEmail,
+  confirmEmailChangeEmail,
   leadConfirmationEmail,
   purchaseAddedEmail,
   refundNoticeEmail,
   resetPasswordEmail,
   setPasswordEmail,
   signInLinkEmail,
+  verifyEmailEmail,
   welcomeEmail,
   type Email,
   type Receipt,
@@ -53,6 +56,26 @@ const templates: Record<string, Email> = {
     name: "",
     link: "https://site.example/reset-password?token=s1",
     loginUrl: "https://site.example/login",
+  }),
+  // Decision 048: the two address-confirming mails and the claim link name the account they are for.
+  verifyEmail: verifyEmailEmail({
+    brand: "AI Profit Labs",
+    name: "Jane",
+    link: "https://site.example/verify-email?token=v1",
+    account: { name: "Jane", created: "3 Nov 2026" },
+  }),
+  confirmEmailChange: confirmEmailChangeEmail({
+    brand: "AI Profit Labs",
+    name: "Jane",
+    link: "https://site.example/account/confirm-email?token=c1",
+    account: { name: "Jane", created: "3 Nov 2026" },
+  }),
+  claimPurchase: claimPurchaseEmail({
+    brand: "AI Profit Labs",
+    link: "https://site.example/claim?token=k1",
+    forgotUrl: "https://site.example/forgot-password",
+    account: { name: "Mallory", created: "3 Nov 2026" },
+    receipt: { ...receipt, product: "AI Profit Labs Front End", amount: "$17.00 USD" },
   }),
   leadConfirmation: leadConfirmationEmail({
     brand: "AI Profit Labs",

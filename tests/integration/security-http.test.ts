@@ -185,7 +185,11 @@ async function upload(target: string, bodyBytes: number): Promise<{ statusLine: 
     `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${app.baseUrl}\r\n` +
       `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${bodyBytes}\r\n\r\n`,
   );
-  await until("the status line", async () => connection.received(), (text) => text.includes("\r\n"));
+  await until(
+    "the status line",
+    async () => connection.received(),
+    (text) => text.includes("\r\n"),
+  );
   for (let sent = 0; sent < bodyBytes && !writeError && !connection.socket.destroyed; sent += chunk.length) {
     writeError = await write(chunk.subarray(0, Math.min(chunk.length, bodyBytes - sent)));
   }

@@ -9,6 +9,7 @@ import { env } from "~/infra/env.server";
 import { NonceContext } from "~/hooks/use-nonce";
 import { seed } from "~/services/seed.server";
 import { runAdminCommand, type AdminCommandIo } from "~/services/admin-accounts.server";
+import { hasAdminSession as adminSession } from "~/services/guards.server";
 import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/services/secrets-at-rest.server";
 import { startMailer, stopMailer } from "./services/mail.server";
 import { registerDatabaseMetrics } from "./services/metrics.server";
@@ -57,6 +58,16 @@ export async function shutdown() {
   stopMaintenance();
   await stopMailer();
   await closeDatabase();
+}
+
+/**
+ * For the HTTP layer's body limits (server/body-limits.ts): does this Cookie header carry a session
+ * allowed into the Admin Panel? Only then may a body to /admin be as large as the editor's limit.
+ * A request without a session cookie costs no query.
+ */
+export function hasAdminSession(cookieHeader: string | undefined): Promise<boolean> {
+  if (!cookieHeader) return Promise.resolve(false);
+  return adminSession(new Request("http://localhost/admin", { headers: { Cookie: cookieHeader } }));
 }
 
 /**

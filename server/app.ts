@@ -1,17 +1,20 @@
 // The HTTP layer, on Node's own request and response (no framework: see docs/decisions/033):
-// the page cache's fast path, then static files, the CSRF origin check, the body limits and the
-// Remix handler. Every answer carries the security headers and the request id.
+// the request target normalised once, the page cache's fast path, then static files, the CSRF
+// origin check, the body limits and the Remix handler. Every answer carries the security headers
+// and the request id. The server it makes holds every connection to the limits of decision 049.
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/infra/env.server";
 import { readBody } from "./body-limits";
+import { HTTP_LIMITS, serverOptions, type HttpLimits } from "./connections";
 import { createLogger, type Logger } from "./logger";
 import { createHttpMetrics, metricsEndpoint, type MetricsSource } from "./metrics";
 import { cacheablePages, createPageCache } from "./page-cache";
 import { createFetchRequest, sendResponse } from "./remix-adapter";
 import { pathOf, requestLog } from "./request-log";
 import { flatHeaders, sendText } from "./respond";
+import { normaliseTarget } from "./request-target";
 import { createRouteMatcher } from "./route-pattern";
 import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
 import { createStaticFiles } from "./static-files";
@@ -22,7 +25,12 @@ type Options = {
   logger?: Logger;
   /** What the token-protected /metrics answers with (every worker's sum, in a worker of several). */
   metrics?: MetricsSource;
+  /** Timeouts, the body-rate floor and the lingering close (HTTP_LIMITS); the tests shorten them. */
+  limits?: Partial<HttpLimits>;
 };
+
+/** What entry.server exports for the HTTP layer beside Remix's own entry. */
+type EntryForHttp = { hasAdminSession?: (cookieHeader: string | undefined) => Promise<boolean> };
 
 /** What the app notes about a request for its log line (server/request-log.ts): the signed-in user. */
 type LoadContext = { cspNonce: string; clientAddress: string; userId?: string };
@@ -34,9 +42,15 @@ type LoadContext = { cspNonce: string; clientAddress: string; userId?: string };
  */
 export function createApp(
   build: ServerBuild,
-  { publicDir = path.resolve("public"), mode = "production", logger, metrics: metricsSource }: Options = {},
+  { publicDir = path.resolve("public"), mode = "production", logger, metrics: metricsSource, limits }: Options = {},
 ) {
   const config = env();
+  const httpLimits: HttpLimits = { ...HTTP_LIMITS, ...limits };
+  const entry = build.entry.module as EntryForHttp;
+  const hasAdminSession = (req: http.IncomingMessage) =>
+    entry.hasAdminSession ? entry.hasAdminSession(req.headers.cookie) : Promise.resolve(false);
+  // Requests that sent `Expect: 100-continue`: the body limits send the 100 when they read the body.
+  const awaitingContinue = new WeakSet<http.IncomingMessage>();
   const log = logger ?? createLogger({ level: config.LOG_LEVEL, pretty: mode === "development" });
   const metrics = createHttpMetrics();
   // HSTS only where the site is really served over HTTPS, never on a local http://localhost.
@@ -68,7 +82,11 @@ export function createApp(
     if (refused) return sendText(res, 403, "Cross-site form submissions are not allowed.", own);
 
     // Bodies are limited (413) and checked (400) before anything reads them; Remix reads the checked buffer.
-    const read = await readBody(req, res, pathname, own);
+    const read = await readBody(req, res, pathname, own, {
+      limits: httpLimits,
+      hasAdminSession,
+      expectsContinue: awaitingContinue.has(req),
+    });
     if ("refused" in read) return;
 
     const context: LoadContext = {
@@ -99,6 +117,7 @@ export function createApp(
   // client address (a page that depends on one must not be cached).
   const pageCache = createPageCache({
     pages: cacheablePages(build.routes),
+    publicOrigin: config.PUBLIC_URL,
     render: (request) => handleRemix(request, {}),
     headers: securityHeaders,
     ttlSeconds: config.PAGE_CACHE_SECONDS,
@@ -112,6 +131,9 @@ export function createApp(
     userOf: (res) => loadContexts.get(res)?.userId,
   });
   const listener: http.RequestListener = (req, res) => {
+    // Everything below (the log line, the cache key, the static files, the CSRF check, the body
+    // limits and Remix's routing) reads this one normalised target.
+    req.url = normaliseTarget(req.url);
     const requestId = logRequest(req, res);
     const rest = () => {
       const own = [...securityHeaderList, "X-Request-Id", requestId];
@@ -120,12 +142,26 @@ export function createApp(
     if (!pageCache.handle(req, res, rest, ["X-Request-Id", requestId])) rest();
   };
 
+  /**
+   * The HTTP server, with the limits of decision 049, answering through `handle` (the listener
+   * above, or server/index.ts's wrapper of it). `Expect: 100-continue` is not answered by Node at
+   * once: the body limits decide first, so a refused body is never invited.
+   */
+  function createServer(handle: http.RequestListener = listener): http.Server {
+    const server = http.createServer(serverOptions(httpLimits), handle);
+    server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => {
+      awaitingContinue.add(req);
+      handle(req, res);
+    });
+    return server;
+  }
+
   return {
     /** The whole HTTP layer as one request listener. */
     listener,
+    createServer,
     /** Hit, miss and render counters, and the cache's size (for metrics). */
     pageCache,
-    listen: (port: number, host: string, onListening?: () => void) =>
-      http.createServer(listener).listen(port, host, onListening),
+    listen: (port: number, host: string, onListening?: () => void) => createServer().listen(port, host, onListening),
   };
 }

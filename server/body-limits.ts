@@ -1,8 +1,11 @@
 // Request bodies are limited and checked here, before the app sees them: a body over its limit is
-// refused with 413 before it is buffered past the limit, and a body the app could not read gets
-// 400 with a short message instead of an error page.
+// refused with 413 before it is buffered past the limit (and before `100 Continue` invites it), a
+// body that trickles in slower than the floor gets 408, and a body the app could not read gets
+// 400 with a short message instead of an error page. A refusal closes its connection gently
+// (server/connections.ts, docs/decisions/049).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import getRawBody from "raw-body";
+import { lingerOnClose, watchBodyRate, type HttpLimits } from "./connections";
 import { sendText } from "./respond";
 
 const KiB = 1024;
@@ -13,13 +16,16 @@ type BodyRule = { limitBytes: number; kind: "form" | "raw" };
 export const BODY_RULES = {
   /** Ordinary forms: sign-in, signup, checkout, consent, leads... */
   form: { limitBytes: 64 * KiB, kind: "form" },
-  /** The admin editor saves a chapter's whole rich text (images may be inline data URLs). */
+  /**
+   * The admin editor saves a chapter's whole rich text (images may be inline data URLs). Only for a
+   * request with an admin's session: anyone else's body to /admin gets the form limit.
+   */
   adminEditor: { limitBytes: 1024 * KiB, kind: "form" },
   stripeWebhook: { limitBytes: 256 * KiB, kind: "raw" },
   marketplaceWebhook: { limitBytes: 256 * KiB, kind: "form" },
 } as const satisfies Record<string, BodyRule>;
 
-/** The rule for a path; single-fetch data requests (`/admin.data`) share their route's rule. */
+/** The largest rule for a path; single-fetch data requests (`/admin.data`) share their route's rule. */
 export function bodyRuleFor(pathname: string): BodyRule {
   const route = pathname.replace(/\.data$/, "");
   if (route === "/webhooks/stripe") return BODY_RULES.stripeWebhook;
@@ -41,41 +47,70 @@ const hasBody = (req: IncomingMessage) =>
 /** The body's bytes, or the answer already sent instead (then the request goes no further). */
 export type BodyOutcome = { body: Buffer | null } | { refused: true };
 
+export type BodyReading = {
+  limits: HttpLimits;
+  /** Whether the request carries a session allowed into the Admin Panel (looked up only when it matters). */
+  hasAdminSession: (req: IncomingMessage) => Promise<boolean>;
+  /** The client asked for `100 Continue` (Expect), sent here only once the body is really going to be read. */
+  expectsContinue: boolean;
+};
+
 /**
  * Reads the body of a request that has one into a Buffer, with raw-body's size check (the declared
  * Content-Length first, then the bytes as they arrive), then, for form routes, makes sure the
- * body is a form that can be read. Refusals are answered here (413, 415 or 400, short text, with
- * `own`: the headers every answer carries).
+ * body is a form that can be read. Refusals are answered here (413, 415, 408 or 400, short text,
+ * with `own`: the headers every answer carries).
  */
 export async function readBody(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
   own: readonly string[],
+  { limits, hasAdminSession, expectsContinue }: BodyReading,
 ): Promise<BodyOutcome> {
   if (!hasBody(req)) return { body: null };
-  const rule = bodyRuleFor(pathname);
   const refuse = (status: number, message: string): BodyOutcome => {
-    sendText(res, status, message, own, { close: true });
+    // Not when the connection is gone already (Node's own 408 at `requestTimeout` ends it).
+    if (!res.headersSent && !req.socket.destroyed) {
+      lingerOnClose(res.socket, limits);
+      sendText(res, status, message, own, { close: true });
+    }
     return { refused: true };
   };
-  // A declared length over the limit is answered at once, without reading (or draining) a byte of it.
-  const declared = Number(req.headers["content-length"] ?? 0);
+  const declaredHeader = req.headers["content-length"];
+  const declared = Number(declaredHeader ?? 0);
+  let rule = bodyRuleFor(pathname);
+  // The editor's large limit costs a session lookup, made only for a body that may need it.
+  const mayExceedForm = declaredHeader === undefined || declared > BODY_RULES.form.limitBytes;
+  if (rule === BODY_RULES.adminEditor && mayExceedForm && !(await hasAdminSession(req))) rule = BODY_RULES.form;
+  // A declared length over the limit is answered at once, without inviting or reading a byte of it.
   if (declared > rule.limitBytes) return refuse(413, tooLarge(rule));
   const contentEncoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
   if (contentEncoding !== "identity") return refuse(415, "Compressed request bodies are not accepted.");
 
+  if (expectsContinue) res.writeContinue();
+  let tooSlow = false;
+  const stopWatching = watchBodyRate(req.socket, limits, () => {
+    tooSlow = true;
+    // Not lingered over: a client this slow is not waiting for the answer. Node closes the
+    // connection once the answer is written, which ends the reading below.
+    if (!res.headersSent) sendText(res, 408, "Request body too slow.", own, { close: true });
+  });
   let body: Buffer;
   try {
     body = await getRawBody(req, {
       limit: rule.limitBytes,
-      length: req.headers["content-length"] === undefined ? null : declared,
+      length: declaredHeader === undefined ? null : declared,
     });
   } catch (error) {
+    if (tooSlow) return { refused: true };
     const type = (error as { type?: unknown }).type;
     if (type === "entity.too.large") return refuse(413, tooLarge(rule));
     return refuse(400, "Malformed request body.");
+  } finally {
+    stopWatching();
   }
+  if (tooSlow) return { refused: true };
 
   if (body.length === 0 || rule.kind === "raw") return { body };
   const contentType = req.headers["content-type"] ?? "";

@@ -3,7 +3,6 @@
 // With WEB_CONCURRENCY above 1 this process becomes the primary of that many server processes
 // (server/process-cluster.ts), each of which runs the rest of this file.
 import cluster from "node:cluster";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
@@ -55,9 +54,15 @@ try {
 const host = config.HOST ?? "0.0.0.0";
 const processes = migrateOnly || adminArgs ? 1 : serverProcessCount(config, os.availableParallelism());
 if (processes > 1 && cluster.isPrimary) {
-  runPrimary({ processes, metricsPort: config.METRICS_PORT, host, drainMs: DRAIN_MS });
+  runPrimary({ processes, metrics: metricsListener(), drainMs: DRAIN_MS });
 } else {
   await serve();
+}
+
+/** Where METRICS_PORT listens, if it is set. */
+function metricsListener() {
+  if (config.METRICS_PORT === undefined) return undefined;
+  return { port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN };
 }
 
 async function serve() {
@@ -94,7 +99,7 @@ async function serve() {
     logger,
     ...(worker && { metrics: clusterMetricsFromPrimary }),
   });
-  const server = http
+  const server = app
     .createServer((req, res) => {
       // While draining, each answer closes its connection, so keep-alive clients reconnect elsewhere.
       if (draining) res.setHeader("Connection", "close");
@@ -106,7 +111,8 @@ async function serve() {
       // `npm run dev` (remix dev) restarts this process on every rebuild and waits for this signal.
       if (development) void broadcastDevReady(build);
     });
-  const metricsServer = config.METRICS_PORT && !worker ? startMetricsServer(config.METRICS_PORT, host) : null;
+  const metrics = metricsListener();
+  const metricsServer = metrics && !worker ? startMetricsServer(metrics) : null;
 
   /**
    * SIGTERM (a deploy, a scale-down) or SIGINT: stop accepting connections, let the requests in

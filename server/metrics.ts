@@ -1,11 +1,12 @@
 // Prometheus metrics for the HTTP layer, in prom-client's default registry (the app adds its own
 // there: webhooks, outbox, database pool; see app/services/metrics.server.ts), and the /metrics
-// endpoint: on the site's port behind METRICS_TOKEN, or on METRICS_PORT, which fly.toml's
-// [metrics] scrapes over the private network and no public service exposes.
+// endpoint: on the site's port behind METRICS_TOKEN, or on METRICS_PORT at METRICS_HOST (this
+// machine only by default; fly.toml's [metrics] scrapes it over the private network).
 import crypto from "node:crypto";
 import http from "node:http";
 import { constants, PerformanceObserver } from "node:perf_hooks";
 import client from "prom-client";
+import { bindsEveryInterface } from "~/infra/env.server";
 import { sendText } from "./respond";
 
 const { register } = client;
@@ -88,28 +89,42 @@ function sameToken(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
+/** Whether the request carries `Authorization: Bearer <token>`. */
+function hasToken(req: http.IncomingMessage, token: string): boolean {
+  const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
+  return sameToken(given, token);
+}
+
+const refuse = (res: http.ServerResponse, own: readonly string[] = []) =>
+  sendText(res, 401, "Unauthorized", own, {
+    headers: ["WWW-Authenticate", 'Bearer realm="metrics"', "Cache-Control", "no-store"],
+  });
+
 /** GET /metrics on the site's port: only with `Authorization: Bearer <METRICS_TOKEN>`. */
 export function metricsEndpoint(token: string, source: MetricsSource = processMetrics) {
   return (req: http.IncomingMessage, res: http.ServerResponse, own: readonly string[]) => {
-    const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
-    if (!sameToken(given, token)) {
-      sendText(res, 401, "Unauthorized", own, {
-        headers: ["WWW-Authenticate", 'Bearer realm="metrics"', "Cache-Control", "no-store"],
-      });
-      return;
-    }
+    if (!hasToken(req, token)) return refuse(res, own);
     return send(res, source, own);
   };
 }
 
-/** A separate listener that serves only /metrics, for a port reachable from the private network alone. */
-export function startMetricsServer(port: number, host: string, source: MetricsSource = processMetrics) {
+/**
+ * A separate listener that serves only /metrics, on METRICS_HOST: 127.0.0.1 unless the operator
+ * names a private network's address. Bound to every interface it is as public as the site, so it
+ * asks for the same bearer token (`token`; the configuration refuses that address without one).
+ */
+export function startMetricsServer(
+  { port, host, token }: { port: number; host: string; token?: string },
+  source: MetricsSource = processMetrics,
+) {
+  const needsToken = bindsEveryInterface(host);
   return http
     .createServer((req, res) => {
       if (req.method !== "GET" || new URL(req.url ?? "/", "http://metrics").pathname !== "/metrics") {
         res.writeHead(404).end();
         return;
       }
+      if (needsToken && !(token && hasToken(req, token))) return refuse(res);
       send(res, source).catch(() => res.writeHead(500).end());
     })
     .listen(port, host);

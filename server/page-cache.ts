@@ -2,8 +2,11 @@
 // It answers before the rest of the HTTP layer (server/app.ts): a hit costs a Map lookup and one
 // write of bytes compressed in advance.
 //
-// What a stored page may depend on is exactly its key: host, path, the query parameters its route
-// declares (`export const pageCache` beside the route), and the consent choice. A miss does not
+// What a stored page may depend on is exactly its key: path, the known values of the query
+// parameters its route declares (`export const pageCache` beside the route), and the consent
+// choice. Not the request's Host: every page is rendered for PUBLIC_URL's origin, so neither new
+// Host headers nor unknown parameter values can make new entries (each a render, about 35 hits'
+// worth of CPU; issue 31, item 8). A miss does not
 // forward the visitor's request: the page is rendered from a request BUILT FROM THE KEY (no other
 // cookie, parameter or header), so nothing else can leak into what later visitors get. Requests
 // with a session or flash cookie never touch the cache, and a response that sets a cookie, is not
@@ -35,8 +38,11 @@ const QUICK_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 export type Encoding = "br" | "gzip" | "identity";
 
-/** What a key was made of; the render request is built from these alone. */
-export type KeyInputs = { host: string; pathname: string; query: string; consent: ConsentChoice | null };
+/** What a key was made of; the render request is built from these alone (and the site's origin). */
+export type KeyInputs = { pathname: string; query: string; consent: ConsentChoice | null };
+
+/** What a cacheable page reads from its query: each parameter's known values (PageCacheRoute). */
+export type PageQuery = PageCacheRoute["query"];
 
 /**
  * One stored encoding: its headers as the flat [name, value, ...] list `writeHead` takes as is
@@ -66,8 +72,10 @@ export type PageCacheStats = {
 };
 
 export type PageCacheOptions = {
-  /** pathname -> the query parameters that page reads; see `cacheablePages`. */
-  pages: ReadonlyMap<string, readonly string[]>;
+  /** pathname -> the query parameters that page reads, with their known values; see `cacheablePages`. */
+  pages: ReadonlyMap<string, PageQuery>;
+  /** PUBLIC_URL: every page is rendered for this origin. Without it the cache is off. */
+  publicOrigin: string | undefined;
   /** Renders a page for a request built from a key (Remix's handler, called directly). */
   render: (request: Request) => Promise<Response>;
   /** Headers every answer carries (the security headers server/app.ts sends with every other answer). */
@@ -88,8 +96,8 @@ export type PageCacheOptions = {
  * The pages the cache may keep, from the server build: every route module that exports
  * `pageCache` (app/lib/cache-policy.ts) under a static path, with the parameters it declares.
  */
-export function cacheablePages(routes: ServerBuild["routes"]): Map<string, readonly string[]> {
-  const pages = new Map<string, readonly string[]>();
+export function cacheablePages(routes: ServerBuild["routes"]): Map<string, PageQuery> {
+  const pages = new Map<string, PageQuery>();
   for (const route of Object.values(routes)) {
     const policy = (route.module as { pageCache?: PageCacheRoute }).pageCache;
     if (!policy) continue;
@@ -105,12 +113,20 @@ export function cacheablePages(routes: ServerBuild["routes"]): Map<string, reado
   return pages;
 }
 
-/** The query string a page's key keeps: its declared parameters, in declared order; the rest is dropped. */
-export function canonicalQuery(search: string, allowed: readonly string[]): string {
-  if (!search || allowed.length === 0) return "";
+/**
+ * The query string a page's key keeps: each declared parameter, in declared order, when its value
+ * (the first, which is what `searchParams.get` gives the page) is a known one. The rest is dropped:
+ * other parameters, repeats, and unknown values, which the page treats as no value at all.
+ */
+export function canonicalQuery(search: string, allowed: PageQuery): string {
+  const names = Object.keys(allowed);
+  if (!search || names.length === 0) return "";
   const given = new URLSearchParams(search);
   const kept = new URLSearchParams();
-  for (const name of allowed) for (const value of given.getAll(name)) kept.append(name, value);
+  for (const name of names) {
+    const value = given.get(name);
+    if (value !== null && allowed[name]!.includes(value)) kept.append(name, value);
+  }
   const text = kept.toString();
   return text ? `?${text}` : "";
 }
@@ -132,8 +148,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
  * route declared cacheable, and every request carrying a session or flash cookie.
  */
 export function requestKey(
-  { method, url, host, cookieHeader }: { method?: string; url?: string; host?: string; cookieHeader?: string },
-  pages: ReadonlyMap<string, readonly string[]>,
+  { method, url, cookieHeader }: { method?: string; url?: string; cookieHeader?: string },
+  pages: ReadonlyMap<string, PageQuery>,
 ): { key: string; inputs: KeyInputs } | null {
   if (method !== "GET" || !url) return null;
   const mark = url.indexOf("?");
@@ -143,19 +159,18 @@ export function requestKey(
   const cookies = readCookies(cookieHeader);
   if (hasPersonalCookie(cookies)) return null;
   const inputs: KeyInputs = {
-    host: (host ?? "").toLowerCase(),
     pathname,
     query: mark < 0 ? "" : canonicalQuery(url.slice(mark + 1), allowed),
     consent: consentChoiceOf(cookies),
   };
-  return { key: `${inputs.host} ${inputs.pathname}${inputs.query} ${inputs.consent ?? ""}`, inputs };
+  return { key: `${inputs.pathname}${inputs.query} ${inputs.consent ?? ""}`, inputs };
 }
 
-/** The request a key's page is rendered from: its inputs and nothing else. */
-export function renderRequest({ host, pathname, query, consent }: KeyInputs): Request {
+/** The request a key's page is rendered from: its inputs and the site's origin, nothing else. */
+export function renderRequest({ pathname, query, consent }: KeyInputs, publicOrigin: string): Request {
   const headers = new Headers({ Accept: "text/html" });
   if (consent) headers.set("Cookie", `${CONSENT_COOKIE}=${consent}`);
-  return new Request(`http://${host || "localhost"}${pathname}${query}`, { headers });
+  return new Request(new URL(`${pathname}${query}`, publicOrigin), { headers });
 }
 
 /** Only a 200 that its route called public, and that sets no cookie, may be kept for others. */
@@ -194,7 +209,8 @@ export function createPageCache(options: PageCacheOptions) {
     onError = (error) => console.error("[page-cache]", error),
     onLookup = () => {},
   } = options;
-  const enabled = ttlSeconds > 0 && pages.size > 0;
+  const origin = options.publicOrigin;
+  const enabled = ttlSeconds > 0 && pages.size > 0 && origin !== undefined;
   const entries = new Map<string, Entry>();
   const flights = new Map<string, Promise<Entry | null>>();
   /** The best-quality brotli passes running in the background. */
@@ -263,7 +279,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** Renders the key's page and stores it; null when the response may not be kept. */
   async function renderAndStore(key: string, inputs: KeyInputs, someoneWaits: boolean): Promise<Entry | null> {
     counters.renders++;
-    const response = await render(renderRequest(inputs));
+    const response = await render(renderRequest(inputs, origin!));
     const identity = Buffer.from(await response.arrayBuffer());
     if (!isStorable(response)) {
       counters.notStored++;
@@ -343,10 +359,7 @@ export function createPageCache(options: PageCacheOptions) {
     own: readonly string[] = [],
   ): boolean {
     if (!enabled) return false;
-    const found = requestKey(
-      { method: req.method, url: req.url, host: req.headers.host, cookieHeader: req.headers.cookie },
-      pages,
-    );
+    const found = requestKey({ method: req.method, url: req.url, cookieHeader: req.headers.cookie }, pages);
     if (!found) return false;
     const { key, inputs } = found;
     const entry = entries.get(key);

@@ -22,13 +22,12 @@ const RESTART_DELAY_MS = 1_000;
  */
 export function runPrimary({
   processes,
-  metricsPort,
-  host,
+  metrics,
   drainMs,
 }: {
   processes: number;
-  metricsPort?: number;
-  host: string;
+  /** METRICS_PORT's listener (server/metrics.ts), if one is configured. */
+  metrics?: Parameters<typeof startMetricsServer>[0];
   drainMs: number;
 }) {
   const stopGraceMs = drainMs + 5_000;
@@ -71,8 +70,7 @@ export function runPrimary({
     setTimeout(() => stopping || fork(), RESTART_DELAY_MS);
   });
 
-  const metricsServer =
-    metricsPort === undefined ? null : startMetricsServer(metricsPort, host, () => aggregator.clusterMetrics());
+  const metricsServer = metrics ? startMetricsServer(metrics, () => aggregator.clusterMetrics()) : null;
 
   function stopAll() {
     if (stopping) return;

@@ -5,7 +5,7 @@
 // top of public/ go through serve-static, which handles ranges and conditional requests.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -113,12 +113,24 @@ export function createStaticFiles(publicDir: string) {
 
   // The demo video and poster: large, versioned by a ?v= query in the pages (DEMO_VIDEO_MEDIA), so
   // cached for a year; a missing file is a 404, never the catch-all route's redirect to an HTML page.
-  const media = serveStatic(publicDir, { immutable: true, maxAge: "1y", index: false });
-  const topLevel = serveStatic(publicDir, { maxAge: "1h", index: false });
+  // Neither falls through on its own: serve-static would then pass a refusal of its own (416 for
+  // a range past the end) on as "no such file", with its headers already set on the response
+  // (issue 31: that was a 500 with a stack). Its refusals come to `viaServeStatic` instead. No
+  // redirect of a folder to its name with a slash either: the request target's trailing slash is
+  // dropped (server/request-target.ts), so that would loop; a folder is not a file here (404).
+  const OWN_REFUSALS = { fallthrough: false, redirect: false } as const;
+  const media = serveStatic(publicDir, { immutable: true, maxAge: "1y", index: false, ...OWN_REFUSALS });
+  const topLevel = serveStatic(publicDir, { maxAge: "1h", index: false, ...OWN_REFUSALS });
   // Only names that exist in public/ are looked up: a page request costs no file-system call.
   const topLevelNames = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build" && name !== "media"));
 
-  /** Runs serve-static; resolves true when it answered, false when it passed (no such file). */
+  /** What serve-static (send) refuses with: an HTTP status, and for 416 the file's size in Content-Range. */
+  type Refusal = Error & { status?: number; statusCode?: number; expose?: boolean; headers?: Record<string, string> };
+
+  /**
+   * Runs serve-static; resolves true when the request was answered, false when there is no such
+   * file (and nothing was written, so the app's routes may answer).
+   */
   function viaServeStatic(
     handler: ReturnType<typeof serveStatic>,
     req: IncomingMessage,
@@ -131,10 +143,17 @@ export function createStaticFiles(publicDir: string) {
       res.once("finish", () => resolve(true));
       res.once("close", () => resolve(true));
       handler(req as never, res as never, (error?: unknown) => {
-        if (!error) {
-          for (let i = 0; i < own.length; i += 2) res.removeHeader(own[i]!);
-          resolve(false);
-        } else reject(error instanceof Error ? error : new Error(String(error)));
+        const refusal = error as Refusal | undefined;
+        const status = refusal?.statusCode ?? refusal?.status;
+        if (!refusal || status === undefined || status >= 500) {
+          return reject(refusal instanceof Error ? refusal : new Error(String(refusal)));
+        }
+        // Whatever send set before it refused (type, length, validators) must not reach another answer.
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        if (status === 404) return resolve(false);
+        const headers = Object.entries(refusal.headers ?? {}).flat();
+        sendText(res, status, http.STATUS_CODES[status] ?? "Refused", own, { headers });
+        resolve(true);
       });
     });
   }

@@ -130,6 +130,9 @@ const EnvSchema = z
     // /metrics: a bearer token on the site's port, and/or a separate port never exposed publicly.
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, { error: "must be at least 16 characters" }).optional()),
     METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+    // The address METRICS_PORT listens on: this machine only, unless the operator names a private
+    // network's address (Fly: fly-local-6pn). Every interface (0.0.0.0, ::) needs METRICS_TOKEN.
+    METRICS_HOST: optionalString.transform((value) => value ?? "127.0.0.1"),
     SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
     BRAND_NAME: z.string().default(DEFAULT_BRAND_NAME),
     STRIPE_SECRET_KEY: optionalString,
@@ -192,6 +195,15 @@ const EnvSchema = z
           "is required in production (64 hex characters: `openssl rand -hex 32`; a comma list rotates keys, newest first)",
       });
     }
+    // A metrics port on every interface is as public as the site: it takes the site's token then.
+    if (env.METRICS_PORT !== undefined && bindsEveryInterface(env.METRICS_HOST) && !env.METRICS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_HOST"],
+        message:
+          "listens on every interface: set METRICS_TOKEN (scrapes then send `Authorization: Bearer`), or bind 127.0.0.1 or a private network's address",
+      });
+    }
     // Links in emails (password resets) must never be built from a request's Host header,
     // which anyone can forge; production names its own address.
     if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
@@ -206,6 +218,11 @@ const EnvSchema = z
 export type Env = z.infer<typeof EnvSchema>;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** A listen address that takes connections on every interface of the machine. */
+export function bindsEveryInterface(host: string): boolean {
+  return ["0.0.0.0", "::", "[::]", "0:0:0:0:0:0:0:0"].includes(host.trim().toLowerCase());
+}
 
 /**
  * Production refuses a cheap password hash and disabled rate limits. Test suites run the built

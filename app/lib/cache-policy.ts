@@ -35,10 +35,12 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeader
 
 /**
  * A page the in-process cache may keep (server/page-cache) exports `pageCache` from its route
- * module: the query parameters the page reads. Every other parameter (utm_*, fbclid, gclid, ref,
- * affiliate ids, anything unknown) is dropped from the cache key AND from the URL the page is
- * rendered with, so the stored page never depends on them. Routes without it are never kept.
- * The export is server-only: Remix leaves unknown route exports out of the browser bundles.
+ * module: the query parameters the page reads, each with the values it knows. Every other
+ * parameter (utm_*, fbclid, gclid, ref, affiliate ids, anything unknown) and every unknown value
+ * (which the page must treat as no value) is dropped from the cache key AND from the URL the page
+ * is rendered with, so the stored page never depends on them and they cannot make new entries.
+ * Routes without it are never kept. The export is server-only: Remix leaves unknown route exports
+ * out of the browser bundles.
  */
-export type PageCacheRoute = { readonly query: readonly string[] };
-export const CACHED_PAGE: PageCacheRoute = { query: [] };
+export type PageCacheRoute = { readonly query: Readonly<Record<string, readonly string[]>> };
+export const CACHED_PAGE: PageCacheRoute = { query: {} };

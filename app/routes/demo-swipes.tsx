@@ -21,8 +21,8 @@ import { DemoVideo } from "~/components/demo-video";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;
-/** Kept by the page cache; `tab` is the only query parameter the page reads. */
-export const pageCache: PageCacheRoute = { query: ["tab"] };
+/** Kept by the page cache; `tab` is the only query parameter the page reads (an unknown tab is the default). */
+export const pageCache: PageCacheRoute = { query: { tab: SWIPE_TABS.map((entry) => entry.tab) } };
 
 /**
  * Tabs are links (?tab=demo|emails|emails-long|banners), so each works without JavaScript; no

@@ -45,6 +45,17 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/**
+ * Whether the request's session may use the Admin Panel as it stands (requireAdmin's rule, without
+ * its redirects). The HTTP layer asks before it reads a body to /admin: only such a session gets
+ * the editor's large body limit (server/body-limits.ts).
+ */
+export async function hasAdminSession(request: Request): Promise<boolean> {
+  const user = await getSessionUser(request);
+  if (!user?.isAdmin) return false;
+  return user.hasTwoFactor ? user.aal === "aal2" : !env().ADMIN_REQUIRE_2FA;
+}
+
 /** Where a signed-in user belongs by default: the training area when paid (or admin), else the plan page. */
 export function homeFor(user: Pick<SessionUser, "isAdmin" | "hasPaid">): string {
   return user.isAdmin || user.hasPaid ? "/dashboard" : "/payment-options";

@@ -9,6 +9,7 @@ import pg from "pg";
 import type { ServerBuild as RemixServerBuild } from "@remix-run/node";
 import { inject, vi } from "vitest";
 import type { DB } from "../../app/infra/db-schema";
+import type { HttpLimits } from "../../server/connections";
 import type { AdminCommandIo } from "../../app/services/admin-accounts.server";
 import { TEMPLATE_DATABASE } from "./global-setup";
 import { TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET } from "./keys";
@@ -65,7 +66,11 @@ const pristineEnv = (holder.__testAppPristineEnv ??= { ...process.env });
  * (TEST_ENGINE). Call once per test file, and close it in afterAll: each start loads its own
  * instance of the app's modules, which read their configuration once.
  */
-export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  extraEnv: Record<string, string> = {},
+  /** The HTTP layer's connection limits (server/connections.ts), shortened so a test of them takes seconds. */
+  { httpLimits }: { httpLimits?: Partial<HttpLimits> } = {},
+): Promise<TestApp> {
   const engine = process.env.TEST_ENGINE === "pglite" ? "pglite" : "postgres";
   const cleanups: Array<() => Promise<void> | void> = [];
   for (const key of Object.keys(process.env)) if (!(key in pristineEnv)) delete process.env[key];
@@ -136,7 +141,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     vi.resetModules();
     const { createApp } = await import("../../server/app");
     const build = (await import(/* @vite-ignore */ url.pathToFileURL(buildPath).href)) as ServerBuild;
-    const server = createApp(build as unknown as RemixServerBuild).listen(port, "127.0.0.1");
+    const server = createApp(build as unknown as RemixServerBuild, { limits: httpLimits }).listen(port, "127.0.0.1");
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     running = { build, server };
     await build.entry.module.startup();

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
@@ -11,17 +12,18 @@ import {
   renderRequest,
   requestKey,
   type PageCacheOptions,
+  type PageQuery,
 } from "../../server/page-cache";
 
-const PAGES = new Map<string, readonly string[]>([
-  ["/", []],
-  ["/ailabs-offer", []],
-  ["/demo-swipes", ["tab"]],
+const ORIGIN = "https://site.test";
+const PAGES = new Map<string, PageQuery>([
+  ["/", {}],
+  ["/ailabs-offer", {}],
+  ["/demo-swipes", { tab: ["demo", "emails", "banners", "a", "b", "c"] }],
 ]);
 
 describe("requestKey", () => {
-  const key = (url: string, cookieHeader?: string, method = "GET", host = "site.test") =>
-    requestKey({ method, url, host, cookieHeader }, PAGES);
+  const key = (url: string, cookieHeader?: string, method = "GET") => requestKey({ method, url, cookieHeader }, PAGES);
 
   it("answers only GETs of pages a route declared cacheable", () => {
     for (const method of ["POST", "HEAD", "PUT", "DELETE"]) expect(key("/", undefined, method)).toBeNull();
@@ -50,7 +52,15 @@ describe("requestKey", () => {
     expect(key("/?gclid=1&ref=aff&unknown=2")!.key).toBe(key("/")!.key);
     expect(key("/demo-swipes?tab=emails&utm_medium=mail")!.key).toBe(key("/demo-swipes?tab=emails")!.key);
     expect(key("/demo-swipes?tab=emails")!.key).not.toBe(key("/demo-swipes")!.key);
-    expect(key("/", undefined, "GET", "other.test")!.key).not.toBe(key("/")!.key);
+  });
+
+  it("keeps only known values: an unknown one is the page without it (issue 31, item 8)", () => {
+    for (const value of ["nope", "EMAILS", "emails ", "", crypto.randomUUID()]) {
+      expect(key(`/demo-swipes?tab=${encodeURIComponent(value)}`)!.key, value).toBe(key("/demo-swipes")!.key);
+    }
+    // The page reads the first value: a known value after an unknown one is not what it shows.
+    expect(key("/demo-swipes?tab=nope&tab=emails")!.key).toBe(key("/demo-swipes")!.key);
+    expect(key("/demo-swipes?tab=emails&tab=banners")!.key).toBe(key("/demo-swipes?tab=emails")!.key);
   });
 
   it("keys on the consent choice exactly as the app reads it: duplicates, odd cases, odd values", () => {
@@ -77,11 +87,12 @@ describe("requestKey", () => {
 });
 
 describe("canonicalQuery and renderRequest", () => {
-  it("keeps declared parameters in declared order, every value, and drops the rest", () => {
-    expect(canonicalQuery("utm_source=x&tab=a&tab=b", ["tab"])).toBe("?tab=a&tab=b");
-    expect(canonicalQuery("b=2&a=1&c=3", ["a", "b"])).toBe("?a=1&b=2");
-    expect(canonicalQuery("fbclid=1", ["tab"])).toBe("");
-    expect(canonicalQuery("tab=x", [])).toBe("");
+  it("keeps declared parameters in declared order, their first value when known, and drops the rest", () => {
+    expect(canonicalQuery("utm_source=x&tab=a&tab=b", { tab: ["a", "b"] })).toBe("?tab=a");
+    expect(canonicalQuery("b=2&a=1&c=3", { a: ["1"], b: ["2"] })).toBe("?a=1&b=2");
+    expect(canonicalQuery("b=3&a=1", { a: ["1"], b: ["2"] })).toBe("?a=1");
+    expect(canonicalQuery("fbclid=1", { tab: ["x"] })).toBe("");
+    expect(canonicalQuery("tab=x", {})).toBe("");
   });
 
   it("builds the render request from the key's inputs alone", () => {
@@ -89,15 +100,14 @@ describe("canonicalQuery and renderRequest", () => {
       {
         method: "GET",
         url: "/demo-swipes?tab=emails&utm_source=x",
-        host: "Site.Test",
         cookieHeader: "_ga=1; cookie-consent=all; cookie-consent=",
       },
       PAGES,
     )!;
-    const request = renderRequest(found.inputs);
-    expect(request.url).toBe("http://site.test/demo-swipes?tab=emails");
+    const request = renderRequest(found.inputs, ORIGIN);
+    expect(request.url).toBe("https://site.test/demo-swipes?tab=emails");
     expect(request.headers.get("Cookie")).toBe("cookie-consent=all");
-    expect(renderRequest({ ...found.inputs, consent: null }).headers.has("Cookie")).toBe(false);
+    expect(renderRequest({ ...found.inputs, consent: null }, ORIGIN).headers.has("Cookie")).toBe(false);
   });
 });
 
@@ -138,6 +148,7 @@ describe("createPageCache", () => {
         }));
     const cache = createPageCache({
       pages: PAGES,
+      publicOrigin: ORIGIN,
       ttlSeconds: 10,
       staleSeconds: 60,
       now: () => state.clock,

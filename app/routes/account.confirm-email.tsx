@@ -4,6 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormError, SubmitButton } from "~/components/form-fields";
 import { confirmEmailChange, findEmailChange } from "~/services/account-settings.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
+import { currentSessionIdHash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your new email | AI Profit Labs" },
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!verdict.allowed) return data({ ok: false, message: verdict.message }, { status: 429 });
   const token = tokenOf((await request.formData()).get("token"));
   if (!token) return data({ ok: false, message: LINK_UNUSABLE }, { status: 400 });
-  const result = await confirmEmailChange(token);
+  const result = await confirmEmailChange(token, await currentSessionIdHash(request));
   return data(result, { status: result.ok ? 200 : 400 });
 }
 

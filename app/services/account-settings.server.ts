@@ -8,9 +8,8 @@ import {
   passwordChangedEmail,
 } from "~/lib/emails";
 import { enqueueEmail } from "~/models/outbox.server";
-import { deleteOtherSessionsOfUser } from "~/models/session.server";
 import * as singleUseToken from "~/models/single-use-token.server";
-import { changeEmail, findUserById, normalizeEmail, setPassword } from "~/models/user.server";
+import { changeEmail, credentialsChanged, findUserById, normalizeEmail, setPassword } from "~/models/user.server";
 import { queueEmailVerification } from "./accounts.server";
 import { kickMailer } from "./mail.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
@@ -78,11 +77,13 @@ export async function requestEmailChange(
 }
 
 /**
- * Uses an email-change link: the account moves to the new (now proven) address and the old
- * address gets a notice, in one transaction. Refused when the link is unusable or another
- * account took the address meanwhile.
+ * Uses an email-change link: the account moves to the new (now proven) address, every session but
+ * `keepSessionIdHash` (the confirming browser's, when it is signed in to this account) ends,
+ * every other link mailed before stops working (a reset link sent to the old address among them:
+ * decision 046), and the old address gets a notice, in one transaction. Refused when the link is
+ * unusable or another account took the address meanwhile.
  */
-export async function confirmEmailChange(token: string): Promise<SettingResult> {
+export async function confirmEmailChange(token: string, keepSessionIdHash: string | null): Promise<SettingResult> {
   const unusable = { ok: false, message: "This link has expired or has already been used." };
   const result = await db()
     .transaction()
@@ -98,6 +99,7 @@ export async function confirmEmailChange(token: string): Promise<SettingResult> 
           message: "This address cannot be used for your account. Choose another one from your account page.",
         };
       }
+      await credentialsChanged(trx, grant.userId, keepSessionIdHash);
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
       await enqueueEmail(trx, {
         to: before.email,
@@ -111,7 +113,8 @@ export async function confirmEmailChange(token: string): Promise<SettingResult> 
 
 /**
  * A new password for the current one. Every other session ends (this one stays signed in),
- * unused reset links end, and the address gets a notice, in one transaction.
+ * every link mailed before stops working (decision 046), and the address gets a notice, in one
+ * transaction.
  */
 export async function changePassword(
   user: { id: string; email: string; name: string },
@@ -124,8 +127,7 @@ export async function changePassword(
     .transaction()
     .execute(async (trx) => {
       await setPassword(user.id, passwordHash, trx);
-      await singleUseToken.voidUnused(trx, user.id, ["password_reset"]);
-      await deleteOtherSessionsOfUser(user.id, keepSessionIdHash, trx);
+      await credentialsChanged(trx, user.id, keepSessionIdHash);
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
       await enqueueEmail(trx, { to: user.email, ...passwordChangedEmail({ brand, support, name: user.name }) });
     });

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { dataKeys, type DataKey } from "./keys.server";
 
 /**
- * How two-factor data is kept in the database (docs/decisions/045), so a copy of it holds no live
- * secret. Every value made here starts `v1:<key id>:`; a value without that prefix was stored
+ * How two-factor data and the links of unsent mail are kept in the database (docs/decisions/045
+ * and 046), so a copy of it holds no live secret. Every value made here starts `v1:<key id>:`; a value without that prefix was stored
  * before (a plain base32 TOTP secret, a recovery code's plain SHA-256) and start-up converts it
  * (services/secrets-at-rest.server.ts).
  */
@@ -17,34 +17,58 @@ export function storedKeyId(stored: string): string | null {
   return stored.startsWith(PREFIX) ? stored.split(":")[1] : null;
 }
 
+/** AES-256-GCM with a random 96-bit IV: `v1:<key id>:<iv>:<ciphertext and tag>` (base64url parts). */
+function seal(plain: string, associated: string, keyId: string, key: Buffer): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(Buffer.from(associated, "utf8"));
+  const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
+  return `${PREFIX}${keyId}:${iv.toString("base64url")}:${sealed.toString("base64url")}`;
+}
+
+/** Opens what `seal` made, with the listed key it names; `what` says whose value failed. */
+function open(stored: string, associated: string, keys: DataKey[], pick: (key: DataKey) => Buffer, what: string) {
+  const [, keyId, iv, sealed] = stored.split(":");
+  const key = keys.find((candidate) => candidate.id === keyId);
+  if (!key) throw new UnreadableSecret(`sealed with key ${keyId}, which ENCRYPTION_KEY does not list`);
+  const bytes = Buffer.from(sealed ?? "", "base64url");
+  try {
+    const decipher = crypto.createDecipheriv("aes-256-gcm", pick(key), Buffer.from(iv ?? "", "base64url"));
+    decipher.setAAD(Buffer.from(associated, "utf8"));
+    decipher.setAuthTag(bytes.subarray(-16));
+    return Buffer.concat([decipher.update(bytes.subarray(0, -16)), decipher.final()]).toString("utf8");
+  } catch {
+    throw new UnreadableSecret(`does not open for this ${what} under key ${keyId} (tampered with, or moved)`);
+  }
+}
+
 /**
  * A TOTP secret as stored: `v1:<key id>:<iv>:<ciphertext and tag>` (base64url), AES-256-GCM with
  * a random 96-bit IV. The user id is the associated data, so the value opens only in its own
  * user's row: copied to another account it is refused, not used.
  */
 export function sealTotpSecret(secret: string, userId: string, key: DataKey = dataKeys()[0]): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key.totpSecret, iv);
-  cipher.setAAD(Buffer.from(userId, "utf8"));
-  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final(), cipher.getAuthTag()]);
-  return `${PREFIX}${key.id}:${iv.toString("base64url")}:${sealed.toString("base64url")}`;
+  return seal(secret, userId, key.id, key.totpSecret);
 }
 
 /** The TOTP secret of a stored value; a value from before decision 045 is the secret itself. */
 export function openTotpSecret(stored: string, userId: string, keys: DataKey[] = dataKeys()): string {
   if (!stored.startsWith(PREFIX)) return stored;
-  const [, keyId, iv, sealed] = stored.split(":");
-  const key = keys.find((candidate) => candidate.id === keyId);
-  if (!key) throw new UnreadableSecret(`sealed with key ${keyId}, which ENCRYPTION_KEY does not list`);
-  const bytes = Buffer.from(sealed ?? "", "base64url");
-  try {
-    const decipher = crypto.createDecipheriv("aes-256-gcm", key.totpSecret, Buffer.from(iv ?? "", "base64url"));
-    decipher.setAAD(Buffer.from(userId, "utf8"));
-    decipher.setAuthTag(bytes.subarray(-16));
-    return Buffer.concat([decipher.update(bytes.subarray(0, -16)), decipher.final()]).toString("utf8");
-  } catch {
-    throw new UnreadableSecret(`does not open for this user under key ${keyId} (tampered with, or moved)`);
-  }
+  return open(stored, userId, keys, (key) => key.totpSecret, "user");
+}
+
+/**
+ * The link tokens of an unsent mail, as the outbox keeps them (decision 046; the model says how
+ * they are written): the same sealing as a TOTP secret, under a key of their own, with the
+ * recipient as associated data, so a copy of the database holds no link that works and a sealed
+ * value moved to another message does not open.
+ */
+export function sealLinkTokens(tokens: string, recipient: string, key: DataKey = dataKeys()[0]): string {
+  return seal(tokens, recipient, key.id, key.outboxLinks);
+}
+
+export function openLinkTokens(stored: string, recipient: string, keys: DataKey[] = dataKeys()): string {
+  return open(stored, recipient, keys, (key) => key.outboxLinks, "message");
 }
 
 /** What migration 0008 stored for a recovery code (and still the first step of the keyed hash). */

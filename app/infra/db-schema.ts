@@ -213,6 +213,8 @@ export interface EmailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** The tokens of the message's links, sealed (decision 046); null once sent or when it has none. */
+  sealed_links: string | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   last_error: string | null;

@@ -9,8 +9,8 @@ import { encryptionKeys, sessionSecrets } from "./env.server";
  *
  * - SESSION_SECRET, for what browsers carry: each cookie's signature, and the consent proof's
  *   address hash. A comma list rotates it (the first signs, all verify).
- * - ENCRYPTION_KEY, for what the database keeps: TOTP secrets (AES-256-GCM) and recovery-code
- *   hashes (HMAC-SHA-256). A comma list rotates it (the first encrypts, all decrypt). Values made
+ * - ENCRYPTION_KEY, for what the database keeps: TOTP secrets and the links of unsent mail
+ *   (AES-256-GCM, decisions 045 and 046) and recovery-code hashes (HMAC-SHA-256). A comma list rotates it (the first encrypts, all decrypt). Values made
  *   under a key carry its id, so start-up can tell which key each row needs.
  */
 function derive(root: crypto.BinaryLike, purpose: string): Buffer {
@@ -37,7 +37,7 @@ export function consentAddressKey(): Buffer {
 }
 
 /** What one ENCRYPTION_KEY entry gives: its public id and a key for each thing it protects. */
-export type DataKey = { id: string; totpSecret: Buffer; recoveryCode: Buffer };
+export type DataKey = { id: string; totpSecret: Buffer; recoveryCode: Buffer; outboxLinks: Buffer };
 
 export function dataKey(root: Buffer): DataKey {
   return {
@@ -45,6 +45,7 @@ export function dataKey(root: Buffer): DataKey {
     id: derive(root, "key-id").subarray(0, 6).toString("base64url"),
     totpSecret: derive(root, "totp-secret"),
     recoveryCode: derive(root, "recovery-code"),
+    outboxLinks: derive(root, "outbox-links"),
   };
 }
 

@@ -1,16 +1,51 @@
 import { sql } from "kysely";
+import { openLinkTokens, sealLinkTokens } from "~/infra/at-rest.server";
 import { db, type Database } from "~/infra/db.server";
+import { LINK_TOKEN_SQL, restoreLinkTokens, withholdLinkTokens } from "~/lib/withheld-links";
 
 /** A message: its plain text part, and the HTML part when the template has one (lib/emails). */
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string | null };
-export type ClaimedEmail = OutgoingEmail & { id: string; attempts: number };
+/** A message claimed for delivery, its links as stored (withheld); `withLinks` gives them back. */
+export type ClaimedEmail = OutgoingEmail & { id: string; attempts: number; sealedLinks: string | null };
 
-/** Queues a message; call it in the transaction of whatever the message is about. */
+/** The tokens of each part, as sealed in `sealed_links`. */
+type PartTokens = { text: string[]; html: string[] };
+
+/**
+ * Queues a message; call it in the transaction of whatever the message is about. Its links'
+ * tokens are withheld from the stored bodies and kept only sealed with the data key (decision
+ * 046), so a copy of the table holds no link that works.
+ */
 export async function enqueueEmail(trx: Database, email: OutgoingEmail) {
+  const text = withholdLinkTokens(email.text);
+  const html = email.html ? withholdLinkTokens(email.html) : null;
+  const tokens: PartTokens = { text: text.tokens, html: html?.tokens ?? [] };
+  const hasLinks = tokens.text.length > 0 || tokens.html.length > 0;
   await trx
     .insertInto("email_outbox")
-    .values({ to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null })
+    .values({
+      to_address: email.to,
+      subject: email.subject,
+      text_body: text.body,
+      html_body: html?.body ?? null,
+      sealed_links: hasLinks ? sealLinkTokens(JSON.stringify(tokens), email.to) : null,
+    })
     .execute();
+}
+
+/**
+ * The message as it is delivered: its links' tokens put back from `sealed_links`. Throws
+ * UnreadableSecret when no listed key opens them (the key was dropped from ENCRYPTION_KEY).
+ */
+export function withLinks(email: ClaimedEmail): OutgoingEmail {
+  const message = { to: email.to, subject: email.subject, text: email.text, html: email.html };
+  if (!email.sealedLinks) return message;
+  const tokens = JSON.parse(openLinkTokens(email.sealedLinks, email.to)) as PartTokens;
+  return {
+    ...message,
+    text: restoreLinkTokens(email.text, tokens.text),
+    html: email.html ? restoreLinkTokens(email.html, tokens.html) : email.html,
+  };
 }
 
 /**
@@ -36,7 +71,7 @@ export async function claimDueEmails(limit: number, leaseSeconds: number): Promi
         .forUpdate()
         .skipLocked(),
     )
-    .returning(["id", "to_address", "subject", "text_body", "html_body", "attempts"])
+    .returning(["id", "to_address", "subject", "text_body", "html_body", "attempts", "sealed_links"])
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -45,13 +80,28 @@ export async function claimDueEmails(limit: number, leaseSeconds: number): Promi
     text: row.text_body,
     html: row.html_body,
     attempts: row.attempts,
+    sealedLinks: row.sealed_links,
   }));
 }
 
+const withheldInSql = (column: "text_body" | "html_body") =>
+  sql<string>`regexp_replace(${sql.ref(column)}, ${LINK_TOKEN_SQL.pattern}, ${LINK_TOKEN_SQL.replacement}, 'g')`;
+
+/**
+ * Delivered: the sealed tokens are dropped, so not even the data key recovers a link from the
+ * row any more. The bodies are withheld again in SQL for a message queued unwithheld (by an
+ * instance of the release before decision 046 during a rolling deploy).
+ */
 export async function markEmailSent(id: string) {
   await db()
     .updateTable("email_outbox")
-    .set({ sent_at: sql`now()`, last_error: null })
+    .set({
+      sent_at: sql`now()`,
+      last_error: null,
+      sealed_links: null,
+      text_body: withheldInSql("text_body"),
+      html_body: withheldInSql("html_body"),
+    })
     .where("id", "=", id)
     .execute();
 }
@@ -66,7 +116,7 @@ export async function markEmailFailed(id: string, error: string, retryInSeconds:
 
 export type OutboxStatus = "queued" | "sent" | "failed";
 
-/** One line of the outbox as the admin sees it: never the body (it may hold a sign-in link). */
+/** One line of the outbox as the admin sees it: never the body (a list is no place for it). */
 export type OutboxEntry = {
   id: string;
   to: string;
@@ -135,7 +185,7 @@ export async function listOutboxFor(address: string, limit: number): Promise<Out
   return rows.map(toEntry);
 }
 
-/** One message with its bodies, for its own admin page. */
+/** One message with its bodies as stored: links withheld (decision 046), for its own admin page. */
 export async function getOutboxMessage(id: string) {
   const row = await listQuery().select(["text_body", "html_body"]).where("id", "=", id).executeTakeFirst();
   return row ? { ...toEntry(row), text: row.text_body, html: row.html_body } : null;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { db, type Database } from "~/infra/db.server";
-import { deleteAllSessionsOfUser } from "./session.server";
+import { deleteAllSessionsOfUser, deleteOtherSessionsOfUser } from "./session.server";
 import { deleteChallengesOfUser, deleteFactors } from "./two-factor.server";
 import * as singleUseToken from "./single-use-token.server";
 
@@ -248,5 +248,25 @@ export async function endCredentials(trx: Database, userId: string): Promise<{ s
   // unused rows go too (decision 038).
   await singleUseToken.bumpCredentialEpoch(trx, userId);
   await singleUseToken.voidUnused(trx, userId);
+  return { sessions };
+}
+
+/**
+ * A credential of the account changed (password, address, second factor) or an admin ended its
+ * sessions: every session but `keepSessionIdHash` (the one making the change, if any, and only
+ * if it is this user's) ends, half-finished two-factor sign-ins end, and every link mailed before
+ * stops working, whatever it is for (decision 046). Call it in the change's own transaction, so
+ * no link or session outlives the change. Returns how many sessions ended.
+ */
+export async function credentialsChanged(
+  trx: Database,
+  userId: string,
+  keepSessionIdHash: string | null,
+): Promise<{ sessions: number }> {
+  const sessions = keepSessionIdHash
+    ? await deleteOtherSessionsOfUser(userId, keepSessionIdHash, trx)
+    : await deleteAllSessionsOfUser(userId, trx);
+  await deleteChallengesOfUser(trx, userId);
+  await singleUseToken.bumpCredentialEpoch(trx, userId);
   return { sessions };
 }

@@ -107,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "disable-2fa": {
       if (!user.hasTwoFactor) return back(false, "Two-factor authentication is not on.");
-      const result = await disableTwoFactor(user, readTypedCode(fields.code));
+      const result = await disableTwoFactor(user, readTypedCode(fields.code), await currentSessionIdHash(request));
       return back(result.ok, result.ok ? "Two-factor authentication is off." : result.message);
     }
     default:

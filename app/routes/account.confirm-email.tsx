@@ -4,7 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormError, SubmitButton } from "~/components/form-fields";
 import { confirmEmailChange, findEmailChange } from "~/services/account-settings.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
-import { getSessionUser } from "~/services/session.server";
+import { currentSessionIdHash, getSessionUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your new email | AI Profit Labs" },
@@ -31,7 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!verdict.allowed) return data({ ok: false, message: verdict.message }, { status: 429 });
   const token = tokenOf((await request.formData()).get("token"));
   if (!token) return data({ ok: false, message: LINK_UNUSABLE }, { status: 400 });
-  const result = await confirmEmailChange(token, (await getSessionUser(request))?.id ?? null);
+  const [sessionUser, sessionIdHash] = await Promise.all([getSessionUser(request), currentSessionIdHash(request)]);
+  const result = await confirmEmailChange(token, { userId: sessionUser?.id ?? null, sessionIdHash });
   return data(result, { status: result.ok ? 200 : 400 });
 }
 

@@ -6,10 +6,14 @@ import { formatDayTime } from "~/lib/dates";
 import { requireAdmin } from "~/services/guards.server";
 import { isUuid } from "~/lib/uuid";
 import { getOutboxMessage } from "~/models/outbox.server";
+import { WITHHELD } from "~/lib/withheld-links";
 
 export const meta: MetaFunction = () => [{ title: "Email | Admin | AI Profit Labs" }];
 
-/** One message with its text (which may hold a sign-in link: admins only, never in a list). */
+/**
+ * One message with its text as stored: the token of every link withheld (decision 046), so
+ * nobody can use a member's link from here; only the delivered mail carries it.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const message = isUuid(params.id) ? await getOutboxMessage(params.id) : null;
@@ -60,7 +64,8 @@ export default function AdminEmail() {
         </pre>
       </AdminSection>
       <p className="text-sm text-slate-600">
-        {message.html ? "The message also has an HTML part with the same content." : "The message has no HTML part."}
+        {message.html ? "The message also has an HTML part with the same content." : "The message has no HTML part."}{" "}
+        Links are shown with their token {WITHHELD}: only the mail delivered to the recipient carries it.
       </p>
     </AdminPage>
   );

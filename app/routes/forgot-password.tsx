@@ -8,7 +8,6 @@ import { RESET_TOKEN_HOURS } from "~/lib/emails";
 import { env } from "~/infra/env.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { forgotPasswordSchema } from "~/lib/validation/auth";
-import { normalizeEmail } from "~/models/user.server";
 import { requestPasswordReset } from "~/services/accounts.server";
 import { brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -21,15 +20,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ reply: submission.reply(), sent: false }, { status: 400 });
   const { email } = submission.value;
 
-  const verdict = await checkRateLimits([
-    [RATE_LIMITS.passwordResetPerAddress, context.clientAddress ?? "unknown"],
-    [RATE_LIMITS.passwordResetPerEmail, normalizeEmail(email)],
-  ]);
+  // Only the per-address limit is refused visibly: it does not depend on the email. The per-email
+  // budgets drop the mail silently, inside requestPasswordReset (decision 046).
+  const client = context.clientAddress ?? "unknown";
+  const verdict = await checkRateLimits([[RATE_LIMITS.passwordResetPerAddress, client]]);
   if (!verdict.allowed)
     return data({ reply: submission.reply({ formErrors: [verdict.message] }), sent: false }, { status: 429 });
 
   try {
-    await requestPasswordReset(email, siteOrigin(env().PUBLIC_URL, request.url));
+    await requestPasswordReset(email, siteOrigin(env().PUBLIC_URL, request.url), client);
   } catch (error) {
     console.error("[auth] password reset request failed:", error);
     return data({ reply: submission.reply({ formErrors: ["An error occurred"] }), sent: false }, { status: 500 });

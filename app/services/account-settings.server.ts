@@ -9,9 +9,8 @@ import {
   passwordChangedEmail,
 } from "~/lib/emails";
 import { enqueueEmail } from "~/models/outbox.server";
-import { deleteOtherSessionsOfUser } from "~/models/session.server";
 import * as singleUseToken from "~/models/single-use-token.server";
-import { changeEmail, findUserById, normalizeEmail, setPassword } from "~/models/user.server";
+import { changeEmail, credentialsChanged, findUserById, normalizeEmail, setPassword } from "~/models/user.server";
 import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
 import { queueEmailVerification } from "./accounts.server";
 import { kickMailer } from "./mail.server";
@@ -87,14 +86,19 @@ export async function requestEmailChange(
 }
 
 /**
- * Uses an email-change link: the account moves to the new (now proven) address and the old
- * address gets a notice, in one transaction. Refused when the link is unusable or another
- * account took the address meanwhile. Used from a browser signed in to this account
- * (`sessionUserId`), whoever holds the password also reads the new address's mail: the account
- * is proven and marketplace orders held for that address join it. Used anywhere else, the new
- * address's owner may never have seen the account, so it is unproven (decision 048).
+ * Uses an email-change link: the account moves to the new (now proven) address, every session but
+ * the confirming browser's (when it is signed in to this account) ends, every other link mailed
+ * before stops working (a reset link sent to the old address among them: decision 046), and the
+ * old address gets a notice, in one transaction. Refused when the link is unusable or another
+ * account took the address meanwhile. Used from a browser signed in to this account, whoever holds
+ * the password also reads the new address's mail: the account is proven and marketplace orders
+ * held for that address join it. Used anywhere else, the new address's owner may never have seen
+ * the account, so it is unproven (decision 048).
  */
-export async function confirmEmailChange(token: string, sessionUserId: string | null): Promise<SettingResult> {
+export async function confirmEmailChange(
+  token: string,
+  confirming: { userId: string | null; sessionIdHash: string | null },
+): Promise<SettingResult> {
   const unusable = { ok: false, message: "This link has expired or has already been used." };
   const result = await db()
     .transaction()
@@ -104,7 +108,7 @@ export async function confirmEmailChange(token: string, sessionUserId: string | 
       if (!grant || !newEmail) return unusable;
       const before = await findUserById(grant.userId, trx);
       if (!before) return unusable;
-      const ownerProven = grant.userId === sessionUserId;
+      const ownerProven = grant.userId === confirming.userId;
       if (!(await changeEmail(trx, grant.userId, newEmail, ownerProven))) {
         return {
           ok: false,
@@ -112,6 +116,7 @@ export async function confirmEmailChange(token: string, sessionUserId: string | 
         };
       }
       if (ownerProven) await claimOrdersByEmail(trx, grant.userId, newEmail);
+      await credentialsChanged(trx, grant.userId, ownerProven ? confirming.sessionIdHash : null);
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
       await enqueueEmail(trx, {
         to: before.email,
@@ -125,7 +130,8 @@ export async function confirmEmailChange(token: string, sessionUserId: string | 
 
 /**
  * A new password for the current one. Every other session ends (this one stays signed in),
- * unused reset links end, and the address gets a notice, in one transaction.
+ * every link mailed before stops working (decision 046), and the address gets a notice, in one
+ * transaction.
  */
 export async function changePassword(
   user: { id: string; email: string; name: string },
@@ -138,8 +144,7 @@ export async function changePassword(
     .transaction()
     .execute(async (trx) => {
       await setPassword(user.id, passwordHash, trx);
-      await singleUseToken.voidUnused(trx, user.id, ["password_reset"]);
-      await deleteOtherSessionsOfUser(user.id, keepSessionIdHash, trx);
+      await credentialsChanged(trx, user.id, keepSessionIdHash);
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
       await enqueueEmail(trx, { to: user.email, ...passwordChangedEmail({ brand, support, name: user.name }) });
     });

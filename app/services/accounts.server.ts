@@ -12,29 +12,39 @@ import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { hashPassword } from "~/infra/password.server";
 import { enqueueEmail } from "~/models/outbox.server";
-import { deleteAllSessionsOfUser } from "~/models/session.server";
 import * as singleUseToken from "~/models/single-use-token.server";
+import { addressGroup } from "~/lib/address-group";
 import { formatDay } from "~/lib/dates";
 import {
+  credentialsChanged,
   findUserByEmail,
   markEmailVerified,
   markOwnerProven,
+  normalizeEmail,
   setPassword,
   type UserRecord,
 } from "~/models/user.server";
 import { claimOrdersByEmail, hasHeldOrders } from "~/models/warriorplus-order.server";
 import { kickMailer } from "./mail.server";
 import { queueClaimLink } from "./purchase-claims.server";
+import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?${new URLSearchParams({ token })}`;
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?${new URLSearchParams({ token })}`;
 
 /**
- * A reset (also set-password and admin sign-in) link for the user. Issuing one ends every older
- * unused one, so only the latest mail works.
+ * A reset (also set-password and admin sign-in) link for the user. The set-password and sign-in
+ * links end every older unused one, so only the latest mail works; a /forgot-password link ends
+ * none (`keepOthers`): anyone may ask for one, and a stranger's request must not cancel the
+ * owner's link (decision 046). Using any of them ends all (the credential epoch).
  */
-const issueResetToken = (trx: Database, userId: string) =>
-  singleUseToken.issue(trx, { purpose: "password_reset", userId, hours: RESET_TOKEN_HOURS, replaceUnused: true });
+const issueResetToken = (trx: Database, userId: string, keepOthers = false) =>
+  singleUseToken.issue(trx, {
+    purpose: "password_reset",
+    userId,
+    hours: RESET_TOKEN_HOURS,
+    replaceUnused: !keepOthers,
+  });
 
 /** Whether a reset link can still be used (the page shows the form or says it has expired). */
 export async function isResetTokenUsable(token: string): Promise<boolean> {
@@ -47,19 +57,34 @@ export async function isVerificationTokenUsable(token: string): Promise<boolean>
 }
 
 /**
- * /forgot-password: when the account exists, a reset link is queued in one transaction with its
- * token (ending the older links). The caller's reply is the same either way, so it never reveals
- * who has an account. While marketplace purchases are held for the address (decision 048), the
- * link is a fresh claim link instead: it also ends whatever a stranger set up on the account.
+ * Whether a reset mail to `email` asked for from `requester` (a client address) is within its
+ * budgets: 3 an hour for each requester and address, then 10 an hour for the address from
+ * anyone. The address's count moves only for a requester within their own share, so one
+ * stranger's flood cannot spend the address's hour.
  */
-export async function requestPasswordReset(email: string, origin: string) {
-  const user = await findUserByEmail(email);
+async function resetMailAllowed(email: string, requester: string): Promise<boolean> {
+  const own = await checkRateLimits([[RATE_LIMITS.passwordResetPerRequester, `${email} ${addressGroup(requester)}`]]);
+  if (!own.allowed) return false;
+  return (await checkRateLimits([[RATE_LIMITS.passwordResetPerEmail, email]])).allowed;
+}
+
+/**
+ * /forgot-password: when the account exists and the budgets allow, a reset link is queued in one
+ * transaction with its token. Earlier links stay valid. The caller's reply is the same in every
+ * case (no account, over budget, sent), so it reveals neither who has an account nor the budget.
+ * While marketplace purchases are held for the address (decision 048), the link is a fresh claim
+ * link instead: it also ends whatever a stranger set up on the account.
+ */
+export async function requestPasswordReset(email: string, origin: string, requester: string) {
+  const address = normalizeEmail(email);
+  if (!(await resetMailAllowed(address, requester))) return;
+  const user = await findUserByEmail(address);
   if (!user) return;
   await db()
     .transaction()
     .execute(async (trx) => {
       if (await hasHeldOrders(trx, user.email)) return queueClaimLink(trx, user, origin);
-      const token = await issueResetToken(trx, user.id);
+      const token = await issueResetToken(trx, user.id, true);
       await enqueueEmail(trx, {
         to: user.email,
         ...resetPasswordEmail({ brand: env().BRAND_NAME, link: resetLink(origin, token) }),
@@ -73,7 +98,8 @@ export async function requestPasswordReset(email: string, origin: string) {
  * slow hash is only paid for a link that works; then, in one transaction, the token is used up
  * (atomically: two submits cannot both pass), the password set, the address counted as proven
  * (the link was mailed to it), marketplace orders held for that address join the account, and
- * every session and every other link of the account ends. Null for a bad token.
+ * every session and every other link of the account ends (an email-change link an intruder asked
+ * for among them: decision 046). Null for a bad token.
  */
 export async function resetPassword(token: string, password: string): Promise<{ userId: string } | null> {
   if (!(await isResetTokenUsable(token))) return null;
@@ -87,8 +113,7 @@ export async function resetPassword(token: string, password: string): Promise<{ 
       // The link was mailed to the address and its user chose the password: the owner is proven.
       const email = await markOwnerProven(trx, userId);
       await claimOrdersByEmail(trx, userId, email);
-      await singleUseToken.voidUnused(trx, userId, ["password_reset"]);
-      await deleteAllSessionsOfUser(userId, trx);
+      await credentialsChanged(trx, userId, null);
       return { userId };
     });
   return result;

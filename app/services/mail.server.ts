@@ -6,6 +6,7 @@ import {
   markEmailFailed,
   markEmailSent,
   releaseEmails,
+  withLinks,
   type OutgoingEmail,
 } from "~/models/outbox.server";
 import { recordMailFailure } from "./metrics.server";
@@ -73,7 +74,8 @@ async function deliverDue() {
         return;
       }
       try {
-        await send(email);
+        // The links go back in only here, in memory, for this delivery (decision 046).
+        await send(withLinks(email));
         await markEmailSent(email.id);
       } catch (error) {
         const delay = retryDelaySeconds(email.attempts);

@@ -3,7 +3,8 @@ import type { GrantInput } from "~/lib/member-admin";
 import { createAccessGrant, revokeActiveGrants } from "~/models/access-grant.server";
 import { writeAudit } from "~/models/audit.server";
 import { makeFailedEmailDue } from "~/models/outbox.server";
-import { deleteAllSessionsOfUser, listActiveSessions } from "~/models/session.server";
+import { listActiveSessions } from "~/models/session.server";
+import { credentialsChanged } from "~/models/user.server";
 import { queueSignInLink } from "./accounts.server";
 import { kickMailer } from "./mail.server";
 
@@ -60,13 +61,17 @@ export async function sendSignInLink(admin: Admin, member: Member, origin: strin
   kickMailer();
 }
 
-/** Ends every session of the member; returns how many were active. */
+/**
+ * Ends every session of the member and voids every link mailed to them before (the credential
+ * epoch, decision 046): whoever the admin is locking out keeps no way back in from a mailbox.
+ * Returns how many sessions were active.
+ */
 export async function signOutEverywhere(admin: Admin, member: Member): Promise<number> {
   return db()
     .transaction()
     .execute(async (trx) => {
       const active = (await listActiveSessions(member.id, trx)).length;
-      await deleteAllSessionsOfUser(member.id, trx);
+      await credentialsChanged(trx, member.id, null);
       await writeAudit(trx, { admin, action: "sign_out_sessions", memberId: member.id, details: { sessions: active } });
       return active;
     });

@@ -10,8 +10,15 @@ const MINUTE = 60_000;
 export const RATE_LIMITS = {
   loginPerAddress: { name: "login:ip", limit: 30, windowMs: 15 * MINUTE, perAddress: true },
   signupPerAddress: { name: "signup:ip", limit: 10, windowMs: 60 * MINUTE, perAddress: true },
+  /** Reset requests from one client address, whatever the email: over it, a visible refusal. */
   passwordResetPerAddress: { name: "reset:ip", limit: 30, windowMs: 60 * MINUTE, perAddress: true },
-  passwordResetPerEmail: { name: "reset:email", limit: 5, windowMs: 60 * MINUTE },
+  /**
+   * Reset mails: per requester (the email with the client address group) and per email from
+   * anyone. Over either, the mail is dropped with the usual answer (decision 046), so a stranger
+   * spends only their own share and nobody learns whether the address has an account.
+   */
+  passwordResetPerRequester: { name: "reset:email-requester", limit: 3, windowMs: 60 * MINUTE },
+  passwordResetPerEmail: { name: "reset:email", limit: 10, windowMs: 60 * MINUTE },
   /** Attempts to SET a password with a reset link: per client address and per token. */
   resetSubmitPerAddress: { name: "reset-submit:ip", limit: 20, windowMs: 60 * MINUTE, perAddress: true },
   resetSubmitPerToken: { name: "reset-submit:token", limit: 5, windowMs: 60 * MINUTE },

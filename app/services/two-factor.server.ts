@@ -29,6 +29,7 @@ import {
 } from "~/lib/two-factor";
 import { enqueueEmail } from "~/models/outbox.server";
 import { raiseSessionToAal2 } from "~/models/session.server";
+import { credentialsChanged } from "~/models/user.server";
 import {
   claimTotpStep,
   createChallenge,
@@ -137,6 +138,8 @@ export async function confirmEnrolment(
       if (!(await claimTotpStep(trx, account.id, step, "unverified"))) return false;
       await replaceRecoveryCodes(trx, account.id, recoveryCodeHashes(account.id, recoveryCodes));
       await raiseSessionToAal2(trx, sessionIdHash);
+      // A credential changed: other sessions and every link mailed before end (decision 046).
+      await credentialsChanged(trx, account.id, sessionIdHash);
       await enqueueEmail(trx, { to: account.email, ...twoFactorEnabledEmail(notice(account)) });
       return true;
     });
@@ -168,8 +171,16 @@ async function acceptCode(userId: string, typed: TypedCode | null, executor: Dat
   return { ok: true };
 }
 
-/** Turns two-factor sign-in off with a current code or a recovery code; the address gets a notice. */
-export async function disableTwoFactor(account: Account, typed: TypedCode | null): Promise<CodeResult> {
+/**
+ * Turns two-factor sign-in off with a current code or a recovery code; every session but
+ * `keepSessionIdHash` ends, links mailed before stop working (decision 046), and the address
+ * gets a notice.
+ */
+export async function disableTwoFactor(
+  account: Account,
+  typed: TypedCode | null,
+  keepSessionIdHash: string | null,
+): Promise<CodeResult> {
   const limited = await limitCodes(account.id);
   if (!limited.ok) return limited;
   const result = await db()
@@ -178,6 +189,7 @@ export async function disableTwoFactor(account: Account, typed: TypedCode | null
       const accepted = await acceptCode(account.id, typed, trx);
       if (!accepted.ok) return accepted;
       await deleteFactors(trx, account.id);
+      await credentialsChanged(trx, account.id, keepSessionIdHash);
       await enqueueEmail(trx, { to: account.email, ...twoFactorDisabledEmail(notice(account)) });
       return accepted;
     });

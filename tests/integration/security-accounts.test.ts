@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from "../support/test-app";
  * Issue 10 items 4 and 7: email verification and the pre-claimed account (an attacker signs up
  * with a buyer's address before the buyer buys on the marketplace), end to end through the
  * signup form, the marketplace IPN and real mail; and the password reset's order of checks,
- * its limits, and links that end older ones.
+ * its limits, and which links end older ones.
  */
 const SECURITY_KEY = "wp-security-key-preclaim";
 const MEMBERSHIP_ITEM = "wso_front";
@@ -166,16 +166,16 @@ describe("password reset", () => {
     return linkIn(mail, "/reset-password").searchParams.get("token")!;
   }
 
-  it("issuing a new link ends the older ones", async () => {
+  it("a new link leaves the older ones working; using one ends the rest (decision 046)", async () => {
     const user = await createUser(app.db);
     const first = await requestLink(user.email);
     const second = await requestLink(user.email);
-    const stale = await new Browser(app.baseUrl).post("/reset-password", { token: first, password: "new-password-1" });
+    expect(
+      (await new Browser(app.baseUrl).post("/reset-password", { token: first, password: "new-password-1" })).status,
+    ).toBe(303);
+    const stale = await new Browser(app.baseUrl).post("/reset-password", { token: second, password: "new-password-2" });
     expect(stale.status).toBe(400);
     expect(await stale.text()).toContain("This link has expired or has already been used.");
-    expect(
-      (await new Browser(app.baseUrl).post("/reset-password", { token: second, password: "new-password-2" })).status,
-    ).toBe(303);
   });
 
   it("is limited per token: a link cannot be hammered, and a refused attempt changes nothing", async () => {

@@ -176,7 +176,11 @@ export async function passwordVerifiedAt(idHash: string): Promise<Date | null> {
 
 /** This session just proved the password again (a re-entry on /account). */
 export async function markPasswordVerified(idHash: string) {
-  await db().updateTable("sessions").set({ password_verified_at: sql`now()` }).where("id_hash", "=", idHash).execute();
+  await db()
+    .updateTable("sessions")
+    .set({ password_verified_at: sql`now()` })
+    .where("id_hash", "=", idHash)
+    .execute();
 }
 
 /** A second factor was verified in this session. */

@@ -125,7 +125,12 @@ export async function checkPassword(
       backoffReservation(keys.address, policy.address, FAILURE_MEMORY_MS),
       backoffReservation(keys.pair, policy.pair, FAILURE_MEMORY_MS),
       // A known device is held by its own limit instead of the ceiling; its failures still count for the email.
-      { key: keys.email, kind: "window", limit: device ? null : policy.emailCeiling.limit, windowMs: policy.emailCeiling.windowMs },
+      {
+        key: keys.email,
+        kind: "window",
+        limit: device ? null : policy.emailCeiling.limit,
+        windowMs: policy.emailCeiling.windowMs,
+      },
       ...(keys.device
         ? [{ key: keys.device, kind: "window" as const, limit: policy.device.limit, windowMs: policy.device.windowMs }]
         : []),

@@ -67,9 +67,7 @@ export async function checkRateLimits(checks: Array<[RateLimitPolicy, string]>):
   return refusal((resetAt - Date.now()) / 1000);
 }
 
-export type Reservations =
-  | { allowed: true; reserved: Reserved[] }
-  | RateLimitRefusal;
+export type Reservations = { allowed: true; reserved: Reserved[] } | RateLimitRefusal;
 
 /** A key counted with growing delays (lib/backoff.ts), forgotten `forgetMs` after its latest failure. */
 export function backoffReservation(key: string, policy: BackoffPolicy, forgetMs: number): Reservation {

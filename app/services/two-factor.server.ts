@@ -47,7 +47,14 @@ import {
 import { releaseReservations } from "~/models/rate-limit.server";
 import { findUserById } from "~/models/user.server";
 import { kickMailer } from "./mail.server";
-import { backoffReservation, checkRateLimits, RATE_LIMITS, rateLimitKey, rateLimitsDisabled, reserve } from "./rate-limit.server";
+import {
+  backoffReservation,
+  checkRateLimits,
+  RATE_LIMITS,
+  rateLimitKey,
+  rateLimitsDisabled,
+  reserve,
+} from "./rate-limit.server";
 
 type Account = { id: string; email: string; name: string };
 
@@ -126,10 +133,10 @@ async function limitCodes(userId: string): Promise<CodeResult> {
 
 /**
  * Wrong codes of an enrolled account, from anywhere (the code step, step-up, disabling,
- * regenerating): the first `free` cost nothing, then each waits longer (30 s doubling to 15
- * minutes); forgotten an hour after the last one.
+ * regenerating): the first `free` cost nothing, so a sign-in's five tries go at once; after them
+ * each waits longer (30 s doubling to 15 minutes); forgotten an hour after the last one.
  */
-export const TWO_FACTOR_THROTTLE = { name: "2fa-fail:user", free: 3, baseSeconds: 30, maxSeconds: 15 * 60 } as const;
+export const TWO_FACTOR_THROTTLE = { name: "2fa-fail:user", free: 4, baseSeconds: 30, maxSeconds: 15 * 60 } as const;
 const CODE_FAILURE_MEMORY_MS = 60 * 60_000;
 
 async function notifyWrongCodes(userId: string) {

@@ -6,7 +6,9 @@ import {
   resetPasswordEmail,
   setPasswordEmail,
   signInLinkEmail,
+  twoFactorRemovedEmail,
   welcomeEmail,
+  wrongTwoFactorCodesEmail,
   type Email,
   type Receipt,
 } from "~/lib/emails";
@@ -54,6 +56,12 @@ const templates: Record<string, Email> = {
     link: "https://site.example/reset-password?token=s1",
     loginUrl: "https://site.example/login",
   }),
+  wrongTwoFactorCodes: wrongTwoFactorCodesEmail({
+    brand: "AI Profit Labs",
+    name: "Ola",
+    support: "support@site.example",
+  }),
+  twoFactorRemoved: twoFactorRemovedEmail({ brand: "AI Profit Labs", name: "Ola", support: "support@site.example" }),
   leadConfirmation: leadConfirmationEmail({
     brand: "AI Profit Labs",
     name: "Lee",

@@ -147,27 +147,30 @@ async function notifyWrongCodes(userId: string) {
 }
 
 /**
- * Checks a code of an enrolled account under the account's growing delays (decision 047): the
- * try is reserved before `check` runs, so concurrent codes cannot all pass the count, and given
- * back unless the code was wrong. The wrong code that starts the delays mails the owner: once
- * per burst, since the count only comes back to that number after it was forgotten.
+ * Takes one try of an enrolled account's code under its growing delays (decision 047), before
+ * the code is checked, so concurrent codes cannot all pass the count. `settle` with the outcome
+ * gives the try back unless the code was wrong; the wrong code that starts the delays mails the
+ * owner: once per burst, since the count only comes back to that number after it was forgotten.
  */
-async function throttledCode<T extends CodeResult | { ok: true; recoveryCodes: string[] }>(
+async function reserveCodeTry(
   userId: string,
-  check: () => Promise<T>,
-): Promise<T | { ok: false; message: string }> {
+): Promise<
+  { ok: true; settle: (result: { ok: boolean; message?: string }) => Promise<void> } | { ok: false; message: string }
+> {
   const limited = await limitCodes(userId);
   if (!limited.ok) return limited;
-  if (rateLimitsDisabled()) return check();
+  if (rateLimitsDisabled()) return { ok: true, settle: async () => {} };
   const reservation = await reserve([
     backoffReservation(rateLimitKey(TWO_FACTOR_THROTTLE, userId), TWO_FACTOR_THROTTLE, CODE_FAILURE_MEMORY_MS),
   ]);
   if (!reservation.allowed) return { ok: false, message: reservation.message };
-  const result = await check();
-  const wrongCode = !result.ok && "message" in result && result.message === WRONG_CODE;
-  if (!wrongCode) await releaseReservations(reservation.reserved);
-  else if (reservation.reserved[0]?.hits === TWO_FACTOR_THROTTLE.free + 1) await notifyWrongCodes(userId);
-  return result;
+  return {
+    ok: true,
+    settle: async (result) => {
+      if (result.ok || result.message !== WRONG_CODE) await releaseReservations(reservation.reserved);
+      else if (reservation.reserved[0]?.hits === TWO_FACTOR_THROTTLE.free + 1) await notifyWrongCodes(userId);
+    },
+  };
 }
 
 /**
@@ -206,7 +209,7 @@ export async function confirmEnrolment(
 /**
  * Accepts an app code or a recovery code of this user, once: an app code's time step is claimed
  * (no code of that step or earlier works again), a recovery code is used up. Callers count the
- * attempt with throttledCode() first, outside their transaction (PGlite has one connection).
+ * attempt with reserveCodeTry() first, outside their transaction (PGlite has one connection).
  */
 async function acceptCode(userId: string, typed: TypedCode | null, executor: Database): Promise<CodeResult> {
   if (!typed) return { ok: false, message: WRONG_CODE };
@@ -226,17 +229,18 @@ async function acceptCode(userId: string, typed: TypedCode | null, executor: Dat
 
 /** Turns two-factor sign-in off with a current code or a recovery code; the address gets a notice. */
 export async function disableTwoFactor(account: Account, typed: TypedCode | null): Promise<CodeResult> {
-  const result = await throttledCode(account.id, () =>
-    db()
-      .transaction()
-      .execute(async (trx) => {
-        const accepted = await acceptCode(account.id, typed, trx);
-        if (!accepted.ok) return accepted;
-        await deleteFactors(trx, account.id);
-        await enqueueEmail(trx, { to: account.email, ...twoFactorDisabledEmail(notice(account)) });
-        return accepted;
-      }),
-  );
+  const limited = await reserveCodeTry(account.id);
+  if (!limited.ok) return limited;
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const accepted = await acceptCode(account.id, typed, trx);
+      if (!accepted.ok) return accepted;
+      await deleteFactors(trx, account.id);
+      await enqueueEmail(trx, { to: account.email, ...twoFactorDisabledEmail(notice(account)) });
+      return accepted;
+    });
+  await limited.settle(result);
   if (result.ok) kickMailer();
   return result;
 }
@@ -246,30 +250,34 @@ export async function regenerateRecoveryCodes(
   account: Account,
   typed: TypedCode | null,
 ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
+  const limited = await reserveCodeTry(account.id);
+  if (!limited.ok) return limited;
   const recoveryCodes = newRecoveryCodes();
-  return throttledCode(account.id, () =>
-    db()
-      .transaction()
-      .execute(async (trx) => {
-        const accepted = await acceptCode(account.id, typed, trx);
-        if (!accepted.ok) return accepted;
-        await replaceRecoveryCodes(trx, account.id, recoveryCodeHashes(account.id, recoveryCodes));
-        return { ok: true as const, recoveryCodes };
-      }),
-  );
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const accepted = await acceptCode(account.id, typed, trx);
+      if (!accepted.ok) return accepted;
+      await replaceRecoveryCodes(trx, account.id, recoveryCodeHashes(account.id, recoveryCodes));
+      return { ok: true as const, recoveryCodes };
+    });
+  await limited.settle(result);
+  return result;
 }
 
 /** A signed-in aal1 session of an account with a factor proves it now (an admin before /admin). */
 export async function stepUp(userId: string, sessionIdHash: string, typed: TypedCode | null): Promise<CodeResult> {
-  return throttledCode(userId, () =>
-    db()
-      .transaction()
-      .execute(async (trx) => {
-        const accepted = await acceptCode(userId, typed, trx);
-        if (accepted.ok) await raiseSessionToAal2(trx, sessionIdHash);
-        return accepted;
-      }),
-  );
+  const limited = await reserveCodeTry(userId);
+  if (!limited.ok) return limited;
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const accepted = await acceptCode(userId, typed, trx);
+      if (accepted.ok) await raiseSessionToAal2(trx, sessionIdHash);
+      return accepted;
+    });
+  await limited.settle(result);
+  return result;
 }
 
 // --- The half-signed-in state ----------------------------------------------------------------
@@ -329,10 +337,12 @@ export type ChallengeAnswer = { ok: true; challenge: Challenge } | { ok: false; 
 export async function answerChallenge(request: Request, typed: TypedCode | null): Promise<ChallengeAnswer> {
   const challenge = await readChallenge(request);
   if (!challenge) return { ok: false, message: CHALLENGE_ENDED, ended: true };
+  const limited = await reserveCodeTry(challenge.userId);
+  if (!limited.ok) return { ok: false, message: limited.message, ended: false };
   let spent = false;
-  const outcome = await throttledCode(challenge.userId, async () => {
+  const outcome = await (async (): Promise<CodeResult> => {
     const tries = await reserveChallengeTry(challenge.idHash, CHALLENGE_MAX_FAILURES);
-    if (tries === null) return { ok: false as const, message: CHALLENGE_ENDED };
+    if (tries === null) return { ok: false, message: CHALLENGE_ENDED };
     const result = await db()
       .transaction()
       .execute(async (trx) => {
@@ -348,7 +358,8 @@ export async function answerChallenge(request: Request, typed: TypedCode | null)
       spent = true;
     }
     return result;
-  });
+  })();
+  await limited.settle(outcome);
   if (outcome.ok) return { ok: true, challenge };
   if (spent && outcome.message === WRONG_CODE) return { ok: false, message: TOO_MANY_WRONG_CODES, ended: true };
   if (spent || outcome.message === CHALLENGE_ENDED) return { ok: false, message: CHALLENGE_ENDED, ended: true };

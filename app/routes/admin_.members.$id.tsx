@@ -286,6 +286,12 @@ export default function AdminMember() {
             <p className="text-sm text-slate-600">
               The sign-in link lets the member choose a password; it works once and expires in 24 hours.
             </p>
+            {member.twoFactor ? (
+              <p className="text-sm text-slate-600">
+                Remove two-factor is for a member who lost their authentication app and recovery codes: check who is
+                asking first. It signs the member out everywhere and emails them.
+              </p>
+            ) : null}
           </div>
         </div>
       </AdminSection>

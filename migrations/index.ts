@@ -10,6 +10,7 @@ import * as account2fa from "./0008_account_2fa";
 import * as paidAccessPlanCache from "./0009_paid_access_plan_cache";
 import * as singleUseTokens from "./0010_single_use_tokens";
 import * as outboxSealedLinks from "./0011_outbox_sealed_links";
+import * as reauthentication from "./0012_reauthentication";
 import * as purchaseClaims from "./0013_purchase_claims";
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   "0009_paid_access_plan_cache": paidAccessPlanCache,
   "0010_single_use_tokens": singleUseTokens,
   "0011_outbox_sealed_links": outboxSealedLinks,
+  "0012_reauthentication": reauthentication,
   "0013_purchase_claims": purchaseClaims,
 };

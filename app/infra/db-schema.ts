@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from "kysely";
 /** Kysely's view of the schema that migrations/ creates. Keep the two in step. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A nullable column a new row may leave out (null). */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -33,6 +35,8 @@ export interface SessionsTable {
   created_at: CreatedAt;
   /** Assurance level: aal1 after a password, aal2 after a password and a second factor. */
   aal: Generated<"aal1" | "aal2">;
+  /** When this session last proved the password: its sign-in, or a re-entry (migration 0012). */
+  password_verified_at: Optional<Date | string>;
 }
 
 export interface AuthFactorsTable {
@@ -46,6 +50,8 @@ export interface AuthFactorsTable {
   last_used_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   created_at: CreatedAt;
   verified_at: Date | string | null;
+  /** A pending factor: the session that started the enrolment, the only one that sees it (migration 0012). */
+  enrolment_session_hash: Optional<string>;
 }
 
 export interface RecoveryCodesTable {

@@ -327,3 +327,19 @@ export function newSignInEmail(input: NoticeInput & { device: string; when: Date
     what: `Your ${input.brand} account was signed in to from a device it had not used before: ${input.device}, on ${input.when.toUTCString()}.`,
   });
 }
+
+/** The wrong code that starts an account's code delays (once per burst of wrong codes). */
+export function wrongTwoFactorCodesEmail(input: NoticeInput): Email {
+  return securityNotice(`Wrong two-factor codes for your ${input.brand} account`, {
+    ...input,
+    what: `Several wrong two-factor codes were just entered for your ${input.brand} account, by someone who had your password or was signed in to your account. Each further try now waits longer.`,
+  });
+}
+
+/** An admin removed the member's second factor (the member lost their authentication app). */
+export function twoFactorRemovedEmail(input: NoticeInput): Email {
+  return securityNotice(`Two-factor authentication was removed from your ${input.brand} account`, {
+    ...input,
+    what: `Our team removed two-factor authentication from your ${input.brand} account and signed out every session: signing in now asks for your password only. You can set it up again from your account page.`,
+  });
+}

@@ -6,6 +6,7 @@ export type AuditAction =
   | "send_sign_in_link"
   | "sign_out_sessions"
   | "retry_email"
+  | "remove_two_factor"
   // The admin command (`npm run admin`), whose actor is the command line, not an account.
   | "promote_admin"
   | "demote_admin"

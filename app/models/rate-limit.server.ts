@@ -65,3 +65,80 @@ export async function readCounters(keys: string[]): Promise<Map<string, Counter>
     ]),
   );
 }
+
+/**
+ * One key of a reservation: a fixed window (`limit` per `windowMs`; no `limit`: counted, never
+ * refused) or growing delays (`delays[n]`: seconds to wait after n failures, the last entry for
+ * any more; the count is forgotten `forgetMs` after the latest one).
+ */
+export type Reservation =
+  | { key: string; kind: "window"; limit: number | null; windowMs: number }
+  | { key: string; kind: "backoff"; delays: number[]; forgetMs: number };
+
+/** What a reservation took: per key, the count with it and the times needed to give it back exactly. */
+export type Reserved = { key: string; hits: number; reservedAt: string; previousHitAt: string | null };
+
+const seconds = (ms: number) => `${Math.ceil(ms / 1000)} seconds`;
+
+function admits(reservation: Reservation) {
+  if (reservation.kind === "window")
+    return reservation.limit === null ? sql<boolean>`true` : sql<boolean>`r.hits < ${reservation.limit}::int`;
+  const delays = reservation.delays;
+  const delay = sql`(ARRAY[${sql.join(delays.map((d) => sql`${d}::int`))}])[least(r.hits, ${delays.length - 1}::int) + 1]`;
+  return sql<boolean>`(${delay} = 0 OR r.last_hit_at + make_interval(secs => ${delay}) <= clock_timestamp())`;
+}
+
+/**
+ * Counts one attempt against every key BEFORE the slow check it guards, in ONE statement, so
+ * concurrent attempts cannot all pass a limit they read before any of them was written (decision
+ * 047). A key is taken only while its rule admits one more (its row locked meanwhile); the keys
+ * returned are the ones taken. Callers give back what they took when another key refused, or when
+ * the attempt turns out right (releaseReservations). Keys are taken in sorted order, so two
+ * reservations never wait on each other's rows in a cycle.
+ */
+export async function reserveAttempts(reservations: Reservation[]): Promise<Reserved[]> {
+  if (reservations.length === 0) return [];
+  const sorted = [...reservations].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const keys = sorted.map((r) => r.key);
+  const values = sorted.map(
+    (r) =>
+      sql`(${r.key}, 1, now() + ${seconds(r.kind === "window" ? r.windowMs : r.forgetMs)}::interval, clock_timestamp())`,
+  );
+  const sliding = sorted.filter((r) => r.kind === "backoff").map((r) => r.key);
+  const rule = sql.join(
+    sorted.map((r) => sql`WHEN ${r.key} THEN ${admits(r)}`),
+    sql` `,
+  );
+  const { rows } = await sql<{ key: string; hits: number; reserved_at: string; previous_hit_at: string | null }>`
+    WITH before AS (SELECT key, last_hit_at FROM rate_limits WHERE key IN (${sql.join(keys)}))
+    INSERT INTO rate_limits AS r (key, hits, reset_at, last_hit_at)
+    VALUES ${sql.join(values)}
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
+      reset_at = CASE WHEN r.reset_at <= now() ${sliding.length > 0 ? sql`OR r.key IN (${sql.join(sliding)})` : sql``}
+        THEN excluded.reset_at ELSE r.reset_at END,
+      last_hit_at = excluded.last_hit_at
+    WHERE r.reset_at <= now() OR CASE r.key ${rule} ELSE false END
+    RETURNING r.key, r.hits, r.last_hit_at::text AS reserved_at,
+      (SELECT b.last_hit_at::text FROM before b WHERE b.key = r.key) AS previous_hit_at`.execute(db());
+  return rows.map((row) => ({
+    key: row.key,
+    hits: row.hits,
+    reservedAt: row.reserved_at,
+    previousHitAt: row.previous_hit_at,
+  }));
+}
+
+/**
+ * Gives reserved attempts back: each count goes down by one, and the time of the latest attempt
+ * goes back to what it was, unless another attempt was counted since (its time stays).
+ */
+export async function releaseReservations(reserved: Reserved[]) {
+  for (const entry of [...reserved].sort((a, b) => (a.key < b.key ? -1 : 1))) {
+    await sql`
+      UPDATE rate_limits SET hits = greatest(hits - 1, 0),
+        last_hit_at = CASE WHEN last_hit_at = ${entry.reservedAt}::timestamptz
+          THEN coalesce(${entry.previousHitAt}::timestamptz, last_hit_at) ELSE last_hit_at END
+      WHERE key = ${entry.key}`.execute(db());
+  }
+}

@@ -34,6 +34,8 @@ export async function createSession(
   userAgent: string | null,
   aal: Aal = "aal1",
   executor: Database = db(),
+  /** When the password was proved for this sign-in (null: it was not). */
+  passwordVerifiedAt: Date | null = null,
 ): Promise<{ id: string; expiresAt: Date }> {
   const id = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
@@ -45,6 +47,7 @@ export async function createSession(
       expires_at: expiresAt,
       user_agent: userAgent?.slice(0, 512) ?? null,
       aal,
+      password_verified_at: passwordVerifiedAt,
     })
     .execute();
   return { id, expiresAt };
@@ -145,6 +148,39 @@ export async function deleteOtherSessionsOfUser(
     .where("id_hash", "<>", keepIdHash)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Whether this session proved the account's password within `minutes` (measured by the
+ * database's clock, which also wrote the time).
+ */
+export async function passwordVerifiedWithin(idHash: string, minutes: number): Promise<boolean> {
+  const row = await db()
+    .selectFrom("sessions")
+    .select("id_hash")
+    .where("id_hash", "=", idHash)
+    .where("password_verified_at", ">", sql<Date>`now() - make_interval(mins => ${minutes})`)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** When this session last proved the password (carried over when the session is replaced), or null. */
+export async function passwordVerifiedAt(idHash: string): Promise<Date | null> {
+  const row = await db()
+    .selectFrom("sessions")
+    .select("password_verified_at")
+    .where("id_hash", "=", idHash)
+    .executeTakeFirst();
+  return row?.password_verified_at ? new Date(row.password_verified_at) : null;
+}
+
+/** This session just proved the password again (a re-entry on /account). */
+export async function markPasswordVerified(idHash: string) {
+  await db()
+    .updateTable("sessions")
+    .set({ password_verified_at: sql`now()` })
+    .where("id_hash", "=", idHash)
+    .execute();
 }
 
 /** A second factor was verified in this session. */

@@ -6,18 +6,28 @@ import { CHALLENGE_MINUTES } from "~/lib/two-factor";
 /** Challenge ids are random and long (256 bits), so a plain SHA-256 is enough to store. */
 export const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
-/** `sealedSecret` is the TOTP secret as stored: encrypted (infra/at-rest.server.ts). */
-export type Factor = { id: string; status: "unverified" | "verified"; sealedSecret: string };
+/**
+ * `sealedSecret` is the TOTP secret as stored: encrypted (infra/at-rest.server.ts).
+ * `enrolmentSessionHash`: for a pending factor, the session that started the enrolment.
+ */
+export type Factor = {
+  id: string;
+  status: "unverified" | "verified";
+  sealedSecret: string;
+  enrolmentSessionHash: string | null;
+};
 
 /** The user's TOTP factor, verified or still being set up. */
 export async function findTotpFactor(userId: string, executor: Database = db()): Promise<Factor | null> {
   const row = await executor
     .selectFrom("auth_factors")
-    .select(["id", "status", "secret"])
+    .select(["id", "status", "secret", "enrolment_session_hash"])
     .where("user_id", "=", userId)
     .where("factor_type", "=", "totp")
     .executeTakeFirst();
-  return row ? { id: row.id, status: row.status, sealedSecret: row.secret } : null;
+  return row
+    ? { id: row.id, status: row.status, sealedSecret: row.secret, enrolmentSessionHash: row.enrolment_session_hash }
+    : null;
 }
 
 export async function hasVerifiedFactor(userId: string): Promise<boolean> {
@@ -31,17 +41,27 @@ export async function hasVerifiedFactor(userId: string): Promise<boolean> {
 }
 
 /**
- * Starts (or restarts) an enrolment with a new secret. A verified factor is never replaced this
- * way: it must be disabled first. Returns false when one exists.
+ * Starts (or restarts) an enrolment with a new secret, bound to the session that started it. A
+ * verified factor is never replaced this way: it must be disabled first. Returns false when one exists.
  */
-export async function savePendingTotpFactor(userId: string, sealedSecret: string): Promise<boolean> {
+export async function savePendingTotpFactor(
+  userId: string,
+  sealedSecret: string,
+  sessionIdHash: string,
+): Promise<boolean> {
   const row = await db()
     .insertInto("auth_factors")
-    .values({ user_id: userId, factor_type: "totp", status: "unverified", secret: sealedSecret })
+    .values({
+      user_id: userId,
+      factor_type: "totp",
+      status: "unverified",
+      secret: sealedSecret,
+      enrolment_session_hash: sessionIdHash,
+    })
     .onConflict((oc) =>
       oc
         .columns(["user_id", "factor_type"])
-        .doUpdateSet({ secret: sealedSecret, last_used_step: null })
+        .doUpdateSet({ secret: sealedSecret, last_used_step: null, enrolment_session_hash: sessionIdHash })
         .where("auth_factors.status", "=", "unverified"),
     )
     .returning("id")
@@ -52,23 +72,28 @@ export async function savePendingTotpFactor(userId: string, sealedSecret: string
 /**
  * Accepts the code of `step` for this user's TOTP factor, atomically: it succeeds only when no
  * code of this step or a later one was accepted before, so a code works once (replay protection).
- * `verify` also turns a pending factor into a verified one (the enrolment's first code).
+ * `unverified` also turns a pending factor into a verified one (the enrolment's first code), only
+ * for the session that started the enrolment (`enrolmentSessionHash`).
  */
 export async function claimTotpStep(
   executor: Database,
   userId: string,
   step: number,
-  expected: "verified" | "unverified",
+  expected: "verified" | { unverifiedFor: string },
 ): Promise<boolean> {
+  const pending = expected !== "verified";
   const row = await executor
     .updateTable("auth_factors")
     .set({
       last_used_step: String(step),
-      ...(expected === "unverified" ? { status: "verified" as const, verified_at: sql`now()` } : {}),
+      ...(pending ? { status: "verified" as const, verified_at: sql`now()`, enrolment_session_hash: null } : {}),
     })
     .where("user_id", "=", userId)
     .where("factor_type", "=", "totp")
-    .where("status", "=", expected)
+    .where("status", "=", pending ? "unverified" : "verified")
+    .where((eb) =>
+      typeof expected === "object" ? eb("enrolment_session_hash", "=", expected.unverifiedFor) : eb.lit(true),
+    )
     .where((eb) => eb.or([eb("last_used_step", "is", null), eb("last_used_step", "<", String(step))]))
     .returning("id")
     .executeTakeFirst();
@@ -178,7 +203,14 @@ export async function countUnusedRecoveryCodes(userId: string): Promise<number> 
   return Number(row.n);
 }
 
-export type Challenge = { userId: string; redirectTo: string | null; specialAccess: boolean; failures: number };
+export type Challenge = {
+  userId: string;
+  redirectTo: string | null;
+  specialAccess: boolean;
+  failures: number;
+  /** When it began: the moment the password was typed. */
+  createdAt: Date;
+};
 
 /** A half-signed-in login: the password was right, the code is still to come. */
 export async function createChallenge(
@@ -200,24 +232,36 @@ export async function createChallenge(
 export async function findChallenge(idHash: string): Promise<Challenge | null> {
   const row = await db()
     .selectFrom("mfa_challenges")
-    .select(["user_id", "redirect_to", "special_access", "failures"])
+    .select(["user_id", "redirect_to", "special_access", "failures", "created_at"])
     .where("id_hash", "=", idHash)
     .where("expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
   return row
-    ? { userId: row.user_id, redirectTo: row.redirect_to, specialAccess: row.special_access, failures: row.failures }
+    ? {
+        userId: row.user_id,
+        redirectTo: row.redirect_to,
+        specialAccess: row.special_access,
+        failures: row.failures,
+        createdAt: new Date(row.created_at),
+      }
     : null;
 }
 
-/** Counts a wrong code; returns the failures so far (0 when the challenge is gone). */
-export async function recordChallengeFailure(idHash: string): Promise<number> {
+/**
+ * Takes one of the challenge's `maxFailures` tries BEFORE the code is checked, atomically, so
+ * concurrent codes cannot all pass the count (decision 047). Returns the tries used with this
+ * one, or null when the challenge is spent, expired or gone. A right code then deletes the row.
+ */
+export async function reserveChallengeTry(idHash: string, maxFailures: number): Promise<number | null> {
   const row = await db()
     .updateTable("mfa_challenges")
     .set({ failures: sql`failures + 1` })
     .where("id_hash", "=", idHash)
+    .where("failures", "<", maxFailures)
+    .where("expires_at", ">", sql<Date>`now()`)
     .returning("failures")
     .executeTakeFirst();
-  return row?.failures ?? 0;
+  return row?.failures ?? null;
 }
 
 /** Ends a challenge; true only for the one call that ended a live one (a login completes once). */

@@ -13,7 +13,11 @@ type Login = { userId: string; isAdmin: boolean; redirectTo?: string | null; spe
  * special_access (form, query or the browser-session flag) goes to /dashboard, admins and paid
  * members to the redirect parameter or /dashboard, others to it or /payment-options.
  */
-export async function completeLogin(request: Request, login: Login, init: { headers?: Headers; aal?: Aal } = {}) {
+export async function completeLogin(
+  request: Request,
+  login: Login,
+  init: { headers?: Headers; aal?: Aal; passwordVerifiedAt?: Date | null } = {},
+) {
   const specialAccess =
     login.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
   const hasPaid = login.isAdmin || specialAccess ? false : await hasPaidAccess(login.userId);
@@ -27,8 +31,10 @@ export async function completeLogin(request: Request, login: Login, init: { head
 }
 
 /**
- * After a correct password. An account with a verified second factor gets NO session yet: the
- * browser gets the half-signed-in cookie and goes to the code step, which finishes the login.
+ * After a correct password (typed at /login, or chosen with a reset link). An account with a
+ * verified second factor gets NO session yet: the browser gets the half-signed-in cookie and goes
+ * to the code step, which finishes the login. The session remembers when the password was typed
+ * (the challenge's start, after a code): two-factor changes within 10 minutes need no re-entry.
  */
 export async function continueAfterPassword(request: Request, login: Login, headers: Headers) {
   if (await hasVerifiedFactor(login.userId)) {
@@ -40,5 +46,5 @@ export async function continueAfterPassword(request: Request, login: Login, head
     );
     return redirect("/login/two-factor", { status: 303, headers });
   }
-  return completeLogin(request, login, { headers });
+  return completeLogin(request, login, { headers, passwordVerifiedAt: new Date() });
 }

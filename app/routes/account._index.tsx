@@ -16,6 +16,7 @@ import { countUnusedRecoveryCodes } from "~/models/two-factor.server";
 import { setName } from "~/models/user.server";
 import { changePassword, requestEmailChange, resendVerification } from "~/services/account-settings.server";
 import { requireUser } from "~/services/guards.server";
+import { askerFor, passwordRecentlyVerified, reauthenticate } from "~/services/reauthentication.server";
 import { currentSessionIdHash } from "~/services/session.server";
 import { disableTwoFactor } from "~/services/two-factor.server";
 
@@ -30,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currentSessionIdHash(request),
     user.hasTwoFactor ? countUnusedRecoveryCodes(user.id) : 0,
   ]);
+  // Two-factor changes ask for the password unless this session proved it lately (decision 047).
+  const passwordNeeded = !(await passwordRecentlyVerified(current));
   return data(
     {
       flash,
@@ -40,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         hasTwoFactor: user.hasTwoFactor,
       },
       recoveryCodesLeft,
+      passwordNeeded,
       sessions: sessions.map((session) => ({
         id: session.idHash,
         device: describeDevice(session.userAgent),
@@ -55,8 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const back = (ok: boolean, message: string) =>
   redirectWithFlash("/account", { kind: ok ? "success" : "error", message });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const asker = await askerFor(request, context, user);
   const form = await request.formData();
   const fields = Object.fromEntries(
     [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
@@ -77,6 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
         user,
         { email: parsed.data.email, currentPassword: parsed.data.current_password },
         origin,
+        asker,
       );
       return back(result.ok, result.message);
     }
@@ -87,11 +93,10 @@ export async function action({ request }: ActionFunctionArgs) {
     case "password": {
       const parsed = passwordChangeSchema.safeParse(fields);
       if (!parsed.success) return back(false, firstError(parsed.error));
-      const current = await currentSessionIdHash(request);
       const result = await changePassword(
         user,
         { currentPassword: parsed.data.current_password, newPassword: parsed.data.new_password },
-        current ?? "",
+        asker,
       );
       return back(result.ok, result.message);
     }
@@ -107,6 +112,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "disable-2fa": {
       if (!user.hasTwoFactor) return back(false, "Two-factor authentication is not on.");
+      const proved = await reauthenticate(asker, fields.current_password);
+      if (!proved.ok) return back(false, proved.message);
       const result = await disableTwoFactor(user, readTypedCode(fields.code), await currentSessionIdHash(request));
       return back(result.ok, result.ok ? "Two-factor authentication is off." : result.message);
     }
@@ -163,6 +170,23 @@ function Field({
   );
 }
 
+/**
+ * Two-factor changes need the password again when this session has not proved it within 10
+ * minutes (decision 047): then each of their forms asks for it.
+ */
+function CurrentPasswordField({ id }: { id: string }) {
+  return (
+    <Field
+      id={id}
+      name="current_password"
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      required
+    />
+  );
+}
+
 /** A form of this page; each posts its intent and answers with a flash message. */
 function IntentForm({
   intent,
@@ -184,7 +208,7 @@ function IntentForm({
 }
 
 export default function AccountPage() {
-  const { flash, account, sessions, recoveryCodesLeft } = useLoaderData<typeof loader>();
+  const { flash, account, sessions, recoveryCodesLeft, passwordNeeded } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const others = sessions.filter((session) => !session.current);
@@ -328,12 +352,14 @@ export default function AccountPage() {
             {account.hasTwoFactor ? (
               <div className="grid gap-6 sm:grid-cols-2">
                 <IntentForm intent="regenerate" action="/account/two-factor" className="space-y-3">
+                  {passwordNeeded ? <CurrentPasswordField id="regenerate-password" /> : null}
                   <CodeField id="regenerate-code" label="Current authentication code" />
                   <button type="submit" className={secondary} disabled={busy}>
                     Regenerate recovery codes
                   </button>
                 </IntentForm>
                 <IntentForm intent="disable-2fa" className="space-y-3">
+                  {passwordNeeded ? <CurrentPasswordField id="disable-password" /> : null}
                   <CodeField id="disable-code" label="Authentication or recovery code" />
                   <button type="submit" className={danger} disabled={busy}>
                     Disable two-factor authentication
@@ -341,7 +367,8 @@ export default function AccountPage() {
                 </IntentForm>
               </div>
             ) : (
-              <IntentForm intent="start" action="/account/two-factor">
+              <IntentForm intent="start" action="/account/two-factor" className="space-y-3">
+                {passwordNeeded ? <CurrentPasswordField id="setup-password" /> : null}
                 <button type="submit" className={primary} disabled={busy}>
                   Set up two-factor authentication
                 </button>

@@ -6,6 +6,7 @@ import { FormError, SubmitButton } from "~/components/form-fields";
 import { redirectWithFlash } from "~/infra/flash.server";
 import { readTypedCode } from "~/lib/two-factor";
 import { requireUser } from "~/services/guards.server";
+import { askerFor, passwordRecentlyVerified, reauthenticate } from "~/services/reauthentication.server";
 import { currentSessionIdHash } from "~/services/session.server";
 import { beginEnrolment, confirmEnrolment, enrolmentView, regenerateRecoveryCodes } from "~/services/two-factor.server";
 
@@ -15,31 +16,43 @@ export const meta: MetaFunction = () => [
 ];
 
 /**
- * The set-up step: shown while an enrolment is pending (started by a POST from /account). No
- * redirect when none is: this loader also runs after the action that made the recovery codes,
- * and the page must still show them.
+ * The set-up step: shown while an enrolment is pending, to the session that started it (by a POST
+ * from /account); to any other session there is nothing to show. No redirect when none is: this
+ * loader also runs after the action that made the recovery codes, and the page must still show them.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { view: await enrolmentView(user) };
+  const session = (await currentSessionIdHash(request)) ?? "";
+  const [view, recent] = await Promise.all([enrolmentView(user, session), passwordRecentlyVerified(session)]);
+  return { view, passwordNeeded: !recent };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+/**
+ * Each change needs re-authentication first (decision 047): the current password, or a password
+ * check in this session within the last 10 minutes.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
+  const asker = await askerFor(request, context, user);
+  const password = form.get("current_password");
+  const proved = await reauthenticate(asker, typeof password === "string" ? password : null);
   switch (form.get("intent")) {
     case "start": {
-      if (!(await beginEnrolment(user.id)))
+      if (!proved.ok) return redirectWithFlash("/account", { kind: "error", message: proved.message });
+      if (!(await beginEnrolment(user.id, asker.sessionIdHash)))
         return redirectWithFlash("/account", { kind: "error", message: "Two-factor authentication is already on." });
       return redirect("/account/two-factor", 303);
     }
     case "confirm": {
+      if (!proved.ok) return data({ error: proved.message, codes: null, message: null }, { status: 400 });
       const code = String(form.get("code") ?? "").replace(/\s/g, "");
-      const result = await confirmEnrolment(user, code, (await currentSessionIdHash(request)) ?? "");
+      const result = await confirmEnrolment(user, code, asker.sessionIdHash);
       if (!result.ok) return data({ error: result.message, codes: null, message: null }, { status: 400 });
       return { error: null, codes: result.recoveryCodes, message: "Two-factor authentication is on." };
     }
     case "regenerate": {
+      if (!proved.ok) return redirectWithFlash("/account", { kind: "error", message: proved.message });
       const result = await regenerateRecoveryCodes(user, readTypedCode(form.get("code")));
       if (!result.ok) return redirectWithFlash("/account", { kind: "error", message: result.message });
       return {
@@ -96,7 +109,7 @@ function RecoveryCodes({ codes, message }: { codes: string[]; message: string })
 }
 
 export default function TwoFactorSetup() {
-  const { view } = useLoaderData<typeof loader>();
+  const { view, passwordNeeded } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/account/two-factor") === true;
@@ -134,6 +147,21 @@ export default function TwoFactorSetup() {
       <Form method="post" className="mt-6 space-y-4">
         <FormError id="setup-error" errors={result?.error ? [result.error] : undefined} />
         <input type="hidden" name="intent" value="confirm" />
+        {passwordNeeded ? (
+          <div>
+            <label htmlFor="confirm-password" className="block text-sm font-medium text-slate-700">
+              Current password
+            </label>
+            <input
+              id="confirm-password"
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30"
+            />
+          </div>
+        ) : null}
         <CodeField id="code" label="Authentication code" errorId={result?.error ? "setup-error" : undefined} />
         <SubmitButton pending={submitting} pendingLabel="Verifying...">
           Verify

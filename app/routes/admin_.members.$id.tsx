@@ -28,8 +28,10 @@ import { ordersOfUser } from "~/models/order-ledger.server";
 import { listOutboxFor } from "~/models/outbox.server";
 import { listCourseProgress } from "~/models/progress.server";
 import { listActiveSessions } from "~/models/session.server";
+import { hasVerifiedFactor } from "~/models/two-factor.server";
 import {
   grantComplimentaryAccess,
+  removeTwoFactor,
   revokeComplimentaryAccess,
   sendSignInLink,
   signOutEverywhere,
@@ -49,7 +51,7 @@ async function findMember(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const member = await findMember(params.id);
-  const [{ flash, headers }, orders, grants, sessions, emails, activity, courses] = await Promise.all([
+  const [{ flash, headers }, orders, grants, sessions, emails, activity, courses, twoFactor] = await Promise.all([
     takeFlash(request),
     ordersOfUser(member.id),
     listAccessGrants(member.id),
@@ -57,11 +59,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listOutboxFor(member.email, 50),
     listAuditFor(member.id),
     listCourseProgress(member.id, { includeDrafts: false }),
+    hasVerifiedFactor(member.id),
   ]);
   return data(
     {
       flash,
-      member: { ...member, ...describeAccess(member) },
+      member: { ...member, ...describeAccess(member), twoFactor },
       orders: orders.map((order) => ({
         ...order,
         sourceLabel: SOURCE_LABELS[order.source],
@@ -127,6 +130,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const count = await signOutEverywhere(admin, member);
       return redirectWithFlash(here, { kind: "success", message: `Signed out of all sessions (${count} ended).` });
     }
+    case "remove-2fa": {
+      const removed = await removeTwoFactor(admin, member);
+      return redirectWithFlash(
+        here,
+        removed
+          ? { kind: "success", message: "Two-factor authentication removed. The member was signed out everywhere." }
+          : { kind: "error", message: "This member has no two-factor authentication to remove." },
+      );
+    }
     default:
       return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
   }
@@ -138,6 +150,7 @@ const AUDIT_LABELS: Record<string, string> = {
   send_sign_in_link: "Sent a sign-in link",
   sign_out_sessions: "Signed out all sessions",
   retry_email: "Retried an email",
+  remove_two_factor: "Removed two-factor authentication",
   // The admin command's actions (actor "cli").
   promote_admin: "Made an admin (admin command)",
   demote_admin: "Admin rights taken away (admin command)",
@@ -203,6 +216,7 @@ export default function AdminMember() {
             )}
           </Fact>
           <Fact label="Joined">{formatDay(member.createdAt)}</Fact>
+          <Fact label="Two-factor">{member.twoFactor ? "On" : "Off"}</Fact>
         </dl>
       </section>
 
@@ -262,10 +276,24 @@ export default function AdminMember() {
                   Sign out all sessions
                 </button>
               </Form>
+              {member.twoFactor ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-2fa" />
+                  <button type="submit" className={dangerButton}>
+                    Remove two-factor
+                  </button>
+                </Form>
+              ) : null}
             </div>
             <p className="text-sm text-slate-600">
               The sign-in link lets the member choose a password; it works once and expires in 24 hours.
             </p>
+            {member.twoFactor ? (
+              <p className="text-sm text-slate-600">
+                Remove two-factor is for a member who lost their authentication app and recovery codes: check who is
+                asking first. It signs the member out everywhere and emails them.
+              </p>
+            ) : null}
           </div>
         </div>
       </AdminSection>

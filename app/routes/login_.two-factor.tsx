@@ -5,6 +5,7 @@ import { CodeField } from "~/components/code-field";
 import { FormError, SubmitButton } from "~/components/form-fields";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { CHALLENGE_ENDED, readTypedCode } from "~/lib/two-factor";
+import { passwordVerifiedAt } from "~/models/session.server";
 import { countUnusedRecoveryCodes } from "~/models/two-factor.server";
 import { findUserById } from "~/models/user.server";
 import { completeLogin } from "~/route-helpers/sign-in.server";
@@ -47,11 +48,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const asked = await whoIsAsked(request);
 
   if (asked.mode === "step-up") {
-    const result = await stepUp(asked.userId, (await currentSessionIdHash(request)) ?? "", typed);
+    const current = (await currentSessionIdHash(request)) ?? "";
+    const result = await stepUp(asked.userId, current, typed);
     if (!result.ok) return data({ error: result.message, ended: false }, { status: 400 });
-    // A new session id at the new level: a privilege change never keeps the old id.
+    // A new session id at the new level: a privilege change never keeps the old id (nor extends
+    // when the password was last proved).
     const target = safeRedirect(form.get("redirect"), homeFor(asked.user));
-    return startSession(request, asked.userId, target, { aal: "aal2" });
+    return startSession(request, asked.userId, target, {
+      aal: "aal2",
+      passwordVerifiedAt: await passwordVerifiedAt(current),
+    });
   }
 
   const answer = await answerChallenge(request, typed);
@@ -71,7 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
       redirectTo: answer.challenge.redirectTo,
       specialAccess: answer.challenge.specialAccess,
     },
-    { headers, aal: "aal2" },
+    // The password was typed when the challenge began.
+    { headers, aal: "aal2", passwordVerifiedAt: answer.challenge.createdAt },
   );
 }
 

@@ -26,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await authenticate("signup", request, context);
   if (!outcome.ok) return data(outcome.reply, { status: outcome.status });
-  return startSession(request, outcome.user.id, safeRedirect(outcome.redirectTo, "/payment-options"));
+  // The password was just chosen: two-factor set-up right after signup needs no re-entry.
+  return startSession(request, outcome.user.id, safeRedirect(outcome.redirectTo, "/payment-options"), {
+    passwordVerifiedAt: new Date(),
+  });
 }
 
 const helpLink = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";

@@ -1,7 +1,7 @@
 import { db } from "~/infra/db.server";
 import { formatDay } from "~/lib/dates";
 import { env } from "~/infra/env.server";
-import { hashPassword, verifyPassword } from "~/infra/password.server";
+import { hashPassword } from "~/infra/password.server";
 import {
   confirmEmailChangeEmail,
   EMAIL_CHANGE_TOKEN_HOURS,
@@ -15,11 +15,10 @@ import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
 import { queueEmailVerification } from "./accounts.server";
 import { kickMailer } from "./mail.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
+import { verifyCurrentPassword, type Asker } from "./reauthentication.server";
 
 /** What /account changes. Each returns the words for the flash message. */
 export type SettingResult = { ok: boolean; message: string };
-
-const WRONG_PASSWORD = "Your current password is not correct.";
 
 const confirmLink = (origin: string, token: string) =>
   `${origin}/account/confirm-email?${new URLSearchParams({ token })}`;
@@ -32,11 +31,6 @@ const newEmailOf = (grant: singleUseToken.TokenGrant | null): string | null =>
 export async function findEmailChange(token: string): Promise<{ newEmail: string } | null> {
   const newEmail = newEmailOf(await singleUseToken.peek("email_change", token));
   return newEmail ? { newEmail } : null;
-}
-
-async function passwordMatches(userId: string, password: string): Promise<boolean> {
-  const user = await findUserById(userId);
-  return verifyPassword(password, user?.passwordHash ?? null);
 }
 
 async function mailAllowed(userId: string): Promise<SettingResult | null> {
@@ -52,10 +46,13 @@ export async function requestEmailChange(
   user: { id: string; email: string; name: string },
   input: { email: string; currentPassword: string },
   origin: string,
+  asker: Asker,
 ): Promise<SettingResult> {
   const newEmail = normalizeEmail(input.email);
   if (newEmail === normalizeEmail(user.email)) return { ok: false, message: "That is already your email address." };
-  if (!(await passwordMatches(user.id, input.currentPassword))) return { ok: false, message: WRONG_PASSWORD };
+  // Every password check goes through the one throttle (decision 047).
+  const proved = await verifyCurrentPassword(asker, input.currentPassword);
+  if (!proved.ok) return proved;
   const refused = await mailAllowed(user.id);
   if (refused) return refused;
   const account = await findUserById(user.id);
@@ -136,9 +133,11 @@ export async function confirmEmailChange(
 export async function changePassword(
   user: { id: string; email: string; name: string },
   input: { currentPassword: string; newPassword: string },
-  keepSessionIdHash: string,
+  asker: Asker,
 ): Promise<SettingResult> {
-  if (!(await passwordMatches(user.id, input.currentPassword))) return { ok: false, message: WRONG_PASSWORD };
+  const proved = await verifyCurrentPassword(asker, input.currentPassword);
+  if (!proved.ok) return proved;
+  const keepSessionIdHash = asker.sessionIdHash;
   const passwordHash = await hashPassword(input.newPassword); // slow: before the transaction
   await db()
     .transaction()

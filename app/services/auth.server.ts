@@ -8,9 +8,9 @@ import { siteOrigin } from "~/lib/site-origin";
 import { env } from "~/infra/env.server";
 import { loginSchema, signupSchema } from "~/lib/validation/auth";
 import { AUTH_MESSAGES } from "~/lib/validation/auth-rules";
-import { hashPassword, verifyPassword } from "~/infra/password.server";
+import { hashPassword } from "~/infra/password.server";
 import { queueEmailVerification } from "./accounts.server";
-import { admitLoginAttempt, recordLoginFailure, recordLoginSuccess } from "./login-throttle.server";
+import { checkPassword } from "./password-throttle.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
 type Reply = SubmissionResult<string[]>;
@@ -86,17 +86,13 @@ function authenticator(context: AuthContext) {
           clientAddress: context.clientAddress,
           cookieHeader: context.cookieHeader,
         };
-        // Throttles are decided BEFORE the password is checked, so a refusal says nothing about it.
-        const verdict = await admitLoginAttempt(attempt);
-        if (!verdict.allowed)
-          return refuse(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), 429);
-
-        const valid = await verifyPassword(password, user?.passwordHash ?? null);
-        if (!user || !valid) {
-          await recordLoginFailure(attempt);
+        // Throttled and reserved BEFORE the password is checked, so a refusal says nothing about it.
+        const check = await checkPassword(attempt, password, user?.passwordHash ?? null);
+        if (check.outcome === "refused")
+          return refuse(submission.reply({ formErrors: [check.message], hideFields: ["password"] }), 429);
+        if (!user || check.outcome === "wrong")
           return refuse(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }));
-        }
-        const deviceCookie = await recordLoginSuccess({ ...attempt, userId: user.id });
+        const deviceCookie = check.deviceCookie;
         return {
           ok: true,
           user,

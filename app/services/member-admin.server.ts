@@ -1,9 +1,12 @@
 import { db } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { twoFactorRemovedEmail } from "~/lib/emails";
 import type { GrantInput } from "~/lib/member-admin";
 import { createAccessGrant, revokeActiveGrants } from "~/models/access-grant.server";
 import { writeAudit } from "~/models/audit.server";
-import { makeFailedEmailDue } from "~/models/outbox.server";
+import { enqueueEmail, makeFailedEmailDue } from "~/models/outbox.server";
 import { listActiveSessions } from "~/models/session.server";
+import { deleteFactors, findTotpFactor } from "~/models/two-factor.server";
 import { credentialsChanged } from "~/models/user.server";
 import { queueSignInLink } from "./accounts.server";
 import { kickMailer } from "./mail.server";
@@ -75,6 +78,30 @@ export async function signOutEverywhere(admin: Admin, member: Member): Promise<n
       await writeAudit(trx, { admin, action: "sign_out_sessions", memberId: member.id, details: { sessions: active } });
       return active;
     });
+}
+
+/**
+ * 'Remove two-factor' (a member who lost their authentication app): the factor and recovery codes
+ * go, with every half-finished two-factor sign-in and every session of the member (whoever holds
+ * one got in with the factor now removed), and the member's address gets a notice. False (and no
+ * audit row) when the member had no factor on.
+ */
+export async function removeTwoFactor(admin: Admin, member: Member): Promise<boolean> {
+  const removed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const factor = await findTotpFactor(member.id, trx);
+      if (factor?.status !== "verified") return false;
+      await deleteFactors(trx, member.id);
+      // A credential changed: every session, half-finished sign-in and mailed link ends (decision 046).
+      const { sessions } = await credentialsChanged(trx, member.id, null);
+      const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
+      await enqueueEmail(trx, { to: member.email, ...twoFactorRemovedEmail({ brand, support, name: member.name }) });
+      await writeAudit(trx, { admin, action: "remove_two_factor", memberId: member.id, details: { sessions } });
+      return true;
+    });
+  if (removed) kickMailer();
+  return removed;
 }
 
 /** 'Retry now' on a failed message; false when it is not a failed message. */

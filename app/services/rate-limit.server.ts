@@ -1,4 +1,12 @@
-import { recordHit } from "~/models/rate-limit.server";
+import {
+  readCounters,
+  recordHit,
+  releaseReservations,
+  reserveAttempts,
+  type Reservation,
+  type Reserved,
+} from "~/models/rate-limit.server";
+import { backoffDelayTable, type BackoffPolicy } from "~/lib/backoff";
 import { addressGroup } from "~/lib/address-group";
 import { env } from "~/infra/env.server";
 import { describeRetryAfter } from "~/lib/retry-after";
@@ -33,7 +41,8 @@ export const RATE_LIMITS = {
   accountMailPerUser: { name: "account-mail:user", limit: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 
-export type RateLimitVerdict = { allowed: true } | { allowed: false; message: string; retryAfterSeconds: number };
+export type RateLimitRefusal = { allowed: false; message: string; retryAfterSeconds: number };
+export type RateLimitVerdict = { allowed: true } | RateLimitRefusal;
 
 export function rateLimitKey(policy: Pick<RateLimitPolicy, "name" | "perAddress">, subject: string) {
   return `${policy.name}:${policy.perAddress ? addressGroup(subject) : subject.toLowerCase()}`;
@@ -41,7 +50,7 @@ export function rateLimitKey(policy: Pick<RateLimitPolicy, "name" | "perAddress"
 
 export const rateLimitsDisabled = () => env().RATE_LIMIT_DISABLED;
 
-export function refusal(retryAfterSeconds: number): RateLimitVerdict {
+export function refusal(retryAfterSeconds: number): RateLimitRefusal {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return {
     allowed: false,
@@ -63,4 +72,37 @@ export async function checkRateLimits(checks: Array<[RateLimitPolicy, string]>):
   if (exceeded.length === 0) return { allowed: true };
   const resetAt = Math.max(...exceeded.map((result) => result.resetAt.getTime()));
   return refusal((resetAt - Date.now()) / 1000);
+}
+
+export type Reservations = { allowed: true; reserved: Reserved[] } | RateLimitRefusal;
+
+/** A key counted with growing delays (lib/backoff.ts), forgotten `forgetMs` after its latest failure. */
+export function backoffReservation(key: string, policy: BackoffPolicy, forgetMs: number): Reservation {
+  return { key, kind: "backoff", delays: backoffDelayTable(policy), forgetMs };
+}
+
+/**
+ * Reserves one attempt under every key before a slow or secret check (decision 047): all of
+ * them, or none (what was taken is given back) with the refusal of the key that waits longest.
+ * The attempt then counts as a failure unless the caller gives it back (releaseReservations).
+ */
+export async function reserve(wanted: Reservation[]): Promise<Reservations> {
+  const reserved = await reserveAttempts(wanted);
+  if (reserved.length === wanted.length) {
+    return { allowed: true, reserved };
+  }
+  await releaseReservations(reserved);
+  const refused = wanted.filter((want) => !reserved.some((taken) => taken.key === want.key));
+  const counters = await readCounters(refused.map((want) => want.key));
+  let wait = 1;
+  for (const want of refused) {
+    const counter = counters.get(want.key);
+    if (!counter) continue;
+    const until =
+      want.kind === "window"
+        ? counter.resetAt.getTime()
+        : counter.lastHitAt.getTime() + want.delays[Math.min(counter.hits, want.delays.length - 1)]! * 1000;
+    wait = Math.max(wait, (until - Date.now()) / 1000);
+  }
+  return refusal(wait);
 }

@@ -75,14 +75,15 @@ export async function currentSessionIdHash(request: Request): Promise<string | n
 /**
  * Signs the browser in with a NEW session id (never one it brought along), and ends the session
  * that was on its cookie before, so a fixated or shared id is worthless after sign-in. `aal2`
- * when a second factor was verified for this sign-in. The device is recorded in the same
+ * when a second factor was verified for this sign-in; `passwordVerifiedAt` when the password was
+ * typed for it (re-authentication counts from then: decision 047). The device is recorded in the same
  * transaction; one the account never used before gets a notice to the account's address.
  */
 export async function startSession(
   request: Request,
   userId: string,
   redirectTo: string,
-  init: { headers?: Headers; aal?: Aal } = {},
+  init: { headers?: Headers; aal?: Aal; passwordVerifiedAt?: Date | null } = {},
 ) {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
@@ -91,7 +92,7 @@ export async function startSession(
   const { session, notified } = await db()
     .transaction()
     .execute(async (trx) => {
-      const session = await createSession(userId, userAgent, init.aal ?? "aal1", trx);
+      const session = await createSession(userId, userAgent, init.aal ?? "aal1", trx, init.passwordVerifiedAt ?? null);
       const { isNew } = await recordKnownDevice(trx, userId, device);
       if (!isNew) return { session, notified: false };
       const user = await findUserById(userId, trx);

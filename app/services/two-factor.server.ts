@@ -12,7 +12,7 @@ import {
 import { db, type Database } from "~/infra/db.server";
 import { env, secureCookies } from "~/infra/env.server";
 import { cookieSecrets } from "~/infra/keys.server";
-import { twoFactorDisabledEmail, twoFactorEnabledEmail } from "~/lib/emails";
+import { twoFactorDisabledEmail, twoFactorEnabledEmail, wrongTwoFactorCodesEmail } from "~/lib/emails";
 import {
   base32Encode,
   CHALLENGE_ENDED,
@@ -37,16 +37,25 @@ import {
   deleteFactors,
   findChallenge,
   findTotpFactor,
-  recordChallengeFailure,
   replaceRecoveryCodes,
+  reserveChallengeTry,
   savePendingTotpFactor,
   sha256,
   spendRecoveryCode,
   type Challenge,
   type Factor,
 } from "~/models/two-factor.server";
+import { releaseReservations } from "~/models/rate-limit.server";
+import { findUserById } from "~/models/user.server";
 import { kickMailer } from "./mail.server";
-import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
+import {
+  backoffReservation,
+  checkRateLimits,
+  RATE_LIMITS,
+  rateLimitKey,
+  rateLimitsDisabled,
+  reserve,
+} from "./rate-limit.server";
 
 type Account = { id: string; email: string; name: string };
 
@@ -90,17 +99,26 @@ function newRecoveryCodes(): string[] {
 
 // --- Enrolment -------------------------------------------------------------------------------
 
-/** Starts an enrolment with a fresh 160-bit secret (RFC 4226's recommended length). False when a factor is already on. */
-export async function beginEnrolment(userId: string): Promise<boolean> {
-  return savePendingTotpFactor(userId, sealTotpSecret(base32Encode(crypto.randomBytes(20)), userId));
+/**
+ * Starts an enrolment with a fresh 160-bit secret (RFC 4226's recommended length), seen and
+ * confirmed only by the session that started it. False when a factor is already on.
+ */
+export async function beginEnrolment(userId: string, sessionIdHash: string): Promise<boolean> {
+  return savePendingTotpFactor(userId, sealTotpSecret(base32Encode(crypto.randomBytes(20)), userId), sessionIdHash);
+}
+
+/** The pending secret, only for the session that started the enrolment (null for any other). */
+async function pendingSecret(account: Account, sessionIdHash: string): Promise<string | null> {
+  const factor = await findTotpFactor(account.id);
+  if (factor?.status !== "unverified" || !sessionIdHash || factor.enrolmentSessionHash !== sessionIdHash) return null;
+  return totpSecretOf(factor, account.id);
 }
 
 export type EnrolmentView = { secret: string; groupedSecret: string; qrSvg: string };
 
-/** What the set-up step shows: the QR code (SVG, made here) and the secret as text. */
-export async function enrolmentView(account: Account): Promise<EnrolmentView | null> {
-  const factor = await findTotpFactor(account.id);
-  const secret = factor?.status === "unverified" ? totpSecretOf(factor, account.id) : null;
+/** What the set-up step shows to the session that started it: the QR code (SVG, made here) and the secret as text. */
+export async function enrolmentView(account: Account, sessionIdHash: string): Promise<EnrolmentView | null> {
+  const secret = await pendingSecret(account, sessionIdHash);
   if (secret === null) return null;
   const uri = getTOTPAuthUri({ ...TOTP, secret, accountName: account.email, issuer: env().BRAND_NAME });
   const qrSvg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
@@ -115,6 +133,48 @@ async function limitCodes(userId: string): Promise<CodeResult> {
 }
 
 /**
+ * Wrong codes of an enrolled account, from anywhere (the code step, step-up, disabling,
+ * regenerating): the first `free` cost nothing, so a sign-in's five tries go at once; after them
+ * each waits longer (30 s doubling to 15 minutes); forgotten an hour after the last one.
+ */
+export const TWO_FACTOR_THROTTLE = { name: "2fa-fail:user", free: 4, baseSeconds: 30, maxSeconds: 15 * 60 } as const;
+const CODE_FAILURE_MEMORY_MS = 60 * 60_000;
+
+async function notifyWrongCodes(userId: string) {
+  const account = await findUserById(userId);
+  if (!account) return;
+  await enqueueEmail(db(), { to: account.email, ...wrongTwoFactorCodesEmail(notice(account)) });
+  kickMailer();
+}
+
+/**
+ * Takes one try of an enrolled account's code under its growing delays (decision 047), before
+ * the code is checked, so concurrent codes cannot all pass the count. `settle` with the outcome
+ * gives the try back unless the code was wrong; the wrong code that starts the delays mails the
+ * owner: once per burst, since the count only comes back to that number after it was forgotten.
+ */
+async function reserveCodeTry(
+  userId: string,
+): Promise<
+  { ok: true; settle: (result: { ok: boolean; message?: string }) => Promise<void> } | { ok: false; message: string }
+> {
+  const limited = await limitCodes(userId);
+  if (!limited.ok) return limited;
+  if (rateLimitsDisabled()) return { ok: true, settle: async () => {} };
+  const reservation = await reserve([
+    backoffReservation(rateLimitKey(TWO_FACTOR_THROTTLE, userId), TWO_FACTOR_THROTTLE, CODE_FAILURE_MEMORY_MS),
+  ]);
+  if (!reservation.allowed) return { ok: false, message: reservation.message };
+  return {
+    ok: true,
+    settle: async (result) => {
+      if (result.ok || result.message !== WRONG_CODE) await releaseReservations(reservation.reserved);
+      else if (reservation.reserved[0]?.hits === TWO_FACTOR_THROTTLE.free + 1) await notifyWrongCodes(userId);
+    },
+  };
+}
+
+/**
  * The enrolment's first code: the factor becomes verified, ten recovery codes are made, this
  * session rises to aal2 (it just proved the factor) and the account's address gets a notice, all
  * in one transaction.
@@ -126,8 +186,7 @@ export async function confirmEnrolment(
 ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
   const limited = await limitCodes(account.id);
   if (!limited.ok) return limited;
-  const factor = await findTotpFactor(account.id);
-  const secret = factor?.status === "unverified" ? totpSecretOf(factor, account.id) : null;
+  const secret = await pendingSecret(account, sessionIdHash);
   if (secret === null) return { ok: false, message: "Start the set-up again: it was finished or cancelled." };
   const step = /^\d{6}$/.test(code) ? await matchingStep(secret, code) : null;
   if (step === null) return { ok: false, message: WRONG_CODE };
@@ -135,7 +194,7 @@ export async function confirmEnrolment(
   const done = await db()
     .transaction()
     .execute(async (trx) => {
-      if (!(await claimTotpStep(trx, account.id, step, "unverified"))) return false;
+      if (!(await claimTotpStep(trx, account.id, step, { unverifiedFor: sessionIdHash }))) return false;
       await replaceRecoveryCodes(trx, account.id, recoveryCodeHashes(account.id, recoveryCodes));
       await raiseSessionToAal2(trx, sessionIdHash);
       // A credential changed: other sessions and every link mailed before end (decision 046).
@@ -153,7 +212,7 @@ export async function confirmEnrolment(
 /**
  * Accepts an app code or a recovery code of this user, once: an app code's time step is claimed
  * (no code of that step or earlier works again), a recovery code is used up. Callers count the
- * attempt with limitCodes() first, outside their transaction (PGlite has one connection).
+ * attempt with reserveCodeTry() first, outside their transaction (PGlite has one connection).
  */
 async function acceptCode(userId: string, typed: TypedCode | null, executor: Database): Promise<CodeResult> {
   if (!typed) return { ok: false, message: WRONG_CODE };
@@ -181,7 +240,7 @@ export async function disableTwoFactor(
   typed: TypedCode | null,
   keepSessionIdHash: string | null,
 ): Promise<CodeResult> {
-  const limited = await limitCodes(account.id);
+  const limited = await reserveCodeTry(account.id);
   if (!limited.ok) return limited;
   const result = await db()
     .transaction()
@@ -193,6 +252,7 @@ export async function disableTwoFactor(
       await enqueueEmail(trx, { to: account.email, ...twoFactorDisabledEmail(notice(account)) });
       return accepted;
     });
+  await limited.settle(result);
   if (result.ok) kickMailer();
   return result;
 }
@@ -202,10 +262,10 @@ export async function regenerateRecoveryCodes(
   account: Account,
   typed: TypedCode | null,
 ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string }> {
-  const limited = await limitCodes(account.id);
+  const limited = await reserveCodeTry(account.id);
   if (!limited.ok) return limited;
   const recoveryCodes = newRecoveryCodes();
-  return db()
+  const result = await db()
     .transaction()
     .execute(async (trx) => {
       const accepted = await acceptCode(account.id, typed, trx);
@@ -213,19 +273,23 @@ export async function regenerateRecoveryCodes(
       await replaceRecoveryCodes(trx, account.id, recoveryCodeHashes(account.id, recoveryCodes));
       return { ok: true as const, recoveryCodes };
     });
+  await limited.settle(result);
+  return result;
 }
 
 /** A signed-in aal1 session of an account with a factor proves it now (an admin before /admin). */
 export async function stepUp(userId: string, sessionIdHash: string, typed: TypedCode | null): Promise<CodeResult> {
-  const limited = await limitCodes(userId);
+  const limited = await reserveCodeTry(userId);
   if (!limited.ok) return limited;
-  return db()
+  const result = await db()
     .transaction()
     .execute(async (trx) => {
       const accepted = await acceptCode(userId, typed, trx);
       if (accepted.ok) await raiseSessionToAal2(trx, sessionIdHash);
       return accepted;
     });
+  await limited.settle(result);
+  return result;
 }
 
 // --- The half-signed-in state ----------------------------------------------------------------
@@ -277,31 +341,39 @@ export async function readChallenge(request: Request): Promise<(Challenge & { id
 export type ChallengeAnswer = { ok: true; challenge: Challenge } | { ok: false; message: string; ended: boolean };
 
 /**
- * A code for the challenge this browser holds. Right: the challenge is used up (once, even
- * against a double submit) and the caller starts an aal2 session. Wrong: counted; the fifth
- * wrong code ends the challenge.
+ * A code for the challenge this browser holds. One of its tries is taken before the code is
+ * checked. Right: the challenge is used up (once, even against a double submit) and the caller
+ * starts an aal2 session. Wrong: the fifth wrong code ends the challenge, and the login starts
+ * again at the password (which its own throttle guards).
  */
 export async function answerChallenge(request: Request, typed: TypedCode | null): Promise<ChallengeAnswer> {
   const challenge = await readChallenge(request);
   if (!challenge) return { ok: false, message: CHALLENGE_ENDED, ended: true };
-  const limited = await limitCodes(challenge.userId);
+  const limited = await reserveCodeTry(challenge.userId);
   if (!limited.ok) return { ok: false, message: limited.message, ended: false };
-  const outcome = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const accepted = await acceptCode(challenge.userId, typed, trx);
-      if (!accepted.ok) return accepted;
-      // Deleting the row is the single use: a second submit of the same login finds nothing.
-      return (await deleteChallenge(challenge.idHash, trx))
-        ? accepted
-        : { ok: false as const, message: CHALLENGE_ENDED };
-    });
+  let spent = false;
+  const outcome = await (async (): Promise<CodeResult> => {
+    const tries = await reserveChallengeTry(challenge.idHash, CHALLENGE_MAX_FAILURES);
+    if (tries === null) return { ok: false, message: CHALLENGE_ENDED };
+    const result = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const accepted = await acceptCode(challenge.userId, typed, trx);
+        if (!accepted.ok) return accepted;
+        // Deleting the row is the single use: a second submit of the same login finds nothing.
+        return (await deleteChallenge(challenge.idHash, trx))
+          ? accepted
+          : { ok: false as const, message: CHALLENGE_ENDED };
+      });
+    if (!result.ok && tries >= CHALLENGE_MAX_FAILURES) {
+      await deleteChallenge(challenge.idHash);
+      spent = true;
+    }
+    return result;
+  })();
+  await limited.settle(outcome);
   if (outcome.ok) return { ok: true, challenge };
-  if (outcome.message === CHALLENGE_ENDED) return { ok: false, message: CHALLENGE_ENDED, ended: true };
-  const failures = await recordChallengeFailure(challenge.idHash);
-  if (failures >= CHALLENGE_MAX_FAILURES) {
-    await deleteChallenge(challenge.idHash);
-    return { ok: false, message: TOO_MANY_WRONG_CODES, ended: true };
-  }
+  if (spent && outcome.message === WRONG_CODE) return { ok: false, message: TOO_MANY_WRONG_CODES, ended: true };
+  if (spent || outcome.message === CHALLENGE_ENDED) return { ok: false, message: CHALLENGE_ENDED, ended: true };
   return { ok: false, message: outcome.message, ended: false };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createUser, PASSWORD, uniqueEmail } from "../support/fixtures";
+import { createUser, PASSWORD, signIn, uniqueEmail } from "../support/fixtures";
+// The model itself, on the app's own database handle (db.server keeps one handle per process).
+import { releaseReservations, reserveAttempts } from "../../app/models/rate-limit.server";
 import { Browser } from "../support/http";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -187,5 +189,140 @@ describe("growing delays", () => {
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+/**
+ * Issue 31 item 5 (decision 047): every password check is reserved under the throttle BEFORE
+ * bcrypt runs, in one statement, so simultaneous guesses cannot all pass a limit none of them had
+ * written yet; and the current password on /account goes through the same throttle.
+ */
+const flashOf = async (browser: Browser) => {
+  const html = await (await browser.get("/account")).text();
+  return /role="(?:status|alert)"[^>]*>([^<]*)</.exec(html)?.[1] ?? "";
+};
+
+describe("reserve before verify", () => {
+  it("60 simultaneous wrong guesses from 60 addresses: at most the ceiling are checked, the owner still gets in", async () => {
+    const { owner, device } = await ownerWithKnownDevice();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, attempt) =>
+        new Browser(app.baseUrl, `198.51.100.${attempt + 1}`).post("/login", {
+          email: owner.email,
+          password: `guess-${attempt}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    // 400: the password was checked and was wrong; 429: refused before any check.
+    const checked = statuses.filter((status) => status === 400).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - checked);
+    const ceiling = await app.db
+      .selectFrom("rate_limits")
+      .select("hits")
+      .where("key", "=", `login-fail:email:${owner.email}`)
+      .executeTakeFirstOrThrow();
+    expect(ceiling.hits).toBe(checked);
+
+    // The owner, from the browser they signed in with before (at another address): in.
+    const known = await device.post("/login", { email: owner.email, password: PASSWORD });
+    expect(known.status).toBe(303);
+  });
+
+  it("one account has at most 2 password checks running at once: the excess is refused, right or wrong", async () => {
+    const owner = await createUser(app.db, { paid: "stripe-order" });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) =>
+        new Browser(app.baseUrl, `198.51.101.${attempt + 1}`).post("/login", {
+          email: owner.email,
+          password: PASSWORD,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 303 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(await answers[statuses.indexOf(429)]!.text()).toContain("Too many attempts. Please try again in");
+    // Right passwords refused for load count nothing: the next sign-in goes ahead.
+    expect((await new Browser(app.baseUrl).post("/login", { email: owner.email, password: PASSWORD })).status).toBe(
+      303,
+    );
+  });
+
+  it("40 wrong current passwords on /account are refused after the limit; the owner still signs in elsewhere", async () => {
+    const owner = await createUser(app.db, { paid: "stripe-order" });
+    const thief = await signIn(app.baseUrl, owner.email);
+    const flashes: string[] = [];
+    for (let attempt = 0; attempt < 40; attempt++) {
+      await thief.post("/account", {
+        intent: "password",
+        current_password: `guess-${attempt}`,
+        new_password: "taken-over-password-1",
+      });
+      flashes.push(await flashOf(thief));
+    }
+    const wrong = flashes.filter((flash) => flash === "Your current password is not correct.").length;
+    expect(wrong).toBeLessThanOrEqual(10);
+    expect(flashes.slice(wrong).every((flash) => flash.startsWith("Too many attempts. Please try again in"))).toBe(
+      true,
+    );
+    // The same throttle guards the email change: the right password is refused here now too.
+    await thief.post("/account", { intent: "email", email: uniqueEmail("thief"), current_password: PASSWORD });
+    expect(await flashOf(thief)).toMatch(/^Too many attempts/);
+    // The password did not change, and the owner signs in from elsewhere.
+    expect((await new Browser(app.baseUrl).post("/login", { email: owner.email, password: PASSWORD })).status).toBe(
+      303,
+    );
+  });
+});
+
+describe("the reservation statement", () => {
+  it("admits exactly the limit out of 60 concurrent reservations, and gives back exactly what it took", async () => {
+    const key = `test-window:${uniqueEmail()}`;
+    const window = { key, kind: "window" as const, limit: 10, windowMs: 60_000 };
+    const taken = await Promise.all(Array.from({ length: 60 }, () => reserveAttempts([window])));
+    expect(taken.filter((reserved) => reserved.length === 1)).toHaveLength(10);
+    const hits = async (name: string) =>
+      await app.db.selectFrom("rate_limits").select(["hits", "last_hit_at"]).where("key", "=", name).executeTakeFirst();
+    expect((await hits(key))?.hits).toBe(10);
+    await releaseReservations(taken.flat().slice(0, 3));
+    expect((await hits(key))?.hits).toBe(7);
+  });
+
+  it("holds growing delays under concurrency, and a release puts the last failure's time back", async () => {
+    const key = `test-backoff:${uniqueEmail()}`;
+    const backoff = { key, kind: "backoff" as const, delays: [0, 0, 30, 60], forgetMs: 60_000 };
+    const taken = await Promise.all(Array.from({ length: 30 }, () => reserveAttempts([backoff])));
+    // Two failures cost nothing; after them the next waits 30 s: two go ahead at once.
+    expect(taken.filter((reserved) => reserved.length === 1)).toHaveLength(2);
+    const before = await app.db
+      .selectFrom("rate_limits")
+      .select("last_hit_at")
+      .where("key", "=", key)
+      .executeTakeFirstOrThrow();
+    await app.db
+      .updateTable("rate_limits")
+      .set({ last_hit_at: new Date(Date.now() - 31_000) })
+      .where("key", "=", key)
+      .execute();
+    const earlier = await app.db
+      .selectFrom("rate_limits")
+      .select("last_hit_at")
+      .where("key", "=", key)
+      .executeTakeFirstOrThrow();
+    expect(earlier.last_hit_at.getTime()).toBeLessThan(before.last_hit_at.getTime());
+    // After the 30 s wait one more goes ahead (the next waits 60 s); giving it back restores the time.
+    const [next, blocked] = [await reserveAttempts([backoff]), await reserveAttempts([backoff])];
+    expect(next).toHaveLength(1);
+    expect(blocked).toHaveLength(0);
+    await releaseReservations(next);
+    const after = await app.db
+      .selectFrom("rate_limits")
+      .select(["hits", "last_hit_at"])
+      .where("key", "=", key)
+      .executeTakeFirstOrThrow();
+    expect(after.hits).toBe(2);
+    expect(after.last_hit_at.getTime()).toBe(earlier.last_hit_at.getTime());
   });
 });

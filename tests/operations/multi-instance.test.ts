@@ -11,7 +11,7 @@ import { createDatabase, eventually, openDatabase } from "../support/operations"
 import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy";
 import { SmtpSink } from "../support/smtp-sink";
-import { LOGIN_THROTTLE } from "../../app/services/login-throttle.server";
+import { PASSWORD_THROTTLE } from "../../app/services/password-throttle.server";
 
 /**
  * Two instances of the real server on one PostgreSQL, behind a round-robin proxy, as `fly scale
@@ -148,7 +148,7 @@ describe("two instances on one PostgreSQL", () => {
     const victim = await createUser(db);
     // Failed passwords for one email hit a ceiling, from any address, on any instance; past it
     // only a browser with the account's device cookie may try (these browsers have none).
-    for (let attempt = 0; attempt < LOGIN_THROTTLE.emailCeiling.limit; attempt += 1) {
+    for (let attempt = 0; attempt < PASSWORD_THROTTLE.emailCeiling.limit; attempt += 1) {
       const response = await new Browser(proxy.url).post("/login", {
         email: victim.email,
         password: "wrong-password-1",

@@ -8,8 +8,10 @@ import {
   resetPasswordEmail,
   setPasswordEmail,
   signInLinkEmail,
+  twoFactorRemovedEmail,
   verifyEmailEmail,
   welcomeEmail,
+  wrongTwoFactorCodesEmail,
   type Email,
   type Receipt,
 } from "~/lib/emails";
@@ -77,6 +79,12 @@ const templates: Record<string, Email> = {
     account: { name: "Mallory", created: "3 Nov 2026" },
     receipt: { ...receipt, product: "AI Profit Labs Front End", amount: "$17.00 USD" },
   }),
+  wrongTwoFactorCodes: wrongTwoFactorCodesEmail({
+    brand: "AI Profit Labs",
+    name: "Ola",
+    support: "support@site.example",
+  }),
+  twoFactorRemoved: twoFactorRemovedEmail({ brand: "AI Profit Labs", name: "Ola", support: "support@site.example" }),
   leadConfirmation: leadConfirmationEmail({
     brand: "AI Profit Labs",
     name: "Lee",

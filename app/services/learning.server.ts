@@ -21,14 +21,16 @@ import {
   type ViewerCourse,
 } from "~/models/progress.server";
 import type { SessionUser } from "~/models/session.server";
+import { hasAdminRights } from "./guards.server";
 
 /**
  * The learning experience (issue 15): what the dashboard and the course viewer show a member,
  * and the progress forms. Members see only published courses and chapters; admins see drafts
  * too, marked as such, which is how they preview them.
  */
-type Viewer = Pick<SessionUser, "id" | "isAdmin">;
-const visibilityFor = (user: Viewer) => ({ includeDrafts: user.isAdmin });
+type Viewer = Pick<SessionUser, "id" | "isAdmin" | "hasTwoFactor" | "aal">;
+/** Drafts are an admin's right: an admin's session before step-up sees what a member sees (decision 050). */
+const visibilityFor = (user: Viewer) => ({ includeDrafts: hasAdminRights(user) });
 
 export type DashboardCourse = {
   id: string;

@@ -4,6 +4,8 @@
  * clients that prefer it. Pure, so their wording is tested alone (tests/unit/emails.test.ts).
  * Links are absolute: the mail is read outside the site.
  */
+import { isPlainName } from "./validation/auth-rules";
+
 export const RESET_TOKEN_HOURS = 24;
 export const VERIFY_TOKEN_HOURS = 72;
 
@@ -80,7 +82,17 @@ function compose(subject: string, blocks: Block[]): Email {
   };
 }
 
-const greeting = (name: string) => [`Hi ${name.trim() || "there"},`];
+/**
+ * The name as mail may print it: the stored name when it is one plain line, else nothing (the
+ * greeting falls back to "Hi there,"). Forms refuse such names (decision 050), but rows from
+ * before that, and names a marketplace sends us, are not checked on the way in.
+ */
+export function nameForMail(name: string): string {
+  const trimmed = name.trim();
+  return isPlainName(trimmed) ? trimmed : "";
+}
+
+const greeting = (name: string) => [`Hi ${nameForMail(name) || "there"},`];
 const withReceipt = (receipt: Receipt | undefined): Block[] => (receipt ? [{ receipt }] : []);
 
 /** A marketplace buyer without a password: their login details (docs/product.md §9: within about 5 minutes). */

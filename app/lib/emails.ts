@@ -4,6 +4,8 @@
  * clients that prefer it. Pure, so their wording is tested alone (tests/unit/emails.test.ts).
  * Links are absolute: the mail is read outside the site.
  */
+import { isPlainName } from "./validation/auth-rules";
+
 export const RESET_TOKEN_HOURS = 24;
 export const VERIFY_TOKEN_HOURS = 72;
 /** A claim link (decision 048): long enough for a weekend; a fresh one can be asked for at any time. */
@@ -82,15 +84,29 @@ function compose(subject: string, blocks: Block[]): Email {
   };
 }
 
-const greeting = (name: string) => [`Hi ${name.trim() || "there"},`];
+/**
+ * The name as mail may print it: the stored name when it is one plain line, else nothing (the
+ * greeting falls back to "Hi there,"). Forms refuse such names (decision 050), but rows from
+ * before that, and names a marketplace sends us, are not checked on the way in.
+ */
+export function nameForMail(name: string): string {
+  const trimmed = name.trim();
+  return isPlainName(trimmed) ? trimmed : "";
+}
+
+const greeting = (name: string) => [`Hi ${nameForMail(name) || "there"},`];
 
 /**
  * Which account a link is for (decision 048): whoever made the account chose its name, so the
  * owner of the address can tell an account they did not make. `created` is formatted ('3 Nov 2026').
  */
 export type AccountLine = { name: string; created: string };
-const accountOf = (brand: string, account: AccountLine) =>
-  `the ${brand} account '${account.name.trim()}', created ${account.created}`;
+const accountOf = (brand: string, account: AccountLine) => {
+  const name = nameForMail(account.name);
+  return name
+    ? `the ${brand} account '${name}', created ${account.created}`
+    : `the ${brand} account created ${account.created}`;
+};
 const withReceipt = (receipt: Receipt | undefined): Block[] => (receipt ? [{ receipt }] : []);
 
 /** A marketplace buyer without a password: their login details (docs/product.md §9: within about 5 minutes). */

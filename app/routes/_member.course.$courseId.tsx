@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { ChapterProgressForm } from "~/components/learning/chapter-progress-form";
 import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
@@ -15,7 +15,7 @@ import { requirePaidMember } from "~/services/guards.server";
 import { cachingHeaders, PROGRESS_CACHING } from "~/lib/member-cache.server";
 import { adjacentChapters, formatCompletionDate } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
-import { isPrefetch, openCourse, updateProgress } from "~/services/learning.server";
+import { claimCertificate, isOwnView, openCourse, updateProgress } from "~/services/learning.server";
 import { brandedTitle } from "~/lib/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
 
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   let page;
   try {
-    page = await openCourse(user, courseId, wanted, { prefetch: isPrefetch(request) });
+    page = await openCourse(user, courseId, wanted, { recordView: isOwnView(request) });
   } catch (error) {
     // docs/product.md §8: a course that cannot be loaded sends the member back to the training area.
     console.error(`[course] could not load course ${courseId}:`, error);
@@ -54,12 +54,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * The progress forms. Without JavaScript: a 303 back to the chapter ('Complete and continue':
  * on to the next chapter that is not complete). A fetcher sends `respond=data` and gets data,
- * except for 'Complete and continue', whose redirect it follows without a reload.
+ * except for 'Complete and continue', whose redirect it follows without a reload. 'Get my
+ * certificate' (intent `certificate`) issues a completed course's certificate and goes back.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePaidMember(request);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "certificate") {
+    const claimed = await claimCertificate(user, params.courseId ?? "", { chapterId: form.get("chapterId") });
+    if (!claimed.ok) return data({ ok: false as const, error: claimed.error }, { status: claimed.status });
+    return redirect(claimed.redirectTo, 303);
+  }
   const outcome = await updateProgress(user, params.courseId ?? "", { intent, chapterId: form.get("chapterId") });
   if (!outcome.ok) return data({ ok: false as const, error: outcome.error }, { status: outcome.status });
   if (form.get("respond") === "data" && intent !== "complete-and-continue") {
@@ -109,7 +115,7 @@ export default function CourseViewer() {
               <ProgressBar progress={progress} />
             </div>
           ) : null}
-          {completion ? (
+          {completion?.certificateCode ? (
             <div className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
               <p className="font-semibold text-emerald-800">Course completed</p>
               <p className="text-emerald-800">on {formatCompletionDate(completion.completedAt)}</p>
@@ -120,6 +126,8 @@ export default function CourseViewer() {
                 View certificate
               </Link>
             </div>
+          ) : completion ? (
+            <ClaimCertificate courseId={course.id} chapterId={current?.id ?? null} />
           ) : null}
           {/* Re-created on each navigation (even to the chapter already open, which the resume
               may have chosen), so the list folds again after a choice. */}
@@ -229,6 +237,36 @@ export default function CourseViewer() {
         </article>
       </main>
     </>
+  );
+}
+
+/**
+ * A course completed without its last chapter's form (a chapter was deleted or unpublished): the
+ * certificate is issued by this POST, never by showing the page (decision 050). A plain form, so
+ * it works without JavaScript; with it, Remix posts it and reloads the page's data.
+ */
+function ClaimCertificate({ courseId, chapterId }: { courseId: string; chapterId: string | null }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "certificate";
+  return (
+    <Form
+      method="post"
+      action={`/course/${courseId}`}
+      className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm"
+      preventScrollReset
+    >
+      <p className="font-semibold text-emerald-800">Course completed</p>
+      {chapterId ? <input type="hidden" name="chapterId" value={chapterId} /> : null}
+      <button
+        type="submit"
+        name="intent"
+        value="certificate"
+        disabled={pending}
+        className="mt-2 inline-flex min-h-11 items-center justify-center rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white shadow hover:bg-emerald-800 disabled:opacity-60"
+      >
+        {pending ? "Issuing..." : "Get my certificate"}
+      </button>
+    </Form>
   );
 }
 

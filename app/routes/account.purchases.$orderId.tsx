@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PrintButton } from "~/components/print-button";
 import { formatDay } from "~/lib/dates";
 import { env } from "~/infra/env.server";
-import { requireUser } from "~/services/guards.server";
+import { hasAdminRights, requireUser } from "~/services/guards.server";
 import { formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
 import { isUuid } from "~/lib/uuid";
@@ -11,13 +11,17 @@ import { getOrder } from "~/models/order-ledger.server";
 
 export const meta: MetaFunction = () => [{ title: "Receipt | AI Profit Labs" }, { name: "robots", content: "noindex" }];
 
-/** A printable receipt. Only the order's owner and admins may open it; to anyone else it does not exist. */
+/**
+ * A printable receipt. Only the order's owner and admins may open it; to anyone else it does not
+ * exist. An admin's session counts as an admin's only past the admin rule (decision 050): before
+ * step-up, another person's receipt is a 404 as it is to any member.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const order = isUuid(params.orderId) ? await getOrder(params.orderId) : null;
   if (
     !order ||
-    (order.userId !== user.id && !user.isAdmin) ||
+    (order.userId !== user.id && !hasAdminRights(user)) ||
     (order.status !== "completed" && order.status !== "refunded")
   ) {
     throw data("Receipt not found", { status: 404 });

@@ -56,7 +56,7 @@ export async function requestEmailChange(
   const refused = await mailAllowed(user.id);
   if (refused) return refused;
   const account = await findUserById(user.id);
-  if (!account) return { ok: false, message: WRONG_PASSWORD };
+  if (!account) return { ok: false, message: "Your current password is not correct." };
   await db()
     .transaction()
     .execute(async (trx) => {

@@ -18,14 +18,53 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** A paid member or an admin (docs/product.md §6): others are sent to the plan page. */
+/**
+ * A paid member, or an admin whose session holds admin rights (docs/product.md §6): other users
+ * are sent to the plan page. An admin who has not paid and whose session has not passed the admin
+ * rule yet is sent to pass it (the code step, or /account to set up a factor), as for /admin.
+ */
 export async function requirePaidMember(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!user.hasPaid && !user.isAdmin) throw redirect("/payment-options");
+  if (user.hasPaid) return user;
+  if (!user.isAdmin) throw redirect("/payment-options");
+  await passAdminRule(request, user, ADMIN_NEEDS_FACTOR_FOR_TRAINING);
   return user;
 }
 
 export const ADMIN_NEEDS_FACTOR = "Set up two-factor authentication to open the Admin Panel.";
+export const ADMIN_NEEDS_FACTOR_FOR_TRAINING = "Set up two-factor authentication to open the training as an admin.";
+
+/**
+ * The admin rule (decision 050): where this account stands as an admin in THIS session. An admin
+ * with a second factor holds admin rights only in a session that verified it (aal2); with
+ * ADMIN_REQUIRE_2FA, an admin without a factor holds none until one is set up. Every place where
+ * being an admin gives more than a member gets (the admin pages, receipts of other people's
+ * orders, drafts, the training without paying) asks this, never `isAdmin` alone.
+ */
+export type AdminStanding = "not-admin" | "admin" | "needs-step-up" | "needs-factor";
+
+export function adminStanding(user: Pick<SessionUser, "isAdmin" | "hasTwoFactor" | "aal">): AdminStanding {
+  if (!user.isAdmin) return "not-admin";
+  if (user.hasTwoFactor) return user.aal === "aal2" ? "admin" : "needs-step-up";
+  return env().ADMIN_REQUIRE_2FA ? "needs-factor" : "admin";
+}
+
+/** True when this session holds admin rights; an admin before step-up gets a member's view. */
+export function hasAdminRights(user: Pick<SessionUser, "isAdmin" | "hasTwoFactor" | "aal">): boolean {
+  return adminStanding(user) === "admin";
+}
+
+/** Throws the way to admin rights for an admin's session that lacks them: the code step or /account. */
+async function passAdminRule(request: Request, user: SessionUser, needsFactor: string): Promise<void> {
+  const standing = adminStanding(user);
+  if (standing === "needs-step-up") {
+    const url = new URL(request.url);
+    throw redirect(`/login/two-factor?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
+  }
+  if (standing === "needs-factor") {
+    throw await redirectWithFlash("/account", { kind: "error", message: needsFactor });
+  }
+}
 
 /**
  * Admins only; signed-in non-admins go to /dashboard, visitors to /login. An admin with a second
@@ -35,13 +74,7 @@ export const ADMIN_NEEDS_FACTOR = "Set up two-factor authentication to open the 
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!user.isAdmin) throw redirect("/dashboard");
-  if (user.hasTwoFactor && user.aal !== "aal2") {
-    const url = new URL(request.url);
-    throw redirect(`/login/two-factor?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
-  }
-  if (!user.hasTwoFactor && env().ADMIN_REQUIRE_2FA) {
-    throw await redirectWithFlash("/account", { kind: "error", message: ADMIN_NEEDS_FACTOR });
-  }
+  await passAdminRule(request, user, ADMIN_NEEDS_FACTOR);
   return user;
 }
 

@@ -21,14 +21,16 @@ import {
   type ViewerCourse,
 } from "~/models/progress.server";
 import type { SessionUser } from "~/models/session.server";
+import { hasAdminRights } from "./guards.server";
 
 /**
  * The learning experience (issue 15): what the dashboard and the course viewer show a member,
  * and the progress forms. Members see only published courses and chapters; admins see drafts
  * too, marked as such, which is how they preview them.
  */
-type Viewer = Pick<SessionUser, "id" | "isAdmin">;
-const visibilityFor = (user: Viewer) => ({ includeDrafts: user.isAdmin });
+type Viewer = Pick<SessionUser, "id" | "isAdmin" | "hasTwoFactor" | "aal">;
+/** Drafts are an admin's right: an admin's session before step-up sees what a member sees (decision 050). */
+const visibilityFor = (user: Viewer) => ({ includeDrafts: hasAdminRights(user) });
 
 export type DashboardCourse = {
   id: string;
@@ -74,8 +76,11 @@ export type ViewerPage = {
   course: { id: string; title: string; description: string; draft: boolean };
   chapters: Array<{ id: string; title: string; completed: boolean; draft: boolean }>;
   progress: Progress;
-  /** Set once every visible chapter is complete: the date and the certificate's public code. */
-  completion: { completedAt: string; certificateCode: string } | null;
+  /**
+   * Set once every visible chapter is complete: the date and the certificate's public code, or
+   * nulls while no certificate was issued yet ('Get my certificate' issues it).
+   */
+  completion: { completedAt: string; certificateCode: string } | { completedAt: null; certificateCode: null } | null;
   selected:
     | { kind: "chapter"; id: string; title: string; html: string; completed: boolean; draft: boolean }
     /** A draft chapter opened by a member (its link was shared before it was unpublished, say). */
@@ -85,12 +90,19 @@ export type ViewerPage = {
 };
 
 /**
- * A browser's prefetch (Remix renders `<link rel="prefetch">` on hover): Chromium and Firefox
- * say so in `Sec-Purpose` (older ones in `Purpose`). Hovering a link is not reading the chapter.
+ * Whether this GET of the course viewer is the member reading a chapter, and so recorded as their
+ * view (decision 050). Not a browser's prefetch (Remix renders `<link rel="prefetch">` on hover;
+ * Chromium and Firefox say so in `Sec-Purpose`, older ones in `Purpose`): hovering a link is not
+ * reading the chapter. Not a request another site started (`Sec-Fetch-Site: cross-site` or
+ * `same-site`): a page elsewhere could otherwise move the member's 'Continue where you left off'
+ * by sending their browser here. Our own links and client navigations say `same-origin`, a typed
+ * address or bookmark `none`; a browser that sends no fetch metadata is counted as before.
  */
-export function isPrefetch(request: Request): boolean {
+export function isOwnView(request: Request): boolean {
   const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
-  return purpose.includes("prefetch");
+  if (purpose.includes("prefetch")) return false;
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === null || site === "same-origin" || site === "none";
 }
 
 const marksOf = (course: ViewerCourse): ChapterMark[] =>
@@ -98,14 +110,16 @@ const marksOf = (course: ViewerCourse): ChapterMark[] =>
 
 /**
  * The course viewer: the chapter asked for, or the one the member viewed last (the first for a
- * new member). Viewing records `last_viewed_at`, except for a browser's prefetch (hovering a
- * link is not reading it) and a repeat view of the chapter viewed last within the minute. Undefined when the course does not exist or is a draft for a member.
+ * new member). Viewing records `last_viewed_at` when `recordView` (see isOwnView), except for a
+ * repeat view of the chapter viewed last within the minute. It issues nothing: a certificate
+ * comes from a POST (decision 050). Undefined when the course does not exist or is a draft for a
+ * member.
  */
 export async function openCourse(
   user: Viewer,
   courseId: string,
   wanted: string | null,
-  { prefetch }: { prefetch: boolean },
+  { recordView }: { recordView: boolean },
 ): Promise<ViewerPage | undefined> {
   const course = await getCourseForViewer(courseId, user.id, visibilityFor(user));
   if (!course) return undefined;
@@ -115,17 +129,21 @@ export async function openCourse(
   const visible = course.chapters.find((chapter) => chapter.id === targetId);
   const [chapter] = await Promise.all([
     targetId && isUuid(targetId) ? findChapterInCourse(courseId, targetId) : undefined,
-    visible && !prefetch && !isRepeatView(views, visible.id) ? recordChapterView(user.id, visible.id) : undefined,
+    visible && recordView && !isRepeatView(views, visible.id) ? recordChapterView(user.id, visible.id) : undefined,
   ]);
 
   const progress = courseProgress(marksOf(course));
   let completion: ViewerPage["completion"] = null;
   if (progress.complete) {
-    // Normally issued by the form that completed the last chapter; this covers a course that
-    // became complete another way (its last incomplete chapter was deleted or unpublished).
-    const code = course.certificate_code ?? (await issueCertificate(user.id, course.id));
-    const completedAt = course.certificate_completed_at ?? new Date();
-    if (code) completion = { completedAt: new Date(completedAt).toISOString(), certificateCode: code };
+    // Normally issued by the form that completed the last chapter. A course that became complete
+    // another way (its last open chapter was deleted or unpublished) offers 'Get my certificate'.
+    completion =
+      course.certificate_code && course.certificate_completed_at
+        ? {
+            completedAt: new Date(course.certificate_completed_at).toISOString(),
+            certificateCode: course.certificate_code,
+          }
+        : { completedAt: null, certificateCode: null };
   }
 
   let selected: ViewerPage["selected"] = { kind: "none" };
@@ -192,4 +210,30 @@ export async function updateProgress(
 
   const next = intent === "complete-and-continue" ? nextIncompleteChapter(marks, chapterId) : null;
   return { ok: true, completed, courseComplete, redirectTo: chapterHref(course.id, next ?? chapterId) };
+}
+
+export type CertificateOutcome = { ok: true; redirectTo: string } | { ok: false; status: 404 | 409; error: string };
+
+export const CERTIFICATE_NOT_YET = "Complete every chapter of this course to get its certificate.";
+
+/**
+ * 'Get my certificate': issues the certificate of a course this user has completed that has none
+ * yet (a course completed by a chapter's deletion or unpublishing; completing the last chapter
+ * issues it at once). A POST, so no page another site links to can issue one (decision 050).
+ * Issued once: a second press changes nothing. Back to the chapter the form was on.
+ */
+export async function claimCertificate(
+  user: Viewer,
+  courseId: string,
+  fields: { chapterId: unknown },
+): Promise<CertificateOutcome> {
+  const course = isUuid(courseId) ? await getCourseForViewer(courseId, user.id, visibilityFor(user)) : undefined;
+  if (!course) return { ok: false, status: 404, error: "Course not found" };
+  if (!courseProgress(marksOf(course)).complete) return { ok: false, status: 409, error: CERTIFICATE_NOT_YET };
+  await issueCertificate(user.id, course.id);
+  const chapterId = typeof fields.chapterId === "string" ? fields.chapterId : "";
+  const back = course.chapters.some((chapter) => chapter.id === chapterId)
+    ? chapterHref(course.id, chapterId)
+    : `/course/${course.id}`;
+  return { ok: true, redirectTo: back };
 }

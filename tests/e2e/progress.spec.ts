@@ -139,6 +139,45 @@ test("a member reads the course to the end, gets the certificate and sees 'Revie
   await expect(resume).toContainText("Ship it");
 });
 
+test("a course completed by an unpublished chapter gives its certificate from 'Get my certificate'", async ({
+  page,
+  db,
+  javaScriptEnabled,
+  paidMember: _paidMember,
+}) => {
+  // Decision 050: showing the course issues nothing; the button's POST does, with or without JavaScript.
+  const title = `Claim Path ${suffix} ${javaScriptEnabled ? "js" : "no-js"}`;
+  const course = await db
+    .insertInto("courses")
+    .values({ title, description: "Two chapters", status: "published" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const [first, second] = await db
+    .insertInto("chapters")
+    .values(
+      ["First", "Second"].map((name, i) => ({
+        course_id: course.id,
+        title: name,
+        content: "<p>Body</p>",
+        sort_order: i + 1,
+      })),
+    )
+    .returning("id")
+    .execute();
+  await page.goto(`/course/${course.id}?chapter=${first.id}`);
+  await page.getByRole("button", { name: "Mark as complete" }).click();
+  await expect(page.getByText("1 of 2 chapters completed")).toBeVisible();
+  await db.updateTable("chapters").set({ status: "draft" }).where("id", "=", second.id).execute();
+
+  await page.reload();
+  await expect(page.getByText("Course completed")).toBeVisible();
+  await expect(page.getByRole("link", { name: "View certificate" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Get my certificate" }).click();
+  await page.getByRole("link", { name: "View certificate" }).click();
+  await page.waitForURL(/\/certificates\/[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByRole("region", { name: "Certificate of completion" })).toContainText(title);
+});
+
 test("the admin sees the member in the course's figures", async ({ page }) => {
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.waitForURL("**/dashboard");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../support/fixtures";
+import { createUser, signIn } from "../support/fixtures";
 import { redirectTarget } from "../support/http";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";
 import { totpCode } from "../support/totp";
@@ -30,5 +30,30 @@ describe("ADMIN_REQUIRE_2FA=true", () => {
     expect((await browser.post("/account/two-factor", { intent: "confirm", code: totpCode(secret) })).status).toBe(200);
     // The session that verified the factor is at aal2: the Admin Panel opens.
     expect((await browser.get("/admin")).status).toBe(200);
+  });
+
+  it("an admin without a factor holds no admin rights anywhere else either: a member's view until enrolment (decision 050)", async () => {
+    const buyer = await createUser(app.db, { paid: "stripe-order", name: "Private Buyer" });
+    const { id: orderId } = await app.db
+      .selectFrom("order_ledger")
+      .select("id")
+      .where("user_id", "=", buyer.id)
+      .executeTakeFirstOrThrow();
+    const admin = await createUser(app.db, { isAdmin: true });
+    const browser = await signIn(app.baseUrl, admin.email);
+
+    expect((await browser.get(`/account/purchases/${orderId}`)).status).toBe(404);
+    // The training without paying is an admin's right too: set up the factor first.
+    expect(redirectTarget(await browser.get("/dashboard"))).toBe("/account");
+    expect(await (await browser.get("/account")).text()).toContain(
+      "Set up two-factor authentication to open the training as an admin.",
+    );
+
+    await browser.post("/account/two-factor", { intent: "start" });
+    const page = await (await browser.get("/account/two-factor")).text();
+    const secret = /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/.exec(page)![1].replace(/\s/g, "");
+    expect((await browser.post("/account/two-factor", { intent: "confirm", code: totpCode(secret) })).status).toBe(200);
+    expect((await browser.get(`/account/purchases/${orderId}`)).status).toBe(200);
+    expect((await browser.get("/dashboard")).status).toBe(200);
   });
 });

@@ -216,3 +216,101 @@ describe("password reset", () => {
     expect(statuses[20]).toBe(429);
   });
 });
+
+/**
+ * Issue 31 item 8 (decision 050): a name is one line without a web or email address. A stranger
+ * who signs up with someone else's address chooses the name our verification mail greets them
+ * with, so "Click http://evil.example" and a paragraph of the stranger's own must not get in.
+ * Names stored before the rule, or sent by the marketplace, are greeted neutrally instead.
+ */
+describe("names in mail", () => {
+  const PHISHING_NAME = "Click http://evil.example\n\nYour account is locked";
+  const BAD_NAMES = [
+    PHISHING_NAME,
+    "Jane\nDoe",
+    "Jane\r\nDoe",
+    "Jane\u2028Doe",
+    "Jane\tDoe",
+    "Visit evil.example today",
+    "Ann www.evil.co",
+    "Write to help@evil.example",
+    "Ann https://evil.example",
+    "Ann 203.0.113.9",
+    "Ann \u202EeoD",
+  ];
+  const mailTo = (address: string) =>
+    app.db.selectFrom("email_outbox").select("id").where("to_address", "=", address).execute();
+
+  it("signup refuses a name with a line break or an address, with a clear message, and mails nothing", async () => {
+    for (const name of BAD_NAMES) {
+      const email = uniqueEmail("victim");
+      const response = await new Browser(app.baseUrl).post("/signup", { name, email, password: "long-enough-pw" });
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      expect(await response.text()).toContain("Full name cannot contain line breaks, web addresses or email addresses");
+      expect(await app.db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
+      expect(await mailTo(email)).toEqual([]);
+    }
+    // Names as people write them still pass.
+    for (const name of ["Anne-Marie O'Neil", "J. R. R. Tolkien", "José María Aznar-López", "李小龍"]) {
+      const response = await new Browser(app.baseUrl).post("/signup", {
+        name,
+        email: uniqueEmail("fine"),
+        password: "long-enough-pw",
+      });
+      expect(response.status, name).toBe(303);
+    }
+  });
+
+  it("/account refuses such a name with a clear message and keeps the old one", async () => {
+    const user = await createUser(app.db, { paid: "stripe-order", name: "Olga Original" });
+    const browser = await signIn(app.baseUrl, user.email);
+    for (const name of [PHISHING_NAME, "Visit evil.example today"]) {
+      const response = await browser.post("/account", { intent: "name", name });
+      expect(redirectTarget(response)).toBe("/account");
+      expect(await (await browser.get("/account")).text()).toContain(
+        "Your name cannot contain line breaks, web addresses or email addresses",
+      );
+      expect((await userOf(user.email)).name).toBe("Olga Original");
+    }
+    await browser.post("/account", { intent: "name", name: "Olga Renamed" });
+    expect((await userOf(user.email)).name).toBe("Olga Renamed");
+  });
+
+  it("the lead form refuses such a first name and mails nothing", async () => {
+    const email = uniqueEmail("lead-victim");
+    const response = await new Browser(app.baseUrl).post("/special-access", { email, name: PHISHING_NAME });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("First name cannot contain line breaks, web addresses or email addresses");
+    expect(await app.db.selectFrom("leads").select("id").where("email", "=", email).execute()).toEqual([]);
+    expect(await mailTo(email)).toEqual([]);
+  });
+
+  it("mail greets a stored name that carries an address or a line break neutrally, without it", async () => {
+    // The marketplace names its buyers; we cannot refuse its notification, so the mail must cope.
+    const email = uniqueEmail("wp-named");
+    counter += 1;
+    const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
+      method: "POST",
+      body: new URLSearchParams({
+        WP_ACTION: "sale",
+        WP_ITEM_NUMBER: MEMBERSHIP_ITEM,
+        WP_ITEM_NAME: "AI Profit Labs",
+        WP_BUYER_EMAIL: email,
+        WP_BUYER_NAME: PHISHING_NAME,
+        WP_SALE: `sale_named_${Date.now()}_${counter}`,
+        WP_TXNID: `txn_named_${counter}`,
+        WP_SALE_AMOUNT: "17.00",
+        WP_SALE_CURRENCY: "USD",
+        IPN_ID: `ipn_named_${Date.now()}_${counter}`,
+        WP_SECURITYKEY: SECURITY_KEY,
+      }),
+    });
+    expect(response.status).toBe(200);
+    const mail = await smtp.waitFor(email, 15_000);
+    expect(mail.text.startsWith("Hi there,\n")).toBe(true);
+    for (const part of [mail.text, mail.html ?? ""]) {
+      expect(part).not.toContain("evil.example");
+      expect(part).not.toContain("Your account is locked");
+    }
+  });
+});

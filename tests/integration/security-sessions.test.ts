@@ -7,8 +7,9 @@ import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, signIn } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
-import { cookieSigningSecret, TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET } from "../support/keys";
+import { cookieSigningSecret, sealTotpSecret, TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET } from "../support/keys";
 import { startTestApp, type TestApp } from "../support/test-app";
+import { totpCode } from "../support/totp";
 
 /**
  * Issue 10 item 8: session ids stored only as SHA-256, a new id on every sign-in (the old one
@@ -175,5 +176,119 @@ describe("production settings", () => {
     const { code, stderr } = await startProduction({ BCRYPT_COST: "4", ALLOW_INSECURE_TEST_SETTINGS: "true" });
     expect(code).toBe(1);
     expect(stderr).toContain("ALLOW_INSECURE_TEST_SETTINGS: is for test servers only");
+  });
+});
+
+/**
+ * Issue 31 item 8 (decision 050): an admin's session holds admin rights only past the admin rule
+ * (aal2 for an account with a factor), everywhere being an admin gives more than a member gets:
+ * other people's receipts, draft courses and chapters, the training without paying. Before the
+ * step-up the session gets a member's view, or is sent to the code step; after it, all of it opens.
+ */
+describe("admin rights need the admin's step-up", () => {
+  const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+  /** An admin signed in (aal1) before their factor was verified: the session has not stepped up. */
+  async function adminBeforeStepUp(paid: "stripe-order" | "none") {
+    const admin = await createUser(app.db, { isAdmin: true, paid });
+    const browser = await signIn(app.baseUrl, admin.email);
+    await app.db
+      .insertInto("auth_factors")
+      .values({
+        user_id: admin.id,
+        factor_type: "totp",
+        status: "verified",
+        secret: sealTotpSecret(SECRET, admin.id),
+        verified_at: new Date(),
+      })
+      .execute();
+    expect((await sessionsOf(admin.id)).map((session) => session.aal)).toEqual(["aal1"]);
+    return { admin, browser };
+  }
+
+  async function stepUp(browser: Browser, redirect: string) {
+    const response = await browser.post("/login/two-factor", { code: totpCode(SECRET), redirect });
+    expect(redirectTarget(response)).toBe(redirect);
+  }
+
+  async function draftCourse() {
+    const title = `Unreleased ${crypto.randomBytes(4).toString("hex")}`;
+    const course = await app.db
+      .insertInto("courses")
+      .values({ title, description: "Not out yet", status: "draft" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const chapter = await app.db
+      .insertInto("chapters")
+      .values({
+        course_id: course.id,
+        title: "Draft chapter",
+        content: "<p>Secret plans</p>",
+        sort_order: 1,
+        status: "draft",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { title, courseId: course.id, chapterId: chapter.id };
+  }
+
+  const orderOf = async (userId: string) =>
+    (await app.db.selectFrom("order_ledger").select("id").where("user_id", "=", userId).executeTakeFirstOrThrow()).id;
+
+  it("before step-up: no one else's receipt and no drafts, as for a member; after step-up both open", async () => {
+    const buyer = await createUser(app.db, { paid: "stripe-order", name: "Private Buyer" });
+    const receipt = `/account/purchases/${await orderOf(buyer.id)}`;
+    const draft = await draftCourse();
+    const { admin, browser } = await adminBeforeStepUp("stripe-order");
+
+    const refused = await browser.get(receipt);
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain("Private Buyer");
+    // Their own receipt is theirs as for any member.
+    expect((await browser.get(`/account/purchases/${await orderOf(admin.id)}`)).status).toBe(200);
+    // Drafts: not on the dashboard, not in the viewer, not markable.
+    const dashboard = await browser.get("/dashboard");
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).not.toContain(draft.title);
+    expect(redirectTarget(await browser.get(`/course/${draft.courseId}?chapter=${draft.chapterId}`))).toBe(
+      "/dashboard",
+    );
+    // The refused form's page is the viewer's, which sends this session to the training area.
+    const mark = await browser.post(`/course/${draft.courseId}`, { intent: "complete", chapterId: draft.chapterId });
+    expect(redirectTarget(mark)).toBe("/dashboard");
+    expect(
+      await app.db.selectFrom("chapter_progress").select("chapter_id").where("user_id", "=", admin.id).execute(),
+    ).toEqual([]);
+
+    await stepUp(browser, receipt);
+    const opened = await browser.get(receipt);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("Private Buyer");
+    expect(await (await browser.get("/dashboard")).text()).toContain(draft.title);
+    const preview = await browser.get(`/course/${draft.courseId}?chapter=${draft.chapterId}`);
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain("Secret plans");
+  });
+
+  it("before step-up an admin who has not paid is sent to the code step from the training; after it, it opens", async () => {
+    const { admin, browser } = await adminBeforeStepUp("none");
+    for (const page of ["/dashboard", "/bonuses", "/app-builder", "/app-idea-generator"]) {
+      expect(redirectTarget(await browser.get(page)), page).toBe(
+        `/login/two-factor?${new URLSearchParams({ redirect: page })}`,
+      );
+    }
+    // Actions too: nothing is recorded for the session before step-up.
+    const { courseId, chapterId } = await draftCourse();
+    await app.db.updateTable("courses").set({ status: "published" }).where("id", "=", courseId).execute();
+    await app.db.updateTable("chapters").set({ status: "published" }).where("id", "=", chapterId).execute();
+    const mark = await browser.post(`/course/${courseId}`, { intent: "complete", chapterId });
+    expect(redirectTarget(mark)).toMatch(/^\/login\/two-factor\?redirect=/);
+    expect(
+      await app.db.selectFrom("chapter_progress").select("chapter_id").where("user_id", "=", admin.id).execute(),
+    ).toEqual([]);
+
+    await stepUp(browser, "/dashboard");
+    expect((await browser.get("/dashboard")).status).toBe(200);
+    expect((await browser.get(`/course/${courseId}?chapter=${chapterId}`)).status).toBe(200);
   });
 });

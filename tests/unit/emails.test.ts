@@ -3,6 +3,9 @@ import {
   claimPurchaseEmail,
   confirmEmailChangeEmail,
   leadConfirmationEmail,
+  nameForMail,
+  newSignInEmail,
+  passwordChangedEmail,
   purchaseAddedEmail,
   refundNoticeEmail,
   resetPasswordEmail,
@@ -15,6 +18,7 @@ import {
   type Email,
   type Receipt,
 } from "~/lib/emails";
+import { isPlainName } from "~/lib/validation/auth-rules";
 
 /**
  * Every template, both parts, by snapshot: a wording change shows up in review as a diff of the
@@ -136,5 +140,72 @@ describe("email templates", () => {
     expect(email.text).toContain("Hi there,");
     expect(email.text).toContain("\nhttps://l.example/x\n");
     expect(email.text).not.toContain("Receipt");
+  });
+});
+
+/** Decision 050: names are printed in mail to addresses nobody proved; one plain line, or no name. */
+describe("names in mail", () => {
+  const refused = [
+    "Click http://evil.example\n\nYour account is locked",
+    "Jane\nDoe",
+    "Jane\rDoe",
+    "Jane\u2028Doe",
+    "Jane\u2029Doe",
+    "Jane\tDoe",
+    "Jane\u0000Doe",
+    "Ann \u202EeoD",
+    "Ann \u2066Doe",
+    "Visit evil.example",
+    "www.evil.co",
+    "evil\u3002com",
+    "Ann hxxp://x",
+    "Ann https:\\\\evil",
+    "help@evil.example",
+    "Ann 203.0.113.9",
+  ];
+  const allowed = [
+    "Wendy",
+    "Anne-Marie O'Neil",
+    "J. R. R. Tolkien",
+    "Mr. T",
+    "José María Aznar-López",
+    "李小龍",
+    "محمد",
+  ];
+
+  it("a plain name is one line without a web or email address", () => {
+    for (const name of refused) expect(isPlainName(name), JSON.stringify(name)).toBe(false);
+    for (const name of allowed) expect(isPlainName(name), name).toBe(true);
+  });
+
+  it("greets a name that is not plain neutrally in every template that greets", () => {
+    const name = "Click http://evil.example\n\nYour account is locked";
+    expect(nameForMail(name)).toBe("");
+    expect(nameForMail("  Wendy ")).toBe("Wendy");
+    const link = "https://site.example/x";
+    const notice = { brand: "B", name, support: "s@site.example" };
+    for (const email of [
+      welcomeEmail({ brand: "B", name, receipt }),
+      setPasswordEmail({ brand: "B", name, link, loginUrl: link }),
+      purchaseAddedEmail({ brand: "B", name, loginUrl: link }),
+      verifyEmailEmail({ brand: "B", name, link, account: { name, created: "3 Nov 2026" } }),
+      signInLinkEmail({ brand: "B", name, link, loginUrl: link }),
+      confirmEmailChangeEmail({ brand: "B", name, link, account: { name, created: "3 Nov 2026" } }),
+      leadConfirmationEmail({ brand: "B", name, next: [], signupUrl: link, supportEmail: "s@site.example" }),
+      passwordChangedEmail(notice),
+      newSignInEmail({ ...notice, device: "Chrome on macOS", when: new Date(0) }),
+    ]) {
+      expect(email.text.startsWith("Hi there,\n")).toBe(true);
+      for (const part of [email.text, email.html]) {
+        expect(part).not.toContain("evil.example");
+        expect(part).not.toContain("locked");
+      }
+    }
+    // The claim mail names the account rather than greeting: a name that is not plain is left out.
+    const claim = claimPurchaseEmail({ brand: "B", link, forgotUrl: link, account: { name, created: "3 Nov 2026" } });
+    for (const part of [claim.text, claim.html]) {
+      expect(part).toContain("the B account created 3 Nov 2026");
+      expect(part).not.toContain("evil.example");
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, newPassword, PASSWORD_MAX } from "./auth";
+import { isPlainName } from "./auth-rules";
 
 /** The forms of /account. Each answers with one clear message, so the first problem is enough. */
 export const nameSchema = z.object({
@@ -7,7 +8,8 @@ export const nameSchema = z.object({
     .string({ error: "Your name is required" })
     .trim()
     .min(1, { error: "Your name is required" })
-    .max(100, { error: "Your name must be at most 100 characters" }),
+    .max(100, { error: "Your name must be at most 100 characters" })
+    .refine(isPlainName, { error: "Your name cannot contain line breaks, web addresses or email addresses" }),
 });
 
 const currentPassword = z

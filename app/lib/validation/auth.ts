@@ -1,5 +1,13 @@
 import * as z from "zod/mini";
-import { AUTH_MESSAGES as M, EMAIL_MAX, HONEYPOT_FIELD, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth-rules";
+import {
+  AUTH_MESSAGES as M,
+  EMAIL_MAX,
+  HONEYPOT_FIELD,
+  isPlainName,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from "./auth-rules";
 
 /**
  * The account forms' schemas, from the limits and messages in ./auth-rules. Written with zod's mini
@@ -34,7 +42,12 @@ export const newPassword = z
 export const signupSchema = z.object({
   name: z
     .string({ error: M.nameRequired })
-    .check(z.trim(), z.minLength(1, { error: M.nameRequired }), z.maxLength(NAME_MAX, { error: M.nameTooLong })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: M.nameRequired }),
+      z.maxLength(NAME_MAX, { error: M.nameTooLong }),
+      z.refine(isPlainName, { error: M.nameNotPlain }),
+    ),
   email,
   password: newPassword,
   redirect: redirectTarget,

@@ -29,7 +29,6 @@ import {
 } from "~/lib/two-factor";
 import { enqueueEmail } from "~/models/outbox.server";
 import { raiseSessionToAal2 } from "~/models/session.server";
-import { credentialsChanged } from "~/models/user.server";
 import {
   claimTotpStep,
   createChallenge,
@@ -46,7 +45,7 @@ import {
   type Factor,
 } from "~/models/two-factor.server";
 import { releaseReservations } from "~/models/rate-limit.server";
-import { findUserById } from "~/models/user.server";
+import { credentialsChanged, findUserById } from "~/models/user.server";
 import { kickMailer } from "./mail.server";
 import {
   backoffReservation,

@@ -3,6 +3,7 @@
 // 400 with a short message instead of an error page.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import getRawBody from "raw-body";
+import { env } from "~/infra/env.server";
 import { sendText } from "./respond";
 
 const KiB = 1024;
@@ -19,9 +20,23 @@ export const BODY_RULES = {
   marketplaceWebhook: { limitBytes: 256 * KiB, kind: "form" },
 } as const satisfies Record<string, BodyRule>;
 
+/** Where an admin uploads a chapter's file (app/routes/admin_.attachments.tsx). */
+export const ATTACHMENT_UPLOAD_PATH = "/admin/attachments";
+
+/**
+ * The chapter-file upload: the largest file allowed (ATTACHMENT_MAX_BYTES) plus the chapter form
+ * posted with it (the editor's limit). Kept apart from /admin's own rule, so the big allowance
+ * covers this one address only.
+ */
+const attachmentUploadRule = (): BodyRule => ({
+  limitBytes: env().ATTACHMENT_MAX_BYTES + BODY_RULES.adminEditor.limitBytes,
+  kind: "form",
+});
+
 /** The rule for a path; single-fetch data requests (`/admin.data`) share their route's rule. */
 export function bodyRuleFor(pathname: string): BodyRule {
   const route = pathname.replace(/\.data$/, "");
+  if (route === ATTACHMENT_UPLOAD_PATH) return attachmentUploadRule();
   if (route === "/webhooks/stripe") return BODY_RULES.stripeWebhook;
   if (route.startsWith("/webhooks/")) return BODY_RULES.marketplaceWebhook;
   if (route === "/admin") return BODY_RULES.adminEditor;

@@ -140,20 +140,24 @@ export function downloadResponse(attachment: AttachmentRecord, request: Request)
 /** Bytes `start` to `end` of a stored file, read a chunk at a time as the client takes them. */
 function streamFrom(store: FileStore, key: string, start: number, end: number): ReadableStream<Uint8Array> {
   let next = start;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (next > end) {
-        controller.close();
-        return;
-      }
-      const last = Math.min(next + CHUNK_BYTES - 1, end);
-      const chunk = await store.getRange(key, next, last);
-      if (!chunk || chunk.byteLength !== last - next + 1) {
-        controller.error(new Error(`stored file ${key} is missing or shorter than its record`));
-        return;
-      }
-      controller.enqueue(chunk);
-      next = last + 1;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (next > end) {
+          controller.close();
+          return;
+        }
+        const last = Math.min(next + CHUNK_BYTES - 1, end);
+        const chunk = await store.getRange(key, next, last);
+        if (!chunk || chunk.byteLength !== last - next + 1) {
+          controller.error(new Error(`stored file ${key} is missing or shorter than its record`));
+          return;
+        }
+        controller.enqueue(chunk);
+        next = last + 1;
+      },
+      // Nothing is read before the client asks (a HEAD request, or one cut short, costs no query).
     },
-  });
+    { highWaterMark: 0 },
+  );
 }

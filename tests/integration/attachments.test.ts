@@ -310,6 +310,11 @@ describe("a member downloads a chapter's file", () => {
       `attachment; filename="Pr_fung _guide_ 2025.zip"; filename*=UTF-8''Pr%C3%BCfung%20%E2%80%9Cguide%E2%80%9D%202025.zip`,
     );
     expect(Buffer.from(await bytesOf(response)).equals(Buffer.from(bytes))).toBe(true);
+
+    const head = await member.request(href, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Length")).toBe(String(SIZE));
+    expect(await head.text()).toBe("");
   });
 
   it("gets a byte range (206), across a chunk boundary, and a suffix range", async () => {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { AxeBuilder } from "@axe-core/playwright";
 import { E2E_ATTACHMENT_MAX_BYTES } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { withConsentChosen } from "./helpers";
@@ -59,6 +60,11 @@ test("an admin attaches a file; a refused one keeps the form as typed", async ({
   await page.getByRole("button", { name: "Upload file" }).click();
   await expect(page.getByRole("status")).toHaveText("File attached: notes.txt");
   await expect(page.getByRole("listitem").filter({ hasText: "notes.txt" })).toContainText(`(${notes.length} bytes)`);
+  if (javaScriptEnabled) {
+    // The editor with its file list and file field, checked by axe (it needs JavaScript).
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
   const saved = await db
     .selectFrom("chapters")
     .select("title")
@@ -67,10 +73,14 @@ test("an admin attaches a file; a refused one keeps the form as typed", async ({
   expect(saved.title).toBe("Kit chapter, retitled");
 });
 
-test("a member downloads it from the chapter", async ({ page, paidMember: _member }) => {
+test("a member downloads it from the chapter", async ({ page, javaScriptEnabled, paidMember: _member }) => {
   await page.goto(`/course/${ids.courseId}?chapter=${ids.chapterId}`);
   const link = page.getByRole("region", { name: "Downloads" }).getByRole("link", { name: /notes\.txt/ });
   await expect(link).toHaveText(`notes.txt (${notes.length} bytes)`);
+  if (javaScriptEnabled) {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe("notes.txt");
   expect(fs.readFileSync((await download.path())!)).toEqual(notes);

@@ -12,6 +12,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password" };
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdefghij";
+/** The chapter-file limit of the e2e server: small, so a file over it is quick to make (attachments.spec.ts). */
+export const E2E_ATTACHMENT_MAX_BYTES = 1024 * 1024;
 /** The fake Stripe (tests/support/fake-stripe.ts) that the app's SDK and the browser both reach. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 2000);
 /** The marketplace's IPN key and membership item on the e2e server (tests/e2e/business.spec.ts posts sales). */
@@ -122,6 +124,7 @@ export default defineConfig({
         WARRIORPLUS_MEMBERSHIP_ITEMS: E2E_WARRIORPLUS.membershipItem,
         // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).
         TRACKER_SCRIPT_URL: "https://tracker.e2e.example/track.js",
+        ATTACHMENT_MAX_BYTES: String(E2E_ATTACHMENT_MAX_BYTES),
       },
     },
   ],

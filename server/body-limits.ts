@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import getRawBody from "raw-body";
 import { lingerOnClose, watchBodyRate, type HttpLimits } from "./connections";
+import { env } from "~/infra/env.server";
 import { sendText } from "./respond";
 
 const KiB = 1024;
@@ -25,9 +26,32 @@ export const BODY_RULES = {
   marketplaceWebhook: { limitBytes: 256 * KiB, kind: "form" },
 } as const satisfies Record<string, BodyRule>;
 
-/** The largest rule for a path; single-fetch data requests (`/admin.data`) share their route's rule. */
+/** Where an admin uploads a chapter's file (app/routes/admin_.attachments.tsx). */
+export const ATTACHMENT_UPLOAD_PATH = "/admin/attachments";
+
+/**
+ * The chapter-file upload: the largest file allowed (ATTACHMENT_MAX_BYTES) plus the chapter form
+ * posted with it (the editor's limit). Kept apart from /admin's own rule, so the big allowance
+ * covers this one address only.
+ */
+const attachmentUploadRule = (): BodyRule => ({
+  limitBytes: env().ATTACHMENT_MAX_BYTES + BODY_RULES.adminEditor.limitBytes,
+  kind: "form",
+});
+
+/**
+ * Whether a path's large limit is for admins only: anyone else's body there gets the form limit,
+ * so a stranger cannot make the server take in megabytes before the route's guard refuses them.
+ */
+export function largeOnlyForAdmins(pathname: string): boolean {
+  const route = pathname.replace(/\.data$/, "");
+  return route === "/admin" || route === ATTACHMENT_UPLOAD_PATH;
+}
+
+/** The rule for a path; single-fetch data requests (`/admin.data`) share their route's rule. */
 export function bodyRuleFor(pathname: string): BodyRule {
   const route = pathname.replace(/\.data$/, "");
+  if (route === ATTACHMENT_UPLOAD_PATH) return attachmentUploadRule();
   if (route === "/webhooks/stripe") return BODY_RULES.stripeWebhook;
   if (route.startsWith("/webhooks/")) return BODY_RULES.marketplaceWebhook;
   if (route === "/admin") return BODY_RULES.adminEditor;
@@ -82,7 +106,7 @@ export async function readBody(
   let rule = bodyRuleFor(pathname);
   // The editor's large limit costs a session lookup, made only for a body that may need it.
   const mayExceedForm = declaredHeader === undefined || declared > BODY_RULES.form.limitBytes;
-  if (rule === BODY_RULES.adminEditor && mayExceedForm && !(await hasAdminSession(req))) rule = BODY_RULES.form;
+  if (largeOnlyForAdmins(pathname) && mayExceedForm && !(await hasAdminSession(req))) rule = BODY_RULES.form;
   // A declared length over the limit is answered at once, without inviting or reading a byte of it.
   if (declared > rule.limitBytes) return refuse(413, tooLarge(rule));
   const contentEncoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();

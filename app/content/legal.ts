@@ -15,6 +15,13 @@ export type LegalDocument = {
   sections: LegalSection[];
 };
 
+/**
+ * The white-label licence: section 5 of the terms, and the licence the White-label course shows
+ * and ships in each app's zip (app/content/white-label-course.ts). One text, so they never differ.
+ */
+export const WHITE_LABEL_LICENCE =
+  "If you buy a white-label upgrade, you may rebrand and sell or offer the included applications to your own clients under your own brand. You may not resell the white-label licence itself, offer the source materials as a competing training product, or use them in unlawful ways.";
+
 export const LEGAL_LAST_UPDATED = "May 21, 2025";
 
 /** Ten sections: docs/product.md §2 lists collected data, use, sharing, retention, security, GDPR rights, cookies, changes, contact. */
@@ -175,9 +182,7 @@ export function termsOfService({ name, supportEmail }: Brand): LegalDocument {
       {
         id: "white-label-license",
         title: "5. White-Label License",
-        paragraphs: [
-          "If you buy a white-label upgrade, you may rebrand and sell or offer the included applications to your own clients under your own brand. You may not resell the white-label licence itself, offer the source materials as a competing training product, or use them in unlawful ways.",
-        ],
+        paragraphs: [WHITE_LABEL_LICENCE],
       },
       {
         id: "user-content",

@@ -27,6 +27,25 @@ export const MEMBER_UPSELL = {
   declineHref: "/upgrades",
 };
 
+/**
+ * The twelve apps of the white-label upgrade, as its upsell page lists them; the White-label
+ * course (app/content/white-label-course.ts) has one chapter for each.
+ */
+export const WHITE_LABEL_TOOLS = [
+  "AI Content Generator",
+  "AI Image Creator",
+  "AI Chatbot Assistant",
+  "AI Email Writer",
+  "AI SEO Optimizer",
+  "AI Social Media Manager",
+  "AI Video Script Generator",
+  "AI Product Description Writer",
+  "AI Landing Page Builder",
+  "AI Business Name Generator",
+  "AI Ad Copy Creator",
+  "AI Market Research Tool",
+] as const;
+
 export type WhiteLabelContent = {
   page: PageCopy;
   banner: typeof waitBanner;
@@ -96,20 +115,7 @@ export function whiteLabelContent(brand: Brand): WhiteLabelContent {
     },
     tools: {
       heading: "The 12 AI Tools You Get",
-      items: [
-        "AI Content Generator",
-        "AI Image Creator",
-        "AI Chatbot Assistant",
-        "AI Email Writer",
-        "AI SEO Optimizer",
-        "AI Social Media Manager",
-        "AI Video Script Generator",
-        "AI Product Description Writer",
-        "AI Landing Page Builder",
-        "AI Business Name Generator",
-        "AI Ad Copy Creator",
-        "AI Market Research Tool",
-      ],
+      items: [...WHITE_LABEL_TOOLS],
     },
     offer: {
       heading: "Your White-Label Package",

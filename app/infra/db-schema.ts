@@ -122,6 +122,24 @@ export interface ChaptersTable {
   updated_at: Timestamp;
 }
 
+/** A chapter's downloadable file (issue 25); its bytes are in the file store under `storage_key`. */
+export interface ChapterAttachmentsTable {
+  id: Generated<string>;
+  chapter_id: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+/** The PostgreSQL file store's bytes, by key (app/models/stored-file.server.ts, decision 052). */
+export interface StoredFilesTable {
+  key: string;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
+}
+
 export interface StripeCustomersTable {
   id: Generated<string>;
   user_id: string;
@@ -327,6 +345,8 @@ export interface DB {
   single_use_tokens: SingleUseTokensTable;
   courses: CoursesTable;
   chapters: ChaptersTable;
+  chapter_attachments: ChapterAttachmentsTable;
+  stored_files: StoredFilesTable;
   stripe_customers: StripeCustomersTable;
   stripe_orders: StripeOrdersTable;
   stripe_subscriptions: StripeSubscriptionsTable;

@@ -152,6 +152,15 @@ const EnvSchema = z
     MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-white-label"),
     MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-custom-saas"),
     APP_BUILDER_URL: z.url().default("https://bolt.new/"),
+    // The largest file an admin may attach to a chapter, in bytes (25 MiB); the upload route's body
+    // limit is this plus the chapter form's own (server/body-limits.ts). Past 100 MiB files belong in
+    // an object store, not the database (docs/decisions/052).
+    ATTACHMENT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(25 * 1024 * 1024),
     // The email-marketing provider's tracking script for the lead pages; loaded only with consent.
     TRACKER_SCRIPT_URL: optionalUrl,
   })

@@ -81,3 +81,10 @@ export function adminHref({ courseId, panel }: AdminView): string {
 
 /** The expanded course with every panel closed: where a finished action returns. */
 export const courseHref = (courseId: string | null) => adminHref({ courseId, panel: NONE });
+
+/**
+ * Where the chapter editor's 'Upload file' and 'Remove' post (issue 25): the same view under
+ * /admin/attachments, the one address with the upload's body limit, which shows the same panel.
+ */
+export const attachmentsHref = (courseId: string, chapterId: string) =>
+  adminHref({ courseId, panel: { kind: "edit-chapter", chapterId } }).replace(/^\/admin/, "/admin/attachments");

@@ -66,12 +66,12 @@ export async function setCourseStatus(courseId: string, status: PublicationStatu
   return result.numUpdatedRows > 0n;
 }
 
-/** Creates a course with its chapters in order, in one transaction. */
+/** Creates a course with its chapters in order, in one transaction; returns their ids, chapters in order. */
 export async function createCourseWithChapters(input: {
   title: string;
   description: string;
   chapters: Array<{ title: string; content: string }>;
-}): Promise<string> {
+}): Promise<{ courseId: string; chapterIds: string[] }> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -80,13 +80,23 @@ export async function createCourseWithChapters(input: {
         .values({ title: input.title, description: input.description })
         .returning("id")
         .executeTakeFirstOrThrow();
-      if (input.chapters.length > 0) {
-        await trx
-          .insertInto("chapters")
-          .values(input.chapters.map((chapter, index) => ({ ...chapter, course_id: course.id, sort_order: index + 1 })))
-          .execute();
-      }
-      return course.id;
+      if (input.chapters.length === 0) return { courseId: course.id, chapterIds: [] };
+      const chapters = await trx
+        .insertInto("chapters")
+        .values(
+          input.chapters.map((chapter, index) => ({
+            title: chapter.title,
+            content: chapter.content,
+            course_id: course.id,
+            sort_order: index + 1,
+          })),
+        )
+        .returning(["id", "sort_order"])
+        .execute();
+      return {
+        courseId: course.id,
+        chapterIds: chapters.sort((a, b) => a.sort_order - b.sort_order).map((chapter) => chapter.id),
+      };
     });
 }
 

@@ -15,6 +15,7 @@ import { requirePaidMember } from "~/services/guards.server";
 import { cachingHeaders, PROGRESS_CACHING } from "~/lib/member-cache.server";
 import { adjacentChapters, formatCompletionDate } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
+import { formatFileSize } from "~/lib/attachments";
 import { claimCertificate, isOwnView, openCourse, updateProgress } from "~/services/learning.server";
 import { brandedTitle } from "~/lib/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
@@ -205,6 +206,29 @@ export default function CourseViewer() {
               ) : (
                 <p className="mt-6 text-slate-500">No content available for this chapter yet.</p>
               )}
+              {current.attachments.length > 0 ? (
+                <section aria-labelledby="chapter-files" className="mt-8 rounded-lg border border-slate-200 p-4">
+                  <h3 id="chapter-files" className="text-base font-semibold text-slate-900">
+                    Downloads
+                  </h3>
+                  <ul className="mt-2 space-y-1">
+                    {current.attachments.map((file) => (
+                      <li key={file.id}>
+                        {/* reloadDocument: a file, not a page of the app. */}
+                        <Link
+                          to={`/course/${course.id}/files/${file.id}`}
+                          reloadDocument
+                          download
+                          className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 hover:underline"
+                        >
+                          {file.fileName}{" "}
+                          <span className="font-normal text-slate-500">({formatFileSize(file.sizeBytes)})</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
               <div className="mt-8 border-t border-slate-200 pt-6">
                 <ChapterProgressForm
                   key={current.id}

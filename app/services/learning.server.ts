@@ -11,6 +11,7 @@ import {
   type Progress,
 } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
+import { listChapterAttachments, type AttachmentRecord, type AttachmentSummary } from "~/models/attachment.server";
 import { findChapterInCourse } from "~/models/chapter.server";
 import {
   getCourseForViewer,
@@ -31,6 +32,21 @@ import { hasAdminRights } from "./guards.server";
 type Viewer = Pick<SessionUser, "id" | "isAdmin" | "hasTwoFactor" | "aal">;
 /** Drafts are an admin's right: an admin's session before step-up sees what a member sees (decision 050). */
 const visibilityFor = (user: Viewer) => ({ includeDrafts: hasAdminRights(user) });
+
+/**
+ * Who may download a chapter's file (issue 25): whoever may open its course and read its chapter.
+ * THE one place this is decided. Today that is the course rule /course/{id} applies: a paid
+ * member or an admin (requirePaidMember), a published course and chapter, drafts for admins only.
+ * When per-product access lands, this is where the product rule (`mayOpenCourse(user.id, course)`)
+ * replaces the paid check; callers stay as they are (hence async already).
+ */
+export async function mayDownloadAttachment(
+  user: Pick<SessionUser, "id" | "isAdmin" | "hasPaid">,
+  attachment: Pick<AttachmentRecord, "courseId" | "courseStatus" | "chapterStatus">,
+): Promise<boolean> {
+  if (user.isAdmin) return true;
+  return user.hasPaid && attachment.courseStatus === "published" && attachment.chapterStatus === "published";
+}
 
 export type DashboardCourse = {
   id: string;
@@ -82,7 +98,16 @@ export type ViewerPage = {
    */
   completion: { completedAt: string; certificateCode: string } | { completedAt: null; certificateCode: null } | null;
   selected:
-    | { kind: "chapter"; id: string; title: string; html: string; completed: boolean; draft: boolean }
+    | {
+        kind: "chapter";
+        id: string;
+        title: string;
+        html: string;
+        completed: boolean;
+        draft: boolean;
+        /** The chapter's files, each at /course/{courseId}/files/{id}. */
+        attachments: AttachmentSummary[];
+      }
     /** A draft chapter opened by a member (its link was shared before it was unpublished, say). */
     | { kind: "unavailable" }
     /** A chapter id that names no chapter of this course. */
@@ -127,8 +152,10 @@ export async function openCourse(
   const views = course.chapters.map((c) => ({ id: c.id, lastViewedAt: c.last_viewed_at }));
   const targetId = wanted ?? resumeChapter(views);
   const visible = course.chapters.find((chapter) => chapter.id === targetId);
-  const [chapter] = await Promise.all([
+  const [chapter, attachments] = await Promise.all([
     targetId && isUuid(targetId) ? findChapterInCourse(courseId, targetId) : undefined,
+    // Only a chapter this viewer may see lists its files.
+    visible ? listChapterAttachments(visible.id) : [],
     visible && recordView && !isRepeatView(views, visible.id) ? recordChapterView(user.id, visible.id) : undefined,
   ]);
 
@@ -155,6 +182,7 @@ export async function openCourse(
       html: sanitizeChapterHtml(chapter.content),
       completed: visible.completed_at !== null,
       draft: chapter.status === "draft",
+      attachments,
     };
   } else if (chapter) {
     selected = { kind: "unavailable" };

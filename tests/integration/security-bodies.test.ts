@@ -156,7 +156,7 @@ describe("the admin editor's limit", () => {
   };
 
   it("refuses 1 MiB of multipart to /admin from a client without a session, before reading it", async () => {
-    for (const path of ["/admin", "/admin.data", "/admin?course=1&new=chapter"]) {
+    for (const path of ["/admin", "/admin.data", "/admin?course=1&new=chapter", "/admin/attachments"]) {
       const response = await post(path, multipartOf(1000 * KiB));
       expect(response.status, path).toBe(413);
       expect(await response.text()).toBe("Request body too large (the limit here is 64 KiB).");

@@ -116,8 +116,8 @@ describe("two instances on one PostgreSQL", () => {
         .map((name) => `[db] applied migration ${name}`)
         .sort(),
     );
-    // The seed ran after the first instance's work: one demo course, one admin.
-    expect(await db.selectFrom("courses").select("id").execute()).toHaveLength(1);
+    // The seed ran after the first instance's work: the demo and White-label courses once, one admin.
+    expect(await db.selectFrom("courses").select("id").execute()).toHaveLength(2);
     expect(
       await db.selectFrom("users").select("id").where("email", "=", "admin@instances.example").execute(),
     ).toHaveLength(1);

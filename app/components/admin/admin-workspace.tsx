@@ -4,7 +4,7 @@ import { adminHref, courseHref, type AdminView } from "~/lib/admin-view";
 import type { AdminActionFailure } from "~/routes/admin/course-admin.server";
 import type { Chapter } from "~/models/chapter.server";
 import type { CourseOutline } from "~/models/course.server";
-import { ChapterEditor } from "./chapter-editor";
+import { ChapterEditor, type ChapterFiles } from "./chapter-editor";
 import { CourseForm } from "./course-form";
 import { DeleteConfirmation, primaryButton } from "./form-controls";
 
@@ -20,13 +20,18 @@ export function AdminWorkspace({
   expanded,
   chapter,
   failure,
+  files,
 }: {
   view: AdminView;
   expanded: CourseOutline | null;
   chapter: Chapter | null;
   failure: AdminActionFailure | null;
+  /** The files of the chapter the URL opens in the editor. */
+  files: ChapterFiles;
 }) {
   const back = courseHref(expanded?.id ?? null);
+  const { panel } = view;
+  const editedChapterId = panel.kind === "edit-chapter" ? panel.chapterId : null;
 
   if (failure?.form === "course") {
     return (
@@ -48,11 +53,15 @@ export function AdminWorkspace({
         defaults={failure.values}
         error={failure.error}
         cancelHref={back}
+        files={
+          failure.chapterId
+            ? { ...files, attachments: failure.chapterId === editedChapterId ? files.attachments : [] }
+            : null
+        }
       />
     );
   }
 
-  const { panel } = view;
   if (panel.kind === "new-course") {
     return <CourseForm key="new" courseId={null} defaults={EMPTY_COURSE} error={null} cancelHref={courseHref(null)} />;
   }
@@ -68,6 +77,7 @@ export function AdminWorkspace({
         defaults={EMPTY_CHAPTER}
         error={null}
         cancelHref={back}
+        files={null}
       />
     );
   }
@@ -80,6 +90,7 @@ export function AdminWorkspace({
         defaults={chapter}
         error={null}
         cancelHref={back}
+        files={files}
       />
     );
   }

@@ -170,10 +170,11 @@ async function changeStatus(fields: Fields, view: AdminView, target: "course" | 
   return redirectWithFlash(back, { kind: "success", message });
 }
 
-export async function handleAdminAction(request: Request) {
+/** `form`: the body when the caller read it already (/admin/attachments passes on the forms it does not handle). */
+export async function handleAdminAction(request: Request, form?: FormData) {
   // Remix runs no loader before an action: the guard is checked here, for every intent.
   await requireAdmin(request);
-  const fields = readFields(await request.formData());
+  const fields = readFields(form ?? (await request.formData()));
   const view = parseAdminView(new URL(request.url).searchParams);
   switch (fields.intent) {
     case "create-course":

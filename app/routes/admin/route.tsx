@@ -16,6 +16,8 @@ import { adminHref, parseAdminView } from "~/lib/admin-view";
 import { handleAdminAction } from "./course-admin.server";
 import { takeFlash } from "~/infra/flash.server";
 import { requireAdmin } from "~/services/guards.server";
+import { env } from "~/infra/env.server";
+import { listChapterAttachments } from "~/models/attachment.server";
 import { getChapter } from "~/models/chapter.server";
 import { getCourseOutline, listCourses } from "~/models/course.server";
 import { brandedTitle } from "~/lib/page-meta";
@@ -35,13 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = parseAdminView(new URL(request.url).searchParams);
   const { panel } = view;
   const chapterId = panel.kind === "edit-chapter" || panel.kind === "delete-chapter" ? panel.chapterId : null;
-  const [{ flash, headers }, courses, engagement, expanded, completions, chapter] = await Promise.all([
+  const [{ flash, headers }, courses, engagement, expanded, completions, chapter, attachments] = await Promise.all([
     takeFlash(request),
     listCourses(),
     courseEngagement(),
     view.courseId ? getCourseOutline(view.courseId) : undefined,
     view.courseId ? chapterEngagement(view.courseId) : [],
     chapterId ? getChapter(chapterId) : undefined,
+    panel.kind === "edit-chapter" ? listChapterAttachments(panel.chapterId) : [],
   ]);
   return data(
     {
@@ -52,6 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       completions,
       expanded: expanded ?? null,
       chapter: chapter && chapter.course_id === expanded?.id ? chapter : null,
+      // The chapter editor's files, and the upload limit its form checks before sending a file.
+      attachments,
+      attachmentMaxBytes: env().ATTACHMENT_MAX_BYTES,
     },
     { headers },
   );
@@ -62,7 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPanel() {
-  const { flash, view, courses, engagement, completions, expanded, chapter } = useLoaderData<typeof loader>();
+  const { flash, view, courses, engagement, completions, expanded, chapter, attachments, attachmentMaxBytes } =
+    useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() ?? null;
 
   return (
@@ -87,7 +94,13 @@ export default function AdminPanel() {
             view={view}
           />
           <div className="order-first lg:order-none">
-            <AdminWorkspace view={view} expanded={expanded} chapter={chapter} failure={failure} />
+            <AdminWorkspace
+              view={view}
+              expanded={expanded}
+              chapter={chapter}
+              failure={failure}
+              files={{ attachments, maxBytes: attachmentMaxBytes }}
+            />
           </div>
         </div>
       </main>

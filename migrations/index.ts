@@ -9,6 +9,7 @@ import * as business from "./0007_business";
 import * as account2fa from "./0008_account_2fa";
 import * as paidAccessPlanCache from "./0009_paid_access_plan_cache";
 import * as singleUseTokens from "./0010_single_use_tokens";
+import * as productsEntitlements from "./0015_products_entitlements";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0008_account_2fa": account2fa,
   "0009_paid_access_plan_cache": paidAccessPlanCache,
   "0010_single_use_tokens": singleUseTokens,
+  "0015_products_entitlements": productsEntitlements,
 };

@@ -279,12 +279,7 @@ export interface ProductsTable {
 }
 
 export type EntitlementSourceKind =
-  | "stripe_order"
-  | "stripe_subscription"
-  | "marketplace_order"
-  | "grant"
-  | "lead_signup"
-  | "launch_bonus";
+  "stripe_order" | "stripe_subscription" | "marketplace_order" | "grant" | "lead_signup" | "launch_bonus";
 
 /** Who owns which product and why (migration 0015); kept in step with its source row by triggers. */
 export interface EntitlementsTable {

@@ -102,9 +102,7 @@ export async function revokeProduct(
     .set({ revoked_at: sql`coalesce(revoked_at, now())`, revoke_reason: input.reason })
     .where("e.user_id", "=", input.userId)
     .where("e.product_key", "=", input.productKey)
-    .where((eb) =>
-      eb.or([eb("e.revoked_at", "is", null), eb("e.revoked_at", ">=", sql<Date>`now()`)]),
-    )
+    .where((eb) => eb.or([eb("e.revoked_at", "is", null), eb("e.revoked_at", ">=", sql<Date>`now()`)]))
     .where((eb) => eb.or([eb("e.expires_at", "is", null), eb("e.expires_at", ">", sql<Date>`now()`)]))
     .returning("e.id")
     .execute();
@@ -120,4 +118,36 @@ export async function ownersByProduct(executor: Database = db()): Promise<Map<st
     .groupBy("e.product_key")
     .execute();
   return new Map(rows.map((row) => [row.product_key, Number(row.owners)]));
+}
+
+export type AddedUpgrade = { name: string; amountCents: number | null; currency: string | null; orderId: string };
+
+/**
+ * The upgrades (anything but the membership) a user's marketplace orders added since `since`
+ * (null: in this transaction), for the funnel's "added to your account" note.
+ */
+export async function marketplaceUpgradesSince(
+  trx: Database,
+  userId: string,
+  since: Date | null,
+): Promise<AddedUpgrade[]> {
+  const rows = await trx
+    .selectFrom("entitlements as e")
+    .innerJoin("products as p", "p.key", "e.product_key")
+    .innerJoin("warriorplus_orders as w", (join) => join.on(sql<boolean>`w.id::text = e.source_ref`))
+    .select(["p.name", "w.amount_cents", "w.currency", "w.id"])
+    .where("e.user_id", "=", userId)
+    .where("e.source_kind", "=", "marketplace_order")
+    .where("e.product_key", "<>", "membership")
+    .where("e.revoked_at", "is", null)
+    .where("e.granted_at", ">=", since ?? sql<Date>`now()`)
+    .orderBy("e.granted_at")
+    .orderBy("p.sort_order")
+    .execute();
+  return rows.map((row) => ({
+    name: row.name,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    orderId: row.id,
+  }));
 }

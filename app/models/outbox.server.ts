@@ -14,6 +14,61 @@ export async function enqueueEmail(trx: Database, email: OutgoingEmail) {
 }
 
 /**
+ * A message that waits before it is sent, and that later news replaces while it waits (the
+ * funnel's one "added to your account" note, decision 051): the unsent, untried message to the
+ * same address with the same subject gets the new body; otherwise a new one is queued for
+ * `delaySeconds` from now.
+ */
+export async function queueOrReplaceWaitingEmail(
+  trx: Database,
+  email: OutgoingEmail,
+  delaySeconds: number,
+): Promise<void> {
+  const waiting = await trx
+    .selectFrom("email_outbox")
+    .select("id")
+    .where("to_address", "=", email.to)
+    .where("subject", "=", email.subject)
+    .where("sent_at", "is", null)
+    .where("attempts", "=", 0)
+    .where("next_attempt_at", ">", sql<Date>`now()`)
+    .forUpdate()
+    .executeTakeFirst();
+  if (waiting) {
+    await trx
+      .updateTable("email_outbox")
+      .set({ text_body: email.text, html_body: email.html ?? null })
+      .where("id", "=", waiting.id)
+      .execute();
+    return;
+  }
+  await trx
+    .insertInto("email_outbox")
+    .values({
+      to_address: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html ?? null,
+      next_attempt_at: sql`now() + make_interval(secs => ${delaySeconds})`,
+    })
+    .execute();
+}
+
+/** When the waiting message of queueOrReplaceWaitingEmail to this address was queued, if one waits. */
+export async function waitingEmailSince(trx: Database, to: string, subject: string): Promise<Date | null> {
+  const row = await trx
+    .selectFrom("email_outbox")
+    .select("created_at")
+    .where("to_address", "=", to)
+    .where("subject", "=", subject)
+    .where("sent_at", "is", null)
+    .where("attempts", "=", 0)
+    .where("next_attempt_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return row ? new Date(row.created_at) : null;
+}
+
+/**
  * Claims due messages for one delivery attempt: the attempt is counted and the message leased
  * for `leaseSeconds`, so a crash mid-send only delays it and two instances never send it twice
  * at once (SKIP LOCKED). No transaction stays open while the SMTP server is talked to.

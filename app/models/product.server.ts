@@ -16,15 +16,7 @@ export type ProductRecord = {
 export async function listProducts(executor: Database = db()): Promise<ProductRecord[]> {
   const rows = await executor
     .selectFrom("products")
-    .select([
-      "key",
-      "name",
-      "price_cents",
-      "list_price_cents",
-      "stripe_price_id",
-      "marketplace_items",
-      "edited_at",
-    ])
+    .select(["key", "name", "price_cents", "list_price_cents", "stripe_price_id", "marketplace_items", "edited_at"])
     .orderBy("sort_order")
     .orderBy("key")
     .execute();
@@ -69,9 +61,23 @@ export async function productOfMarketplaceItem(executor: Database, itemNumber: s
   return row?.key ?? null;
 }
 
+/** Whether any product lists a marketplace item (else the marketplace integration is not configured). */
+export async function hasMarketplaceItems(executor: Database = db()): Promise<boolean> {
+  const row = await executor
+    .selectFrom("products")
+    .select("key")
+    .where(sql<boolean>`cardinality(marketplace_items) > 0`)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** The product sold on the site with this Stripe price, if any. */
 export async function productOfStripePrice(executor: Database, priceId: string): Promise<string | null> {
-  const row = await executor.selectFrom("products").select("key").where("stripe_price_id", "=", priceId).executeTakeFirst();
+  const row = await executor
+    .selectFrom("products")
+    .select("key")
+    .where("stripe_price_id", "=", priceId)
+    .executeTakeFirst();
   return row?.key ?? null;
 }
 
@@ -131,7 +137,10 @@ export async function marketplaceItemsTakenElsewhere(
  * added, and a product no admin has saved yet takes its Stripe price and marketplace items from
  * the environment (STRIPE_PRICE_LIFETIME, WARRIORPLUS_MEMBERSHIP_ITEMS) when they are set.
  */
-export async function seedProducts(seeds: { stripePrice: Record<string, string | undefined>; items: Record<string, string[]> }) {
+export async function seedProducts(seeds: {
+  stripePrice: Record<string, string | undefined>;
+  items: Record<string, string[]>;
+}) {
   await db()
     .transaction()
     .execute(async (trx) => {

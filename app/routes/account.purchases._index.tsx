@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .map((order) => ({
         id: order.id,
         date: order.createdAt.toISOString(),
-        product: productLabel(order.source, order.product),
+        product: productLabel(order.source, order.product, order.productName),
         source: SOURCE_LABELS[order.source],
         amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
         status: STATUS_LABELS[order.status],

@@ -65,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orders: orders.map((order) => ({
         ...order,
         sourceLabel: SOURCE_LABELS[order.source],
-        productLabel: productLabel(order.source, order.product),
+        productLabel: productLabel(order.source, order.product, order.productName),
         amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
         statusLabel: STATUS_LABELS[order.status],
       })),

@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       userId: order.userId,
       email: order.userEmail,
       source: SOURCE_LABELS[order.source],
-      product: productLabel(order.source, order.product),
+      product: productLabel(order.source, order.product, order.productName),
       amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
       status: STATUS_LABELS[order.status],
     })),

@@ -140,17 +140,24 @@ export function mayReceivePurchase(user: Pick<UserRecord, "emailVerified" | "pas
  * and hands over what was bought. Runs in the purchase's transaction; call kickMailer() after it
  * commits.
  */
-export async function queueLoginDetails(trx: Database, user: UserRecord, origin: string, receipt?: Receipt) {
+export async function queueLoginDetails(
+  trx: Database,
+  user: UserRecord,
+  origin: string,
+  receipt?: Receipt,
+  alsoAdded?: readonly string[],
+) {
   const brand = env().BRAND_NAME;
   const loginUrl = `${origin}/login`;
   const email =
     user.passwordHash && user.emailVerified
-      ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt })
+      ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt, alsoAdded })
       : setPasswordEmail({
           brand,
           name: user.name,
           loginUrl,
           receipt,
+          alsoAdded,
           link: resetLink(origin, await issueResetToken(trx, user.id)),
         });
   await enqueueEmail(trx, { to: user.email, ...email });

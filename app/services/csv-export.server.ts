@@ -52,7 +52,7 @@ export function ordersCsv(): Response {
       yield [
         iso(order.createdAt),
         SOURCE_LABELS[order.source],
-        productLabel(order.source, order.product),
+        productLabel(order.source, order.product, order.productName),
         order.amountCents,
         order.currency,
         order.amountCents === null ? null : formatMoney(order.amountCents, order.currency),

@@ -13,6 +13,7 @@ import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/services/secrets-at-
 import { startMailer, stopMailer } from "./services/mail.server";
 import { registerDatabaseMetrics } from "./services/metrics.server";
 import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
+import { startCatalogueRefresh, stopCatalogueRefresh } from "~/services/catalogue.server";
 import stylesheet from "./styles/app.css";
 
 const ABORT_DELAY = 5_000;
@@ -34,6 +35,7 @@ export async function startup() {
     if (problem) throw new Error(problem);
   });
   await startMaintenance();
+  await startCatalogueRefresh();
   registerDatabaseMetrics();
   startMailer();
 }
@@ -55,6 +57,7 @@ export async function admin(args: string[], io?: AdminCommandIo): Promise<number
 
 export async function shutdown() {
   stopMaintenance();
+  stopCatalogueRefresh();
   await stopMailer();
   await closeDatabase();
 }

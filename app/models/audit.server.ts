@@ -6,6 +6,10 @@ export type AuditAction =
   | "send_sign_in_link"
   | "sign_out_sessions"
   | "retry_email"
+  // The catalogue and entitlements (issue 25).
+  | "edit_product"
+  | "grant_product"
+  | "revoke_product"
   // The admin command (`npm run admin`), whose actor is the command line, not an account.
   | "promote_admin"
   | "demote_admin"

@@ -35,10 +35,10 @@ export async function getProduct(key: string, executor: Database = db()): Promis
   return (await listProducts(executor)).find((product) => product.key === key);
 }
 
-/** Names and prices for the pages: the table, over the code defaults for anything it lacks. */
-export async function getCatalogue(executor: Database = db()): Promise<Catalogue> {
+/** Names and prices for the pages: the table's rows, over the code defaults for anything they lack. */
+export function catalogueOf(products: readonly ProductRecord[]): Catalogue {
   const catalogue = structuredClone(DEFAULT_CATALOGUE);
-  for (const row of await listProducts(executor)) {
+  for (const row of products) {
     if (!isCatalogueKey(row.key)) continue;
     catalogue[row.key] = {
       key: row.key,

@@ -10,6 +10,7 @@ import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { disclaimerFooterNote } from "~/components/site-footer";
+import { catalogue } from "~/services/catalogue.server";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
@@ -17,7 +18,7 @@ export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = customSaasContent(brand());
+  const content = customSaasContent(brand(), catalogue());
   const links = marketplaceLinks();
   return publicPage(request, "/custom-saas-upsell", content.page, {
     content,

@@ -6,6 +6,7 @@ import { upgradesContent } from "~/content/upsells";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
+import { catalogue } from "~/services/catalogue.server";
 
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
@@ -13,7 +14,7 @@ export const meta = publicPageMeta;
 
 /** The upgrade offers hub: public (docs/decisions/017-member-pages-and-the-public-upgrades-hub.md), linked from the members' navigation. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = upgradesContent(brand());
+  const content = upgradesContent(brand(), catalogue());
   return publicPage(request, "/upgrades", content.page, { content });
 }
 

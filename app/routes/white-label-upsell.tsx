@@ -11,6 +11,7 @@ import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { disclaimerFooterNote } from "~/components/site-footer";
+import { catalogue } from "~/services/catalogue.server";
 
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
@@ -18,7 +19,7 @@ export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = whiteLabelContent(brand());
+  const content = whiteLabelContent(brand(), catalogue());
   const links = marketplaceLinks();
   return publicPage(request, "/white-label-upsell", content.page, {
     content,

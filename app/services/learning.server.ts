@@ -11,6 +11,8 @@ import {
   type Progress,
 } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
+import { LOCKED_PARAM } from "~/lib/locked-tools";
+import { isCatalogueKey, lockedCourseLabel } from "~/content/catalogue";
 import { findChapterInCourse } from "~/models/chapter.server";
 import {
   getCourseForViewer,
@@ -27,8 +29,22 @@ import type { SessionUser } from "~/models/session.server";
  * and the progress forms. Members see only published courses and chapters; admins see drafts
  * too, marked as such, which is how they preview them.
  */
-type Viewer = Pick<SessionUser, "id" | "isAdmin">;
+type Viewer = Pick<SessionUser, "id" | "isAdmin" | "products">;
 const visibilityFor = (user: Viewer) => ({ includeDrafts: user.isAdmin });
+
+/**
+ * THE rule of who may open a course (decision 051), which everything course-related asks: an
+ * admin, or a member who owns the product the course names ('Who can open this course'). The
+ * member pages already require a paid member, so a 'membership' course opens for every member.
+ */
+export function mayOpenCourse(user: Viewer, course: { requiredProduct: string }): boolean {
+  return user.isAdmin || user.products.includes(course.requiredProduct);
+}
+
+/** Where a locked course sends its member: the upgrades page, told which product unlocks it. */
+export function lockedCourseHref(product: string): string {
+  return `/upgrades?${new URLSearchParams({ [LOCKED_PARAM]: product })}`;
+}
 
 export type DashboardCourse = {
   id: string;
@@ -37,6 +53,9 @@ export type DashboardCourse = {
   draft: boolean;
   progress: Progress;
   state: CourseState;
+  /** The product that opens it, and, when this member does not own it, the card's 'Unlock with ...' link. */
+  requiredProduct: string;
+  locked: { label: string; href: string } | null;
 };
 export type ResumePoint = { courseId: string; courseTitle: string; chapterId: string; chapterTitle: string };
 
@@ -44,19 +63,28 @@ export type ResumePoint = { courseId: string; courseTitle: string; chapterId: st
 export async function loadDashboard(user: Viewer): Promise<{ courses: DashboardCourse[]; resume: ResumePoint | null }> {
   const rows = await listCourseProgress(user.id, visibilityFor(user));
   const courses = rows.map((row) => {
-    const progress = progressFromCounts(row.completed, row.total);
+    const open = mayOpenCourse(user, row);
+    // A locked card says nothing of its chapters, not even how many there are.
+    const progress = progressFromCounts(open ? row.completed : 0, open ? row.total : 0);
     return {
       id: row.id,
       title: row.title,
       description: row.description,
       draft: row.status === "draft",
       progress,
-      state: courseState(progress, row.viewed),
+      state: open ? courseState(progress, row.viewed) : courseState(progress, 0),
+      requiredProduct: row.requiredProduct,
+      locked: open
+        ? null
+        : {
+            label: isCatalogueKey(row.requiredProduct) ? lockedCourseLabel(row.requiredProduct) : "Locked",
+            href: lockedCourseHref(row.requiredProduct),
+          },
     };
   });
-  // The most recent view across all courses; none for a member who has viewed nothing.
+  // The most recent view across the courses this member may open; none when nothing was viewed.
   let latest: (typeof rows)[number] | null = null;
-  for (const row of rows) {
+  for (const row of rows.filter((course) => mayOpenCourse(user, course))) {
     if (row.lastViewed && (!latest?.lastViewed || row.lastViewed.at > latest.lastViewed.at)) latest = row;
   }
   const resume = latest?.lastViewed
@@ -96,6 +124,9 @@ export function isPrefetch(request: Request): boolean {
 const marksOf = (course: ViewerCourse): ChapterMark[] =>
   course.chapters.map((chapter) => ({ id: chapter.id, completed: chapter.completed_at !== null }));
 
+/** A course this member may not open: the product that unlocks it (the route answers 303). */
+export type LockedCourse = { locked: string };
+
 /**
  * The course viewer: the chapter asked for, or the one the member viewed last (the first for a
  * new member). Viewing records `last_viewed_at`, except for a browser's prefetch (hovering a
@@ -106,9 +137,11 @@ export async function openCourse(
   courseId: string,
   wanted: string | null,
   { prefetch }: { prefetch: boolean },
-): Promise<ViewerPage | undefined> {
+): Promise<ViewerPage | LockedCourse | undefined> {
   const course = await getCourseForViewer(courseId, user.id, visibilityFor(user));
   if (!course) return undefined;
+  // Before anything of its chapters is read or recorded.
+  if (!mayOpenCourse(user, { requiredProduct: course.required_product })) return { locked: course.required_product };
 
   const views = course.chapters.map((c) => ({ id: c.id, lastViewedAt: c.last_viewed_at }));
   const targetId = wanted ?? resumeChapter(views);
@@ -179,7 +212,8 @@ export async function updateProgress(
   if (!intent) return { ok: false, status: 400, error: "Choose 'Mark as complete' or 'Mark as not complete'." };
   const chapterId = typeof fields.chapterId === "string" ? fields.chapterId : "";
   const course = isUuid(courseId) ? await getCourseForViewer(courseId, user.id, visibilityFor(user)) : undefined;
-  if (!course) return { ok: false, status: 404, error: "Course not found" };
+  if (!course || !mayOpenCourse(user, { requiredProduct: course.required_product }))
+    return { ok: false, status: 404, error: "Course not found" };
   if (!course.chapters.some((chapter) => chapter.id === chapterId)) {
     return { ok: false, status: 404, error: "This chapter is not part of this course." };
   }

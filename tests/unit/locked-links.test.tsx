@@ -27,6 +27,7 @@ const USER: User = {
   name: "Ada",
   isAdmin: false,
   hasPaid: false,
+  products: [],
   emailVerified: true,
   aal: "aal1",
   hasTwoFactor: false,

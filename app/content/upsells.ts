@@ -393,14 +393,17 @@ export type UpgradesContent = {
   heading: string;
   text: string;
   offers: Array<{
-    key: "white_label" | "custom_saas";
+    key: "vip" | "white_label" | "custom_saas";
     title: string;
     description: string;
     regular: string;
     special: string;
-    href: string;
+    /** The offer's own page, if it has one (the VIP upgrade is the marketplace's order bump). */
+    href: string | null;
     cta: string;
   }>;
+  /** What an owner sees instead of a buy link. */
+  owned: string;
   guarantee: string;
 };
 
@@ -414,6 +417,15 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
     heading: "Upgrade Your Membership",
     text: "Go further, faster, with these two member upgrades.",
     offers: [
+      {
+        key: "vip",
+        title: catalogue.vip.name,
+        description: "Priority extras for members, with the VIP course.",
+        regular: formatUsd(listPriceOf(catalogue.vip)),
+        special: formatUsd(catalogue.vip.priceCents),
+        href: null,
+        cta: "Add it at the marketplace checkout",
+      },
       {
         key: "white_label",
         title: catalogue.white_label.name,
@@ -433,6 +445,7 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
         cta: "See the Custom SaaS Offer",
       },
     ],
+    owned: "You own this",
     guarantee: `Every upgrade comes with our ${GUARANTEE_DAYS}-day satisfaction guarantee: if you are not happy, email ${brand.supportEmail} for a full refund.`,
   };
 }

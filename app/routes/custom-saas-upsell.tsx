@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
-import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
+import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
@@ -33,7 +33,11 @@ export default function CustomSaasUpsell() {
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const { availability } = content;
   const takenPercent = Math.round((availability.taken / availability.max) * 100);
-  const buyLink = (
+  const owned = useOwns("custom_saas");
+  const ownedNote = <OwnedNote href="/custom-saas-thank-you" label="Your custom SaaS next steps" />;
+  const buyLink = owned ? (
+    ownedNote
+  ) : (
     <a href={checkoutUrl} className={ctaClass.buy}>
       {content.buyLabel}
     </a>
@@ -129,11 +133,15 @@ export default function CustomSaasUpsell() {
             <div className="mt-6">
               <OfferPrice regular={content.price.regular} special={content.price.special} />
             </div>
-            <p className="mt-6">
-              <a href={checkoutUrl} className={ctaClass.buy}>
-                {content.investment.applyLabel}
-              </a>
-            </p>
+            <div className="mt-6">
+              {owned ? (
+                ownedNote
+              ) : (
+                <a href={checkoutUrl} className={ctaClass.buy}>
+                  {content.investment.applyLabel}
+                </a>
+              )}
+            </div>
             <p className="mt-4 text-sm text-slate-600">{content.investment.note}</p>
           </div>
         </section>

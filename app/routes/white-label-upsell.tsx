@@ -4,7 +4,7 @@ import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
 import { CheckList, ClosingBand, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
 import { CheckoutImageLink } from "~/components/sales-page";
-import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
+import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/components/upsell-banner";
 import { whiteLabelContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
@@ -32,7 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function WhiteLabelUpsell() {
   const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);
-  const buy = (
+  const owned = useOwns("white_label");
+  const buy = owned ? (
+    <OwnedNote href="/dashboard" label="Open your training" />
+  ) : (
     <>
       <CheckoutImageLink href={checkoutUrl} alt={content.checkoutImageAlt} />
       <DeclineLink href={declineUrl} label={content.declineLabel} />

@@ -36,7 +36,7 @@ function csvResponse(filename: string, columns: string[], rows: AsyncIterable<Ce
 const today = () => new Date().toISOString().slice(0, 10);
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-export function membersCsv(filter: { q: string; access: AccessFilter }): Response {
+export function membersCsv(filter: { q: string; access: AccessFilter; product?: string }): Response {
   async function* rows(): AsyncGenerator<Cell[]> {
     for await (const member of streamMembers(filter)) {
       const { access, source } = describeAccess(member);

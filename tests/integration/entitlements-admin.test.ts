@@ -136,3 +136,124 @@ describe("/admin/products", () => {
     expect((await product("white_label")).price_cents).toBe(4700);
   });
 });
+
+describe("an admin's grants and revocations per product", () => {
+  it("grants and revokes one product with a reason and an audit row each, leaving the others", async () => {
+    const member = await createUser(app.db, { paid: "warriorplus" });
+    const page = `/admin/members/${member.id}`;
+
+    const noReason = await admin.post(page, { intent: "grant-product", product: "vip", reason: " ", expiresOn: "" });
+    expect(noReason.status).toBe(400);
+    expect(await noReason.text()).toContain("Please give a reason.");
+    const tampered = await admin.post(page, {
+      intent: "grant-product",
+      product: "platinum",
+      reason: "x",
+      expiresOn: "",
+    });
+    expect(redirectTarget(tampered)).toBe(page);
+    expect((await getPage(admin, page)).document.querySelector('[role="alert"]')?.textContent).toBe(
+      "There is no such product: nothing was changed.",
+    );
+
+    const nextYear = `${new Date().getUTCFullYear() + 1}-07-01`;
+    const granted = await admin.post(page, {
+      intent: "grant-product",
+      product: "vip",
+      reason: "podcast guest",
+      expiresOn: nextYear,
+    });
+    expect(redirectTarget(granted)).toBe(page);
+    const { document } = await getPage(admin, page);
+    expect(document.querySelector('[role="status"]')?.textContent).toBe(`VIP Upgrade granted through ${nextYear}.`);
+    const rows = [...document.querySelectorAll('[aria-label="Entitlements"] tbody tr')].map((row) =>
+      [...row.querySelectorAll("td")].map((cell) => cell.textContent!.trim()),
+    );
+    expect(rows.map((row) => [row[0], row[1], row[3]])).toEqual(
+      expect.arrayContaining([
+        ["VIP Upgrade", "Complimentary grant", "Active"],
+        ["AI Profit Labs Lifetime Access", "Marketplace order", "Active"],
+      ]),
+    );
+
+    const noRevokeReason = await admin.post(page, { intent: "revoke-product", product: "vip", reason: "" });
+    expect(noRevokeReason.status).toBe(400);
+    const revoked = await admin.post(page, { intent: "revoke-product", product: "vip", reason: "asked to" });
+    expect(redirectTarget(revoked)).toBe(page);
+    const active = await app.db
+      .selectFrom("entitlements")
+      .select(["product_key", "revoked_at", "revoke_reason"])
+      .where("user_id", "=", member.id)
+      .orderBy("product_key")
+      .execute();
+    expect(active.map((row) => [row.product_key, row.revoked_at === null, row.revoke_reason])).toEqual([
+      ["membership", true, null],
+      ["vip", false, "asked to"],
+    ]);
+    const again = await admin.post(page, { intent: "revoke-product", product: "vip", reason: "again" });
+    expect(redirectTarget(again)).toBe(page);
+    expect((await getPage(admin, page)).document.querySelector('[role="alert"]')?.textContent).toBe(
+      "This member does not own VIP Upgrade: nothing was revoked.",
+    );
+    const audit = await app.db
+      .selectFrom("admin_audit_log")
+      .select(["action", "details"])
+      .where("member_id", "=", member.id)
+      .orderBy("created_at")
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(["grant_product", "revoke_product"]);
+    expect(audit[1].details).toMatchObject({ product: "vip", reason: "asked to" });
+
+    // Members may not do this to themselves.
+    const self = await signIn(app.baseUrl, member.email);
+    const refused = await self.post(page, { intent: "grant-product", product: "vip", reason: "me", expiresOn: "" });
+    expect(redirectTarget(refused)).toBe("/dashboard");
+    expect(
+      await app.db.selectFrom("access_grants").select("id").where("user_id", "=", member.id).execute(),
+    ).toHaveLength(1);
+  });
+
+  it("filters members by product, and reports revenue per product with each upgrade's take rate", async () => {
+    const tag = `take${Date.now()}`;
+    const buyers = [];
+    for (let i = 0; i < 4; i++) buyers.push(await createUser(app.db, { email: `${tag}-${i}@test.example` }));
+    let sale = 0;
+    const order = (userId: string, product: string, cents: number) =>
+      app.db
+        .insertInto("warriorplus_orders")
+        .values({
+          user_id: userId,
+          sale_id: `${tag}-${(sale += 1)}`,
+          buyer_email: "x@test.example",
+          product_key: product,
+          amount_cents: cents,
+          currency: "usd",
+        })
+        .execute();
+    for (const buyer of buyers) await order(buyer.id, "membership", 1700);
+    await order(buyers[0].id, "white_label", 3700);
+
+    const listed = async (query: string) => {
+      const { document } = await getPage(admin, `/admin/members${query}`);
+      return [...document.querySelectorAll("tbody tr td:first-child")].map((cell) => cell.textContent!.trim());
+    };
+    expect(await listed(`?q=${tag}&product=white_label`)).toEqual([buyers[0].email]);
+    expect((await listed(`?q=${tag}`)).length).toBe(4);
+    expect((await listed(`?q=${tag}&product=bogus`)).length).toBe(4);
+
+    const { document } = await getPage(admin, "/admin/sales");
+    const table = document.querySelector('[aria-label="Revenue per product"]');
+    const rows = Object.fromEntries(
+      [...(table?.querySelectorAll("tbody tr") ?? [])].map((row) => {
+        const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent!.trim());
+        return [cells[0], cells.slice(1)];
+      }),
+    );
+    const frontEnd = Number(/\((\d+) front-end buyers\)/.exec(table?.textContent ?? "")?.[1]);
+    expect(frontEnd).toBeGreaterThanOrEqual(4);
+    expect(rows["12-in-1 White-Label AI SaaS"]?.[3] ?? rows["White-Label Pack"]?.[3]).toBe(
+      `${Math.round((1 / frontEnd) * 1000) / 10}%`,
+    );
+    expect(rows["AI Profit Labs Lifetime Access"]?.[3]).toBe("—");
+  });
+});

@@ -64,7 +64,7 @@ function deliver(event: unknown) {
 async function upgradesForm(browser: Browser) {
   const { document } = await getPage(browser, "/upgrades");
   const card = document.querySelector("#white_label");
-  const formKey = card?.querySelector<HTMLInputElement>('input[name="form_key"]')?.value;
+  const formKey = card?.querySelector('input[name="form_key"]')?.getAttribute("value");
   return { card, formKey, document };
 }
 

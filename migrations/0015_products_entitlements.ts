@@ -215,6 +215,23 @@ export async function up(db: Kysely<any>): Promise<void> {
           AND (expires_at IS NULL OR expires_at > now()))
     $$`.execute(db);
 
+  // Custom SaaS owners' project applications (/custom-saas/apply), worked through on /admin/custom-saas.
+  await sql`
+    CREATE TABLE custom_saas_applications (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      project_name text NOT NULL CHECK (length(trim(project_name)) BETWEEN 1 AND 120),
+      description text NOT NULL CHECK (length(trim(description)) BETWEEN 1 AND 5000),
+      availability text NOT NULL CHECK (length(trim(availability)) BETWEEN 1 AND 500),
+      hosting text NOT NULL CHECK (hosting IN ('recommend', 'own', 'undecided')),
+      status text NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in_progress', 'delivered', 'refunded')),
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  await sql`CREATE INDEX custom_saas_applications_created_idx ON custom_saas_applications (created_at DESC)`.execute(
+    db,
+  );
+
   // The ledger names our product for every order it can (receipts, sales per product).
   await sql`
     CREATE OR REPLACE VIEW order_ledger AS
@@ -268,6 +285,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_entitlement`)} ON ${sql.raw(table)}`.execute(db);
     await sql`DROP FUNCTION IF EXISTS ${sql.raw(fn)}()`.execute(db);
   }
+  await sql`DROP TABLE IF EXISTS custom_saas_applications`.execute(db);
   await sql`ALTER TABLE courses DROP COLUMN IF EXISTS required_product`.execute(db);
   // Grants of anything but the membership did not exist before.
   await sql`DELETE FROM access_grants WHERE product_key <> 'membership'`.execute(db);

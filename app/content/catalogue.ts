@@ -68,7 +68,7 @@ export const UPGRADES = [
   {
     key: "custom_saas",
     offerHref: "/custom-saas-upsell",
-    ownerHref: "/custom-saas-thank-you",
+    ownerHref: "/custom-saas/apply",
     lockedLabel: "Unlock with Custom SaaS",
   },
   { key: "starter", offerHref: null, ownerHref: "/dashboard", lockedLabel: "Unlock with the Starter Kit" },

@@ -294,6 +294,22 @@ export interface EntitlementsTable {
   revoke_reason: string | null;
 }
 
+export type CustomSaasStatus = "new" | "in_progress" | "delivered" | "refunded";
+export type CustomSaasHosting = "recommend" | "own" | "undecided";
+
+/** A custom SaaS owner's project application (migration 0015). */
+export interface CustomSaasApplicationsTable {
+  id: Generated<string>;
+  user_id: string;
+  project_name: string;
+  description: string;
+  availability: string;
+  hosting: CustomSaasHosting;
+  status: Generated<CustomSaasStatus>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface AdminAuditLogTable {
   id: Generated<string>;
   admin_id: string | null;
@@ -367,6 +383,7 @@ export interface DB {
   access_grants: AccessGrantsTable;
   products: ProductsTable;
   entitlements: EntitlementsTable;
+  custom_saas_applications: CustomSaasApplicationsTable;
   admin_audit_log: AdminAuditLogTable;
   order_ledger: OrderLedgerView;
   chapter_progress: ChapterProgressTable;

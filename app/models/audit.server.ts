@@ -10,6 +10,7 @@ export type AuditAction =
   | "edit_product"
   | "grant_product"
   | "revoke_product"
+  | "custom_saas_status"
   // The admin command (`npm run admin`), whose actor is the command line, not an account.
   | "promote_admin"
   | "demote_admin"

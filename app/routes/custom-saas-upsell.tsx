@@ -34,7 +34,7 @@ export default function CustomSaasUpsell() {
   const { availability } = content;
   const takenPercent = Math.round((availability.taken / availability.max) * 100);
   const owned = useOwns("custom_saas");
-  const ownedNote = <OwnedNote href="/custom-saas-thank-you" label="Your custom SaaS next steps" />;
+  const ownedNote = <OwnedNote href="/custom-saas/apply" label="Apply for your custom SaaS build" />;
   const buyLink = owned ? (
     ownedNote
   ) : (

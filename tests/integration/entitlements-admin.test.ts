@@ -257,3 +257,81 @@ describe("an admin's grants and revocations per product", () => {
     expect(rows["AI Profit Labs Lifetime Access"]?.[3]).toBe("—");
   });
 });
+
+describe("custom SaaS applications", () => {
+  it("lets an owner apply, mails the support address, and the admin works it through, audited", async () => {
+    const stranger = await signIn(app.baseUrl, (await createUser(app.db, { paid: "stripe-order" })).email);
+    expect(redirectTarget(await stranger.get("/custom-saas/apply"))).toBe("/custom-saas-upsell");
+    expect(redirectTarget(await stranger.post("/custom-saas/apply", { projectName: "x" }))).toBe("/custom-saas-upsell");
+
+    const owner = await createUser(app.db, { paid: "stripe-order" });
+    await app.db
+      .insertInto("access_grants")
+      .values({ user_id: owner.id, reason: "bought", product_key: "custom_saas" })
+      .execute();
+    const browser = await signIn(app.baseUrl, owner.email);
+    const form = await getPage(browser, "/custom-saas/apply");
+    expect(form.response.status).toBe(200);
+    for (const label of ["Project name", "Describe your app", "Your availability"])
+      expect(form.document.body.textContent).toContain(label);
+    expect(form.document.querySelector("main form button[type=submit]")?.textContent).toBe("Send application");
+
+    const bad = await browser.post("/custom-saas/apply", {
+      projectName: "",
+      description: "",
+      availability: "",
+      hosting: "moon",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Choose a hosting preference.");
+
+    const sent = await browser.post("/custom-saas/apply", {
+      projectName: "Invoice Bot",
+      description: "Reads invoices and books them.",
+      availability: "Weekday mornings",
+      hosting: "recommend",
+    });
+    expect(redirectTarget(sent)).toBe("/custom-saas/apply");
+    const after = await getPage(browser, "/custom-saas/apply");
+    expect(after.document.querySelector('[role="status"]')?.textContent).toBe(
+      "Application received. We reply within 24 hours.",
+    );
+    const mail = await app.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "text_body"])
+      .where("subject", "=", `New Custom SaaS application from ${owner.email}`)
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("Invoice Bot");
+
+    const application = await app.db
+      .selectFrom("custom_saas_applications")
+      .select(["id", "status"])
+      .where("user_id", "=", owner.id)
+      .executeTakeFirstOrThrow();
+    expect(application.status).toBe("new");
+    const listed = await getPage(admin, "/admin/custom-saas");
+    expect(listed.document.querySelector('[aria-label="Applications"]')?.textContent).toContain("Invoice Bot");
+
+    expect(redirectTarget(await browser.post("/admin/custom-saas", { id: application.id, status: "delivered" }))).toBe(
+      "/dashboard",
+    );
+    const tampered = await admin.post("/admin/custom-saas", { id: application.id, status: "shipped" });
+    expect(redirectTarget(tampered)).toBe("/admin/custom-saas");
+    const moved = await admin.post("/admin/custom-saas", { id: application.id, status: "in_progress" });
+    expect(redirectTarget(moved)).toBe("/admin/custom-saas");
+    const row = await app.db
+      .selectFrom("custom_saas_applications")
+      .select("status")
+      .where("id", "=", application.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("in_progress");
+    const audit = await app.db
+      .selectFrom("admin_audit_log")
+      .select(["action", "details"])
+      .where("member_id", "=", owner.id)
+      .execute();
+    expect(audit).toEqual([
+      { action: "custom_saas_status", details: { applicationId: application.id, before: "new", after: "in_progress" } },
+    ]);
+  });
+});

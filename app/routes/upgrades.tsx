@@ -16,6 +16,7 @@ import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { catalogue, stripePriceOf } from "~/services/catalogue.server";
 import { startUpgradeCheckout } from "~/services/checkout.server";
 import { getSessionUser } from "~/services/session.server";
+import { useRootData } from "~/hooks/use-root-data";
 
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
@@ -28,10 +29,10 @@ export const meta = publicPageMeta;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const content = upgradesContent(brand(), catalogue());
-  const user = await getSessionUser(request);
   const buyable = UPGRADES.filter((upgrade) => stripePriceOf(upgrade.key)).map((upgrade) => upgrade.key as string);
-  // One checkout per rendering, for a signed-in member only (an anonymous page is cached and shared).
-  const formKey = user ? crypto.randomBytes(18).toString("base64url") : null;
+  // One checkout per rendering. 'Buy now' shows to a signed-in member only, whose page is never
+  // cached; the key in an anonymous visitor's cached page is never used (buying needs a session).
+  const formKey = crypto.randomBytes(18).toString("base64url");
   const names = Object.fromEntries(UPGRADES.map((upgrade) => [upgrade.key, catalogue()[upgrade.key].name]));
   return publicPage(request, "/upgrades", content.page, { content, buyable, formKey, names });
 }
@@ -69,8 +70,9 @@ function LockedNotice({ names }: { names: Record<string, string> }) {
 
 type Offer = ReturnType<typeof upgradesContent>["offers"][number];
 
-function OfferAction({ offer, buyable, formKey }: { offer: Offer; buyable: boolean; formKey: string | null }) {
+function OfferAction({ offer, buyable: sold, formKey }: { offer: Offer; buyable: boolean; formKey: string }) {
   const owned = useOwns(offer.key);
+  const buyable = sold && Boolean(useRootData()?.user);
   const buying = useIsPending({ state: "submitting" });
   const { content } = useLoaderData<typeof loader>();
   if (owned) {
@@ -83,7 +85,7 @@ function OfferAction({ offer, buyable, formKey }: { offer: Offer; buyable: boole
   }
   return (
     <div className="mt-6 space-y-3">
-      {buyable && formKey ? (
+      {buyable ? (
         <Form method="post">
           <input type="hidden" name="product" value={offer.key} />
           <input type="hidden" name="form_key" value={formKey} />
@@ -94,10 +96,10 @@ function OfferAction({ offer, buyable, formKey }: { offer: Offer; buyable: boole
         </Form>
       ) : null}
       {offer.href ? (
-        <Link to={offer.href} className={`${buyable && formKey ? ctaClass.secondary : ctaClass.primary} w-full`}>
+        <Link to={offer.href} className={`${buyable ? ctaClass.secondary : ctaClass.primary} w-full`}>
           {offer.cta}
         </Link>
-      ) : buyable && formKey ? null : (
+      ) : buyable ? null : (
         <p className="text-slate-600">{offer.cta}</p>
       )}
     </div>

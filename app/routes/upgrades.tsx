@@ -72,7 +72,8 @@ type Offer = ReturnType<typeof upgradesContent>["offers"][number];
 
 function OfferAction({ offer, buyable: sold, formKey }: { offer: Offer; buyable: boolean; formKey: string }) {
   const owned = useOwns(offer.key);
-  const buyable = sold && Boolean(useRootData()?.user);
+  const signedIn = Boolean(useRootData()?.user);
+  const buyable = sold && signedIn;
   const buying = useIsPending({ state: "submitting" });
   const { content } = useLoaderData<typeof loader>();
   if (owned) {

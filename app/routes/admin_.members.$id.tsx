@@ -266,8 +266,10 @@ export default function AdminMember() {
       <AdminSection title="Actions">
         <div className="grid gap-4 lg:grid-cols-2">
           {/* Keyed by the number of grants, so a successful grant leaves an empty form behind. */}
-          <Form method="post" className={panelClass} key={grants.length}>
-            <h3 className="font-semibold">Grant complimentary access</h3>
+          <Form method="post" className={panelClass} key={grants.length} aria-labelledby="grant-complimentary">
+            <h3 id="grant-complimentary" className="font-semibold">
+              Grant complimentary access
+            </h3>
             <input type="hidden" name="intent" value="grant" />
             {failure && !failure.product ? (
               <p

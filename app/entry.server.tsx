@@ -14,6 +14,7 @@ import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/services/secrets-at-
 import { startMailer, stopMailer } from "./services/mail.server";
 import { registerDatabaseMetrics } from "./services/metrics.server";
 import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
+import { startCatalogueRefresh, stopCatalogueRefresh } from "~/services/catalogue.server";
 import stylesheet from "./styles/app.css";
 
 const ABORT_DELAY = 5_000;
@@ -35,6 +36,7 @@ export async function startup() {
     if (problem) throw new Error(problem);
   });
   await startMaintenance();
+  await startCatalogueRefresh();
   registerDatabaseMetrics();
   startMailer();
 }
@@ -56,6 +58,7 @@ export async function admin(args: string[], io?: AdminCommandIo): Promise<number
 
 export async function shutdown() {
   stopMaintenance();
+  stopCatalogueRefresh();
   await stopMailer();
   await closeDatabase();
 }

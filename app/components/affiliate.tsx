@@ -4,11 +4,11 @@ import {
   COMMISSION_PERCENT,
   CONTEST,
   FULL_BLAST,
-  FUNNEL,
-  FUNNEL_TOTAL_CENTS,
+  funnelTotalCents,
+  type FunnelItem,
   JV_CONTACT,
   LAUNCH_BADGE,
-  MAX_COMMISSION_CENTS,
+  maxCommissionCents,
   commissionCents,
 } from "~/content/affiliate";
 import { formatUsd } from "~/lib/money";
@@ -53,11 +53,11 @@ export function AffiliateSubHeader({ badge }: { badge?: ReactNode }) {
 }
 
 /** The four funnel steps with price and commission, and what a whole-funnel buyer pays out. */
-export function FunnelCards() {
+export function FunnelCards({ funnel }: { funnel: FunnelItem[] }) {
   return (
     <>
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {FUNNEL.map((item) => (
+        {funnel.map((item) => (
           <div key={item.key} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <p className="text-xs font-bold uppercase tracking-wide text-brand-700">{item.stage}</p>
             <h3 className="mt-1 text-lg font-bold">{item.name}</h3>
@@ -72,10 +72,10 @@ export function FunnelCards() {
       <p className="mt-4 rounded-xl bg-emerald-50 p-4 text-slate-800">
         Whole funnel:{" "}
         <strong>
-          {FUNNEL.map((item) => formatUsd(item.priceCents)).join(" + ")} = {formatUsd(FUNNEL_TOTAL_CENTS)}
+          {funnel.map((item) => formatUsd(item.priceCents)).join(" + ")} = {formatUsd(funnelTotalCents(funnel))}
         </strong>
-        , all at {COMMISSION_PERCENT}% commission. Up to <strong>{formatUsd(MAX_COMMISSION_CENTS)}</strong> for you on a
-        single sale.
+        , all at {COMMISSION_PERCENT}% commission. Up to <strong>{formatUsd(maxCommissionCents(funnel))}</strong> for
+        you on a single sale.
       </p>
       <p className="mt-3 rounded-xl bg-amber-50 p-4 text-slate-800">
         <strong>Full blast:</strong> {FULL_BLAST.period}: {FULL_BLAST.description}
@@ -128,16 +128,18 @@ export function JvContact({ supportEmail }: { supportEmail: string }) {
 
 /** The funnel and the contest, as both affiliate pages show them (each with its own headings). */
 export function FunnelAndContestSections({
+  funnel,
   funnelHeading,
   contestHeading,
 }: {
+  funnel: FunnelItem[];
   funnelHeading: string;
   contestHeading: string;
 }) {
   return (
     <>
       <Section variant="inline" id="funnel" heading={funnelHeading}>
-        <FunnelCards />
+        <FunnelCards funnel={funnel} />
       </Section>
 
       <Section variant="inline" id="contest" heading={contestHeading}>

@@ -1,6 +1,7 @@
 import { LANDING_DEMO } from "./demo";
 import { earningsDisclaimer } from "./disclaimers";
-import { FIRST_CUSTOMERS_BONUS_COUNT, PRICES } from "./prices";
+import type { Catalogue } from "./catalogue";
+import { FIRST_CUSTOMERS_BONUS_COUNT, listPriceOf } from "./prices";
 import { formatUsd } from "~/lib/money";
 import type { Brand, DemoContent, FeatureCard, PageCopy } from "./types";
 
@@ -26,9 +27,9 @@ export type LandingContent = {
 };
 
 /** The landing page (docs/product.md §2 Landing page). Button targets are fixed in the route. */
-export function landingContent(brand: Brand): LandingContent {
-  const lifetime = formatUsd(PRICES.lifetime);
-  const regular = formatUsd(PRICES.regular);
+export function landingContent(brand: Brand, catalogue: Catalogue): LandingContent {
+  const lifetime = formatUsd(catalogue.membership.priceCents);
+  const regular = formatUsd(listPriceOf(catalogue.membership));
   return {
     page: {
       title: `${brand.name}: Build and Launch AI SaaS Apps Without Coding`,
@@ -91,7 +92,7 @@ export function landingContent(brand: Brand): LandingContent {
         "Every future update, free for life",
       ],
       bonusHeading: `Bonus for the first ${FIRST_CUSTOMERS_BONUS_COUNT} customers`,
-      bonusText: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(PRICES.earlyBonusValue)}.`,
+      bonusText: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(listPriceOf(catalogue.early_bonus))}.`,
       priceRiseNote: `This launch price will rise to ${regular} soon.`,
     },
     closing: {

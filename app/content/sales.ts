@@ -2,7 +2,16 @@ import type { CountdownValue } from "~/lib/countdown";
 import { formatDiscount, formatUsd } from "~/lib/money";
 import { SALES_DEMO } from "./demo";
 import { earningsDisclaimer, socialNetworkDisclaimer } from "./disclaimers";
-import { COUPON_CODE, GUARANTEE_DAYS, LAUNCH_DISCOUNT, PRICES, TRIAL_DISCOUNT, TRIAL_PERCENT_OFF } from "./prices";
+import type { Catalogue } from "./catalogue";
+import {
+  COUPON_CODE,
+  GUARANTEE_DAYS,
+  launchDiscount,
+  listPriceOf,
+  PRICES,
+  trialDiscount,
+  trialPercentOff,
+} from "./prices";
 import type { Brand, DemoContent, FaqItem, PageCopy, PriceBoxContent } from "./types";
 
 /**
@@ -36,8 +45,6 @@ export type SalesContent = {
 
 /** docs/product.md §4: the sales countdown starts at 2 days 23:59:59 on each visit. */
 export const SALES_COUNTDOWN_FROM: CountdownValue = { days: 2, hours: 23, minutes: 59, seconds: 59 };
-
-const regular = formatUsd(PRICES.regular);
 
 function commonFaqs(brand: Brand): FaqItem[] {
   return [
@@ -144,7 +151,9 @@ function commonSections(brand: Brand) {
   };
 }
 
-export function salesContent(variant: SalesVariantKey, brand: Brand): SalesContent {
+/** `catalogue`: the products' names and prices (services/catalogue), lifetime access's list price here. */
+export function salesContent(variant: SalesVariantKey, brand: Brand, catalogue: Catalogue): SalesContent {
+  const regular = formatUsd(listPriceOf(catalogue.membership));
   const common = commonSections(brand);
   const disclaimer = earningsDisclaimer(brand);
   const coupon = `Save an extra ${formatUsd(PRICES.couponSaving)} with coupon code ${COUPON_CODE} at checkout.`;
@@ -162,10 +171,10 @@ export function salesContent(variant: SalesVariantKey, brand: Brand): SalesConte
         heading: "Your Special Price",
         lines: [
           { label: "Regular price", amount: regular, tone: "regular" },
-          { label: "Special discount", amount: formatDiscount(TRIAL_DISCOUNT), tone: "discount" },
+          { label: "Special discount", amount: formatDiscount(trialDiscount(catalogue)), tone: "discount" },
           { label: "Your price", amount: formatUsd(PRICES.trial), tone: "total" },
         ],
-        badge: TRIAL_PERCENT_OFF,
+        badge: trialPercentOff(catalogue),
         note: "One-time payment. Instant access.",
       },
       buyLabel: `Get Instant Access for ${formatUsd(PRICES.trial)}`,
@@ -180,7 +189,7 @@ export function salesContent(variant: SalesVariantKey, brand: Brand): SalesConte
     };
   }
 
-  const today = variant === "launch" ? PRICES.lifetime : PRICES.salesToday;
+  const today = variant === "launch" ? catalogue.membership.priceCents : PRICES.salesToday;
   return {
     ...common,
     page: {
@@ -193,7 +202,7 @@ export function salesContent(variant: SalesVariantKey, brand: Brand): SalesConte
       heading: "Launch Week Price",
       lines: [
         { label: "Regular price", amount: regular, tone: "regular" },
-        { label: "Launch discount", amount: formatDiscount(LAUNCH_DISCOUNT), tone: "discount" },
+        { label: "Launch discount", amount: formatDiscount(launchDiscount(catalogue)), tone: "discount" },
         { label: "Today only", amount: formatUsd(today), tone: "total" },
       ],
       note: coupon,

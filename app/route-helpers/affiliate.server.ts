@@ -1,4 +1,5 @@
-import { affiliatePageCopy, LAUNCH_AT } from "~/content/affiliate";
+import { affiliatePageCopy, funnel, LAUNCH_AT } from "~/content/affiliate";
+import { catalogue } from "~/services/catalogue.server";
 import { env } from "~/infra/env.server";
 import { countdownTo } from "~/lib/launch-countdown";
 import { brand, publicPage } from "./public-page.server";
@@ -18,5 +19,6 @@ export function affiliatePage<T extends object>(request: Request, path: string, 
     supportEmail,
     affiliateUrl: env().MARKETPLACE_AFFILIATE_URL,
     launch: { at: LAUNCH_AT, initial: countdownTo(LAUNCH_AT, Date.now()) },
+    funnel: funnel(catalogue()),
   });
 }

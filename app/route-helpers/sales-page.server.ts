@@ -1,4 +1,5 @@
 import { salesContent, type SalesVariantKey } from "~/content/sales";
+import { catalogue } from "~/services/catalogue.server";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { brand, publicPage } from "./public-page.server";
 
@@ -7,7 +8,7 @@ const CHECKOUT_LINK = { a: "checkout", b: "trialCheckout", launch: "checkout" } 
 
 /** The loader of a sales page variant (routes/ailabs-offer*.tsx). */
 export function loadSalesPage(request: Request, variant: SalesVariantKey, path: string) {
-  const content = salesContent(variant, brand());
+  const content = salesContent(variant, brand(), catalogue());
   const checkoutUrl = marketplaceLinks()[CHECKOUT_LINK[variant]];
   return publicPage(request, path, content.page, { content, checkoutUrl });
 }

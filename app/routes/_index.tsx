@@ -12,6 +12,7 @@ import { disclaimerFooterNote } from "~/components/site-footer";
 import { NO_JAVASCRIPT } from "~/lib/hydration";
 import { clientModuleUrl } from "~/infra/client-modules.server";
 import { useNonce } from "~/hooks/use-nonce";
+import { catalogue } from "~/services/catalogue.server";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
@@ -24,7 +25,7 @@ export const meta = publicPageMeta;
 export const handle = { ...disclaimerFooterNote, ...NO_JAVASCRIPT };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = landingContent(brand());
+  const content = landingContent(brand(), catalogue());
   const demoPlayer = clientModuleUrl("app/components/build-demo-player.ts");
   return publicPage(request, "/", content.page, { content, demoPlayer });
 }

@@ -3,13 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
-import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
+import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { disclaimerFooterNote } from "~/components/site-footer";
+import { catalogue } from "~/services/catalogue.server";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
@@ -17,7 +18,7 @@ export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = customSaasContent(brand());
+  const content = customSaasContent(brand(), catalogue());
   const links = marketplaceLinks();
   return publicPage(request, "/custom-saas-upsell", content.page, {
     content,
@@ -32,7 +33,11 @@ export default function CustomSaasUpsell() {
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const { availability } = content;
   const takenPercent = Math.round((availability.taken / availability.max) * 100);
-  const buyLink = (
+  const owned = useOwns("custom_saas");
+  const ownedNote = <OwnedNote href="/custom-saas/apply" label="Apply for your custom SaaS build" />;
+  const buyLink = owned ? (
+    ownedNote
+  ) : (
     <a href={checkoutUrl} className={ctaClass.buy}>
       {content.buyLabel}
     </a>
@@ -128,11 +133,15 @@ export default function CustomSaasUpsell() {
             <div className="mt-6">
               <OfferPrice regular={content.price.regular} special={content.price.special} />
             </div>
-            <p className="mt-6">
-              <a href={checkoutUrl} className={ctaClass.buy}>
-                {content.investment.applyLabel}
-              </a>
-            </p>
+            <div className="mt-6">
+              {owned ? (
+                ownedNote
+              ) : (
+                <a href={checkoutUrl} className={ctaClass.buy}>
+                  {content.investment.applyLabel}
+                </a>
+              )}
+            </div>
             <p className="mt-4 text-sm text-slate-600">{content.investment.note}</p>
           </div>
         </section>

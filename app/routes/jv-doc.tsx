@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function JvDocPage() {
-  const { brandName, supportEmail, affiliateUrl, launch } = useLoaderData<typeof loader>();
+  const { brandName, supportEmail, affiliateUrl, launch, funnel } = useLoaderData<typeof loader>();
   return (
     <>
       <AffiliateSubHeader badge={<LaunchCountdown target={launch.at} initial={launch.initial} variant="badge" />} />
@@ -37,7 +37,11 @@ export default function JvDocPage() {
           </p>
         </Section>
 
-        <FunnelAndContestSections funnelHeading="Funnel and Commission Structure" contestHeading="Contest" />
+        <FunnelAndContestSections
+          funnel={funnel}
+          funnelHeading="Funnel and Commission Structure"
+          contestHeading="Contest"
+        />
 
         <Section variant="inline" id="dates" heading="Important Dates">
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">

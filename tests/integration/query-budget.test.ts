@@ -21,6 +21,8 @@ beforeAll(async () => {
   };
   const execute = executor.executeQuery.bind(executor);
   executor.executeQuery = (query, ...rest) => {
+    // The catalogue is read on a timer of its own (services/catalogue.server), never by a request.
+    if (/^select .* from "products"/.test(query.sql)) return execute(query, ...rest);
     statements.push(query.sql);
     return execute(query, ...rest);
   };

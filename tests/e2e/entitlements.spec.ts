@@ -90,6 +90,19 @@ test("marketplace upgrades unlock what they sell, and a refund closes only its o
   await expect(upgrades.getByRole("link", { name: "12-in-1 White-Label AI SaaS" })).toBeVisible();
   await expect(upgrades.getByRole("link", { name: "Custom AI SaaS and 1-on-1 Coaching" })).toBeVisible();
 
+  // The white-label opens its course, and each tool's kit downloads as a real zip.
+  await upgrades.getByRole("link", { name: "12-in-1 White-Label AI SaaS" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/course/"));
+  const courseUrl = new URL(page.url());
+  const kitHref = await page
+    .getByRole("link", { name: /-kit\.zip/ })
+    .first()
+    .getAttribute("href");
+  const kit = await page.request.get(kitHref!);
+  expect(kit.status()).toBe(200);
+  expect(kit.headers()["content-disposition"]).toMatch(/^attachment;/);
+  expect((await kit.body()).subarray(0, 2).toString("latin1")).toBe("PK");
+
   await page.goto("/upgrades");
   await expect(page.locator("#white_label")).toContainText("You own this");
   await expect(page.locator("#custom_saas")).toContainText("You own this");
@@ -107,6 +120,10 @@ test("marketplace upgrades unlock what they sell, and a refund closes only its o
   await expect(page.locator("#white_label")).not.toContainText("You own this");
   await expect(page.locator("#white_label").getByRole("link", { name: "See the White-Label Offer" })).toBeVisible();
   await expect(page.locator("#custom_saas")).toContainText("You own this");
+  // The refunded white-label's course and kits are closed again.
+  expect((await page.request.get(kitHref!)).status()).toBe(404);
+  await page.goto(courseUrl.pathname);
+  await page.waitForURL((url) => url.pathname === "/upgrades" && url.searchParams.get("locked") === "white_label");
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Your Training" })).toBeVisible();
   await context.close();

@@ -73,11 +73,7 @@ export async function queueOrReplaceWaitingEmail(
     .forUpdate()
     .executeTakeFirst();
   if (waiting) {
-    await trx
-      .updateTable("email_outbox")
-      .set(storedBodies(email))
-      .where("id", "=", waiting.id)
-      .execute();
+    await trx.updateTable("email_outbox").set(storedBodies(email)).where("id", "=", waiting.id).execute();
     return;
   }
   await trx

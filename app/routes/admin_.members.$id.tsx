@@ -56,17 +56,18 @@ async function findMember(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const member = await findMember(params.id);
-  const [{ flash, headers }, orders, grants, sessions, emails, activity, courses, twoFactor, entitlements] = await Promise.all([
-    takeFlash(request),
-    ordersOfUser(member.id),
-    listAccessGrants(member.id),
-    listActiveSessions(member.id),
-    listOutboxFor(member.email, 50),
-    listAuditFor(member.id),
-    listCourseProgress(member.id, { includeDrafts: false }),
-    hasVerifiedFactor(member.id),
-    listEntitlements(member.id),
-  ]);
+  const [{ flash, headers }, orders, grants, sessions, emails, activity, courses, twoFactor, entitlements] =
+    await Promise.all([
+      takeFlash(request),
+      ordersOfUser(member.id),
+      listAccessGrants(member.id),
+      listActiveSessions(member.id),
+      listOutboxFor(member.email, 50),
+      listAuditFor(member.id),
+      listCourseProgress(member.id, { includeDrafts: false }),
+      hasVerifiedFactor(member.id),
+      listEntitlements(member.id),
+    ]);
   return data(
     {
       flash,

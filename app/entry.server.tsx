@@ -14,6 +14,7 @@ import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/services/secrets-at-
 import { startMailer, stopMailer } from "./services/mail.server";
 import { registerDatabaseMetrics } from "./services/metrics.server";
 import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
+import { loadLaunchSettings, startLaunchSettingsRefresh, stopLaunchSettingsRefresh } from "~/services/launch.server";
 import stylesheet from "./styles/app.css";
 
 const ABORT_DELAY = 5_000;
@@ -34,6 +35,8 @@ export async function startup() {
     const problem = unlistedKeyProblem(await sealTwoFactorSecrets());
     if (problem) throw new Error(problem);
   });
+  await loadLaunchSettings();
+  startLaunchSettingsRefresh();
   await startMaintenance();
   registerDatabaseMetrics();
   startMailer();
@@ -55,6 +58,7 @@ export async function admin(args: string[], io?: AdminCommandIo): Promise<number
 }
 
 export async function shutdown() {
+  stopLaunchSettingsRefresh();
   stopMaintenance();
   await stopMailer();
   await closeDatabase();

@@ -13,6 +13,7 @@ import * as outboxSealedLinks from "./0011_outbox_sealed_links";
 import * as reauthentication from "./0012_reauthentication";
 import * as purchaseClaims from "./0013_purchase_claims";
 import * as attachments from "./0016_attachments";
+import * as launchSettings from "./0017_launch_settings";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0012_reauthentication": reauthentication,
   "0013_purchase_claims": purchaseClaims,
   "0016_attachments": attachments,
+  "0017_launch_settings": launchSettings,
 };

@@ -6,14 +6,17 @@ import { ATTACHMENT_TYPES } from "~/lib/attachments";
 import { countCourses, createCourseWithChapters } from "~/models/course.server";
 import { bootstrapAdmin } from "./admin-accounts.server";
 import { storeAttachment } from "./attachments.server";
+import { seedDemoLaunch } from "./launch.server";
 
 /**
  * Makes a fresh install usable: the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when no
  * account has that address (never touching an existing one: docs/decisions/044) and, on an empty
- * database, the demo course and the White-label course with its twelve app kits.
+ * database, the demo course and the White-label course with its twelve app kits, and (once) the
+ * demo launch settings (decision 053).
  */
 export async function seed() {
   await bootstrapAdmin();
+  await seedDemoLaunch();
   if (env().SEED_DEMO_CONTENT && (await countCourses()) === 0) {
     await createCourseWithChapters(demoCourse);
     console.log(`[seed] Added the demo course "${demoCourse.title}".`);

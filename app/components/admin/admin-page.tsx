@@ -8,6 +8,7 @@ const SECTIONS = [
   { to: "/admin/members", label: "Members", end: false },
   { to: "/admin/sales", label: "Sales", end: false },
   { to: "/admin/emails", label: "Emails", end: false },
+  { to: "/admin/launch", label: "Launch", end: false },
 ] as const;
 
 /** The admin panel's sub-navigation: plain links, the current section marked for screen readers too. */

@@ -5,6 +5,7 @@ import { FeatureCards } from "~/components/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
 import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
+import { launchSettings } from "~/services/launch.server";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
@@ -17,7 +18,10 @@ export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = customSaasContent(brand());
+  // Remaining = capacity − clients booked elsewhere (decision 053); sales through the site are
+  // subtracted once the custom_saas entitlement exists (issue 26, item 4).
+  const { customSaasCapacity: capacity, customSaasBookedElsewhere: booked } = launchSettings();
+  const content = customSaasContent(brand(), { capacity, remaining: capacity - booked });
   const links = marketplaceLinks();
   return publicPage(request, "/custom-saas-upsell", content.page, {
     content,
@@ -31,8 +35,8 @@ export default function CustomSaasUpsell() {
   const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const { availability } = content;
-  const takenPercent = Math.round((availability.taken / availability.max) * 100);
-  const buyLink = (
+  const takenPercent = availability.max === 0 ? 100 : Math.round((availability.taken / availability.max) * 100);
+  const buyLink = content.fullyBooked ? null : (
     <a href={checkoutUrl} className={ctaClass.buy}>
       {content.buyLabel}
     </a>
@@ -128,11 +132,15 @@ export default function CustomSaasUpsell() {
             <div className="mt-6">
               <OfferPrice regular={content.price.regular} special={content.price.special} />
             </div>
-            <p className="mt-6">
-              <a href={checkoutUrl} className={ctaClass.buy}>
-                {content.investment.applyLabel}
-              </a>
-            </p>
+            {content.fullyBooked ? (
+              <p className="mt-6 text-xl font-extrabold text-red-700">Fully booked</p>
+            ) : (
+              <p className="mt-6">
+                <a href={checkoutUrl} className={ctaClass.buy}>
+                  {content.investment.applyLabel}
+                </a>
+              </p>
+            )}
             <p className="mt-4 text-sm text-slate-600">{content.investment.note}</p>
           </div>
         </section>

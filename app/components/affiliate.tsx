@@ -43,9 +43,7 @@ export function AffiliateSubHeader({ badge, badgeText }: { badge?: ReactNode; ba
           ← Back to JV Page
         </Link>
         {badge ?? (
-          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-            {badgeText}
-          </span>
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">{badgeText}</span>
         )}
       </div>
     </div>

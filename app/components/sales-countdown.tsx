@@ -29,7 +29,15 @@ function useDeadlineTicker() {
  * The sales countdown to 'Cart closes' (docs/product.md §4 "Sales countdown", decision 053): the
  * server renders the time left, the browser counts to the same deadline each second.
  */
-export function SalesCountdown({ label, closesAt, remaining }: { label: string; closesAt: string; remaining: CountdownValue }) {
+export function SalesCountdown({
+  label,
+  closesAt,
+  remaining,
+}: {
+  label: string;
+  closesAt: string;
+  remaining: CountdownValue;
+}) {
   const root = useDeadlineTicker();
   return (
     <section ref={root} className="text-center">
@@ -56,10 +64,19 @@ export function SalesCountdown({ label, closesAt, remaining }: { label: string; 
 }
 
 /** The landing's inline countdown ('2d 23h 59m 59s'), ticked by the same module. */
-export function InlineCountdown({ label, closesAt, remaining }: { label: string; closesAt: string; remaining: CountdownValue }) {
+export function InlineCountdown({
+  label,
+  closesAt,
+  remaining,
+}: {
+  label: string;
+  closesAt: string;
+  remaining: CountdownValue;
+}) {
   return (
     <span role="timer" aria-label={label} data-deadline={closesAt} className="tabular-nums">
-      <span data-unit="days">{twoDigits(remaining.days)}</span>d <span data-unit="hours">{twoDigits(remaining.hours)}</span>h{" "}
+      <span data-unit="days">{twoDigits(remaining.days)}</span>d{" "}
+      <span data-unit="hours">{twoDigits(remaining.hours)}</span>h{" "}
       <span data-unit="minutes">{twoDigits(remaining.minutes)}</span>m{" "}
       <span data-unit="seconds">{twoDigits(remaining.seconds)}</span>s
     </span>

@@ -33,7 +33,10 @@ export function affiliateDates(settings: LaunchSettings): AffiliateDates {
   const important: AffiliateDates["important"] = [];
   if (settings.cartOpensAt) important.push({ date: full(settings.cartOpensAt), event: "Launch: cart opens" });
   if (settings.fullBlastStartsAt) {
-    important.push({ date: full(settings.fullBlastStartsAt), event: "Full blast: 100% commission on front end and bump" });
+    important.push({
+      date: full(settings.fullBlastStartsAt),
+      event: "Full blast: 100% commission on front end and bump",
+    });
   }
   if (settings.cartClosesAt) important.push({ date: full(settings.cartClosesAt), event: "Cart closes" });
   if (settings.winnersAnnouncedAt) {
@@ -63,8 +66,7 @@ export function affiliatePageCopy(
     },
     jvDoc: {
       title: `JV Doc | ${brandName}`,
-      description:
-        `Everything affiliates need for ${launch}: product, funnel and commissions, contest, dates, links and resources.`,
+      description: `Everything affiliates need for ${launch}: product, funnel and commissions, contest, dates, links and resources.`,
     },
     demoSwipes: {
       title: `Demo and Swipes | ${brandName}`,

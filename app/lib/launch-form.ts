@@ -15,8 +15,7 @@ export type LaunchField = (typeof LAUNCH_FIELDS)[number];
 export type LaunchFormValues = Record<LaunchField, string>;
 
 export type LaunchFormResult =
-  | { ok: true; value: LaunchSettings }
-  | { ok: false; errors: Partial<Record<LaunchField, string>> };
+  { ok: true; value: LaunchSettings } | { ok: false; errors: Partial<Record<LaunchField, string>> };
 
 const DATE_FIELDS = ["cartOpensAt", "cartClosesAt", "fullBlastStartsAt", "winnersAnnouncedAt"] as const;
 const COUNT_FIELDS = ["earlyBonusBuyers", "customSaasCapacity", "customSaasBookedElsewhere"] as const;
@@ -66,7 +65,8 @@ export function parseLaunchForm(values: LaunchFormValues): LaunchFormResult {
     const count = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
     if (!Number.isInteger(count)) errors[field] = "Enter a whole number.";
     else if (count < 0) errors[field] = "Enter a number of 0 or more.";
-    else if (count > LAUNCH_COUNT_MAX) errors[field] = `Enter a number up to ${LAUNCH_COUNT_MAX.toLocaleString("en-US")}.`;
+    else if (count > LAUNCH_COUNT_MAX)
+      errors[field] = `Enter a number up to ${LAUNCH_COUNT_MAX.toLocaleString("en-US")}.`;
     counts[field] = count;
   }
 

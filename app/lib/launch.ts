@@ -69,8 +69,15 @@ function zoneName(at: Date, timeZone: string): string {
 
 /** 'June 6, 2025 at 11 AM CDT': a moment as the launch's time zone reads it. */
 export function formatInZone(at: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat("en-US", { timeZone, month: "long", day: "numeric", year: "numeric" }).format(at);
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(at);
+  const date = new Intl.DateTimeFormat("en-US", { timeZone, month: "long", day: "numeric", year: "numeric" }).format(
+    at,
+  );
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+  }).formatToParts(at);
   const hour = parts.find((part) => part.type === "hour")?.value ?? "";
   const minute = parts.find((part) => part.type === "minute")?.value ?? "00";
   const dayPeriod = parts.find((part) => part.type === "dayPeriod")?.value ?? "";
@@ -106,7 +113,13 @@ function wallClock(at: Date, timeZone: string) {
     second: "2-digit",
   }).formatToParts(at);
   const field = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return { year: field("year"), month: field("month"), day: field("day"), hour: field("hour"), minute: field("minute") };
+  return {
+    year: field("year"),
+    month: field("month"),
+    day: field("day"),
+    hour: field("hour"),
+    minute: field("minute"),
+  };
 }
 
 /** '2025-06-06T11:00': a moment as an `<input type="datetime-local">` in the zone shows it. */

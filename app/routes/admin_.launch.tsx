@@ -3,7 +3,13 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { inputClass, panelClass, primaryButton } from "~/components/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { LAUNCH_FIELDS, launchFormValues, parseLaunchForm, type LaunchField, type LaunchFormValues } from "~/lib/launch-form";
+import {
+  LAUNCH_FIELDS,
+  launchFormValues,
+  parseLaunchForm,
+  type LaunchField,
+  type LaunchFormValues,
+} from "~/lib/launch-form";
 import { requireAdmin } from "~/services/guards.server";
 import { launchSettings, saveLaunchSettings } from "~/services/launch.server";
 
@@ -34,9 +40,24 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const FIELDS: Array<{ name: LaunchField; label: string; type: "datetime-local" | "number" | "text"; help?: string }> = [
-  { name: "cartOpensAt", label: "Cart opens", type: "datetime-local", help: "Before it, the pages say when the cart opens; the affiliate countdown runs to it." },
-  { name: "cartClosesAt", label: "Cart closes", type: "datetime-local", help: "Every sales countdown runs to it; after it, the launch price has ended." },
-  { name: "timeZone", label: "Launch time zone", type: "text", help: "An IANA name such as America/Chicago. The dates above are in it." },
+  {
+    name: "cartOpensAt",
+    label: "Cart opens",
+    type: "datetime-local",
+    help: "Before it, the pages say when the cart opens; the affiliate countdown runs to it.",
+  },
+  {
+    name: "cartClosesAt",
+    label: "Cart closes",
+    type: "datetime-local",
+    help: "Every sales countdown runs to it; after it, the launch price has ended.",
+  },
+  {
+    name: "timeZone",
+    label: "Launch time zone",
+    type: "text",
+    help: "An IANA name such as America/Chicago. The dates above are in it.",
+  },
   { name: "earlyBonusBuyers", label: "Early-bonus buyers", type: "number" },
   { name: "customSaasCapacity", label: "Custom SaaS capacity", type: "number" },
   { name: "customSaasBookedElsewhere", label: "Clients already booked elsewhere", type: "number" },
@@ -52,8 +73,8 @@ export default function AdminLaunch() {
     <AdminPage title="Launch" flash={flash}>
       <Form method="post" className={`${panelClass} max-w-2xl`} noValidate>
         <p className="text-sm text-slate-600">
-          Dates are entered and shown in the launch time zone. Leave a date empty to unset it: with no
-          'Cart closes', no page shows a countdown or a deadline.
+          Dates are entered and shown in the launch time zone. Leave a date empty to unset it: with no &lsquo;Cart
+          closes&rsquo;, no page shows a countdown or a deadline.
         </p>
         {FIELDS.map((field) => {
           const error = failure?.errors[field.name];

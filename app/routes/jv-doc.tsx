@@ -40,7 +40,11 @@ export default function JvDocPage() {
           </p>
         </Section>
 
-        <FunnelAndContestSections funnelHeading="Funnel and Commission Structure" contestHeading="Contest" dates={dates} />
+        <FunnelAndContestSections
+          funnelHeading="Funnel and Commission Structure"
+          contestHeading="Contest"
+          dates={dates}
+        />
 
         <Section variant="inline" id="dates" heading="Important Dates">
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">

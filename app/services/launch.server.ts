@@ -29,7 +29,9 @@ export async function loadLaunchSettings() {
 export function startLaunchSettingsRefresh() {
   stopLaunchSettingsRefresh();
   holder.timer = setInterval(() => {
-    loadLaunchSettings().catch((error: unknown) => console.error("[launch] could not re-read the launch settings", error));
+    loadLaunchSettings().catch((error: unknown) =>
+      console.error("[launch] could not re-read the launch settings", error),
+    );
   }, LAUNCH_SETTINGS_REFRESH_MS);
   holder.timer.unref();
 }

@@ -85,9 +85,9 @@ describe("the admin's launch settings", () => {
     const member = await createUser(app.db, { paid: "stripe-order" });
     const memberBrowser = await signIn(app.baseUrl, member.email);
     expect(redirectTarget(await memberBrowser.get("/admin/launch"))).toBe("/dashboard");
-    expect(redirectTarget(await memberBrowser.post("/admin/launch", { ...WINDOW, customSaasBookedElsewhere: "1" }))).toBe(
-      "/dashboard",
-    );
+    expect(
+      redirectTarget(await memberBrowser.post("/admin/launch", { ...WINDOW, customSaasBookedElsewhere: "1" })),
+    ).toBe("/dashboard");
     const after = await app.db.selectFrom("launch_settings").selectAll().executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });

@@ -1,0 +1,69 @@
+import type { Page } from "@playwright/test";
+import { toZonedInput } from "../../app/lib/launch";
+import { expect, test } from "./fixtures";
+import { withConsentChosen } from "./helpers";
+
+/**
+ * Issue 26 (decision 053), with JavaScript and without: the admin moves 'Cart closes' at
+ * /admin/launch, a visitor's countdown follows at once, and after the close the pages say the
+ * launch price has ended. The settings are shared by every spec on the server: this one puts
+ * them back as it found them.
+ */
+const ZONE = "America/Chicago";
+const MINUTE = 60_000;
+
+async function saveLaunch(page: Page, values: { cartOpensAt: string; cartClosesAt: string }) {
+  await page.goto("/admin/launch");
+  await page.getByLabel("Cart opens").fill(values.cartOpensAt);
+  await page.getByLabel("Cart closes").fill(values.cartClosesAt);
+  await page.getByRole("button", { name: "Save launch settings" }).click();
+  await expect(page.getByText("Launch settings saved.")).toBeVisible();
+}
+
+test("the admin moves 'Cart closes'; a visitor's countdown follows, then the launch price has ended", async ({
+  page,
+  admin,
+  browser,
+}) => {
+  expect(admin.email).toBeTruthy();
+  await page.goto("/admin/launch");
+  await expect(page.getByLabel("Launch time zone")).toHaveValue(ZONE);
+  const before = {
+    cartOpensAt: await page.getByLabel("Cart opens").inputValue(),
+    cartClosesAt: await page.getByLabel("Cart closes").inputValue(),
+  };
+  const visitorContext = await browser.newContext();
+  await withConsentChosen(visitorContext);
+  const visitor = await visitorContext.newPage();
+  try {
+    // Open since yesterday, closing 2 days 3 hours 30 minutes from now (the form takes minutes).
+    const now = Date.now();
+    await saveLaunch(page, {
+      cartOpensAt: toZonedInput(new Date(now - 24 * 60 * MINUTE), ZONE),
+      cartClosesAt: toZonedInput(new Date(now + (2 * 24 * 60 + 3 * 60 + 30) * MINUTE), ZONE),
+    });
+    await visitor.goto("/ailabs-offer3");
+    const timer = visitor.getByRole("timer", { name: "The launch price ends in" });
+    await expect(timer).toHaveText(/^02Days03Hours(2[89]|30)Minutes\d\dSeconds$/);
+    await visitor.goto("/");
+    await expect(visitor.getByText("This launch price will rise to $197 in")).toBeVisible();
+    await expect(visitor.getByRole("timer", { name: "Time left at the launch price" })).toHaveText(
+      /^02d 03h (2[89]|30)m \d\ds$/,
+    );
+
+    // Closed a minute ago.
+    await saveLaunch(page, {
+      cartOpensAt: toZonedInput(new Date(now - 24 * 60 * MINUTE), ZONE),
+      cartClosesAt: toZonedInput(new Date(now - MINUTE), ZONE),
+    });
+    for (const path of ["/ailabs-offer3", "/"]) {
+      await visitor.goto(path);
+      await expect(visitor.getByText("The launch price has ended").first()).toBeVisible();
+      await expect(visitor.getByRole("timer")).toHaveCount(0);
+      await expect(visitor.getByText("-$172")).toHaveCount(0);
+    }
+  } finally {
+    await saveLaunch(page, before);
+    await visitorContext.close();
+  }
+});

@@ -58,7 +58,7 @@ function visibleText(html: string) {
   return document.body.textContent ?? "";
 }
 
-const timerText = (document: Document) =>
+const timerText = (document: ReturnType<typeof parseHtml>) =>
   (document.querySelector('[role="timer"]')?.textContent ?? "").replace(/\s+/g, "");
 
 describe("a fresh install with the demo seed (SEED_DEMO_CONTENT)", () => {

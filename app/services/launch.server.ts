@@ -15,7 +15,12 @@ import { now } from "~/infra/clock.server";
  */
 export const LAUNCH_SETTINGS_REFRESH_MS = 5_000;
 
-const holder = { settings: DEFAULT_LAUNCH_SETTINGS, timer: undefined as NodeJS.Timeout | undefined };
+const holder = {
+  settings: DEFAULT_LAUNCH_SETTINGS,
+  timer: undefined as NodeJS.Timeout | undefined,
+  /** A re-read under way: while the database is away one can take seconds, and they must not pile up. */
+  reading: false,
+};
 
 export function launchSettings(): LaunchSettings {
   return holder.settings;

@@ -305,7 +305,11 @@ describe("createPageCache", () => {
     let release!: () => void;
     state.gate = new Promise<void>((resolve) => (release = resolve));
     const pending = get("/ailabs-offer");
-    await until("the render has begun", async () => state.renders, (renders) => renders === 3);
+    await until(
+      "the render has begun",
+      async () => state.renders,
+      (renders) => renders === 3,
+    );
     cache.clear();
     release();
     // The waiting visitor gets a render of their own, and nothing old is kept for the next one.

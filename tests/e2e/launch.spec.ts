@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { toZonedInput } from "../../app/lib/launch";
 import { expect, test } from "./fixtures";
@@ -24,14 +25,19 @@ test("the admin moves 'Cart closes'; a visitor's countdown follows, then the lau
   page,
   admin,
   browser,
-}) => {
-  expect(admin.email).toBeTruthy();
+}, testInfo) => {
+  expect(admin.email).toBeTruthy(); // the fixture signs the admin in
   await page.goto("/admin/launch");
   await expect(page.getByLabel("Launch time zone")).toHaveValue(ZONE);
   const before = {
     cartOpensAt: await page.getByLabel("Cart opens").inputValue(),
     cartClosesAt: await page.getByLabel("Cart closes").inputValue(),
   };
+  if (testInfo.project.name === "js") {
+    // axe runs in the page, so only where JavaScript runs (as business.spec.ts does).
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  }
   const visitorContext = await browser.newContext();
   await withConsentChosen(visitorContext);
   const visitor = await visitorContext.newPage();

@@ -15,6 +15,7 @@ import { startMailer, stopMailer } from "./services/mail.server";
 import { registerDatabaseMetrics } from "./services/metrics.server";
 import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
 import { loadLaunchSettings, startLaunchSettingsRefresh, stopLaunchSettingsRefresh } from "~/services/launch.server";
+import { startCatalogueRefresh, stopCatalogueRefresh } from "~/services/catalogue.server";
 import stylesheet from "./styles/app.css";
 
 const ABORT_DELAY = 5_000;
@@ -38,6 +39,7 @@ export async function startup() {
   await loadLaunchSettings();
   startLaunchSettingsRefresh();
   await startMaintenance();
+  await startCatalogueRefresh();
   registerDatabaseMetrics();
   startMailer();
 }
@@ -60,6 +62,7 @@ export async function admin(args: string[], io?: AdminCommandIo): Promise<number
 export async function shutdown() {
   stopLaunchSettingsRefresh();
   stopMaintenance();
+  stopCatalogueRefresh();
   await stopMailer();
   await closeDatabase();
 }

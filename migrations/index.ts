@@ -12,6 +12,7 @@ import * as singleUseTokens from "./0010_single_use_tokens";
 import * as outboxSealedLinks from "./0011_outbox_sealed_links";
 import * as reauthentication from "./0012_reauthentication";
 import * as purchaseClaims from "./0013_purchase_claims";
+import * as productsEntitlements from "./0015_products_entitlements";
 import * as attachments from "./0016_attachments";
 import * as launchSettings from "./0017_launch_settings";
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   "0011_outbox_sealed_links": outboxSealedLinks,
   "0012_reauthentication": reauthentication,
   "0013_purchase_claims": purchaseClaims,
+  "0015_products_entitlements": productsEntitlements,
   "0016_attachments": attachments,
   "0017_launch_settings": launchSettings,
 };

@@ -4,10 +4,10 @@ import {
   COMMISSION_PERCENT,
   CONTEST,
   FULL_BLAST,
-  FUNNEL,
-  FUNNEL_TOTAL_CENTS,
+  funnelTotalCents,
+  type FunnelItem,
   JV_CONTACT,
-  MAX_COMMISSION_CENTS,
+  maxCommissionCents,
   commissionCents,
   type AffiliateDates,
 } from "~/content/affiliate";
@@ -51,11 +51,11 @@ export function AffiliateSubHeader({ badge, badgeText }: { badge?: ReactNode; ba
 }
 
 /** The four funnel steps with price and commission, and what a whole-funnel buyer pays out. */
-export function FunnelCards({ dates }: { dates: AffiliateDates }) {
+export function FunnelCards({ funnel, dates }: { funnel: FunnelItem[]; dates: AffiliateDates }) {
   return (
     <>
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {FUNNEL.map((item) => (
+        {funnel.map((item) => (
           <div key={item.key} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <p className="text-xs font-bold uppercase tracking-wide text-brand-700">{item.stage}</p>
             <h3 className="mt-1 text-lg font-bold">{item.name}</h3>
@@ -70,10 +70,10 @@ export function FunnelCards({ dates }: { dates: AffiliateDates }) {
       <p className="mt-4 rounded-xl bg-emerald-50 p-4 text-slate-800">
         Whole funnel:{" "}
         <strong>
-          {FUNNEL.map((item) => formatUsd(item.priceCents)).join(" + ")} = {formatUsd(FUNNEL_TOTAL_CENTS)}
+          {funnel.map((item) => formatUsd(item.priceCents)).join(" + ")} = {formatUsd(funnelTotalCents(funnel))}
         </strong>
-        , all at {COMMISSION_PERCENT}% commission. Up to <strong>{formatUsd(MAX_COMMISSION_CENTS)}</strong> for you on a
-        single sale.
+        , all at {COMMISSION_PERCENT}% commission. Up to <strong>{formatUsd(maxCommissionCents(funnel))}</strong> for
+        you on a single sale.
       </p>
       <p className="mt-3 rounded-xl bg-amber-50 p-4 text-slate-800">
         <strong>Full blast</strong> ({dates.fullBlast}): {FULL_BLAST.description}
@@ -126,10 +126,12 @@ export function JvContact({ supportEmail }: { supportEmail: string }) {
 
 /** The funnel and the contest, as both affiliate pages show them (each with its own headings). */
 export function FunnelAndContestSections({
+  funnel,
   funnelHeading,
   contestHeading,
   dates,
 }: {
+  funnel: FunnelItem[];
   funnelHeading: string;
   contestHeading: string;
   dates: AffiliateDates;
@@ -137,7 +139,7 @@ export function FunnelAndContestSections({
   return (
     <>
       <Section variant="inline" id="funnel" heading={funnelHeading}>
-        <FunnelCards dates={dates} />
+        <FunnelCards funnel={funnel} dates={dates} />
       </Section>
 
       <Section variant="inline" id="contest" heading={contestHeading}>

@@ -80,14 +80,16 @@ export function DeclineLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-/** The strike-through regular price next to the offer price. */
+/** The strike-through regular price next to the offer price (none when a product has no list price). */
 export function OfferPrice({ regular, special, note }: { regular: string; special: string; note?: string }) {
   return (
     <p className="flex flex-wrap items-baseline justify-center gap-x-3 gap-y-1">
-      <span className="text-2xl text-slate-600">
-        <span className="sr-only">Regular price </span>
-        <s>{regular}</s>
-      </span>
+      {regular && regular !== special ? (
+        <span className="text-2xl text-slate-600">
+          <span className="sr-only">Regular price </span>
+          <s>{regular}</s>
+        </span>
+      ) : null}
       <span className="text-5xl font-extrabold text-slate-900">
         <span className="sr-only">Offer price </span>
         {special}

@@ -11,6 +11,11 @@ export function useIsMember(): boolean {
   return Boolean(user && (user.hasPaid || user.isAdmin));
 }
 
+/** Whether the signed-in visitor owns this product (the root loader's user; decision 051). */
+export function useOwns(productKey: string): boolean {
+  return Boolean(useRootData()?.user?.products.includes(productKey));
+}
+
 /** Where 'No Thanks' goes: back to /upgrades for a member, else the marketplace's decline URL. */
 export function useDeclineHref(marketplaceDeclineUrl: string): string {
   return useIsMember() ? MEMBER_UPSELL.declineHref : marketplaceDeclineUrl;
@@ -36,5 +41,17 @@ export function UpsellBanner({ banner }: { banner: { heading: string; text: stri
       <p className={member ? "text-lg font-bold text-brand-900" : "text-lg font-extrabold"}>{shown.heading}</p>
       <p className="mx-auto mt-1 max-w-3xl">{shown.text}</p>
     </div>
+  );
+}
+
+/** In place of an upsell page's buy links when the member owns the upgrade (decision 051). */
+export function OwnedNote({ href, label }: { href: string; label: string }) {
+  return (
+    <span className="flex flex-col items-center gap-2">
+      <strong className="text-lg text-green-800">You own this</strong>
+      <a href={href} className="font-semibold text-brand-700 underline">
+        {label}
+      </a>
+    </span>
   );
 }

@@ -5,6 +5,7 @@
 export const adminMessages = {
   noCourses: "No courses yet. Create your first course to get started.",
   courseTitleRequired: "Please enter a title for the course",
+  courseAudienceInvalid: "Choose who can open this course from the list.",
   courseCreated: "Course created successfully!",
   courseUpdated: "Course updated successfully!",
   courseDeleted: "Course deleted successfully!",

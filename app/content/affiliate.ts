@@ -5,6 +5,7 @@
  */
 
 import { formatDayInZone, formatInZone, type LaunchSettings } from "~/lib/launch";
+import type { Catalogue } from "./catalogue";
 import { PRICES } from "./prices";
 import type { PageCopy } from "./types";
 
@@ -79,8 +80,11 @@ export const COMMISSION_PERCENT = 50;
 
 export type FunnelItem = { key: string; stage: string; name: string; priceCents: number; description: string };
 
-/** The marketplace funnel (docs/product.md §3 funnel items), front end first; the prices are those of prices.ts. */
-export const FUNNEL: FunnelItem[] = [
+/**
+ * The marketplace funnel (docs/product.md §3 funnel items), front end first: the front end at the
+ * marketplace's price (prices.ts), the other three at their catalogue prices.
+ */
+export const funnel = (catalogue: Catalogue): FunnelItem[] => [
   {
     key: "frontend",
     stage: "Front End",
@@ -93,26 +97,26 @@ export const FUNNEL: FunnelItem[] = [
     key: "bump",
     stage: "Order Bump",
     name: "VIP Upgrade",
-    priceCents: PRICES.vipBump,
+    priceCents: catalogue.vip.priceCents,
     description: "Priority extras at checkout: a one-click add-on most buyers take.",
   },
   {
     key: "oto1",
     stage: "OTO 1",
     name: "White-Label Upgrade",
-    priceCents: PRICES.whiteLabel.special,
+    priceCents: catalogue.white_label.priceCents,
     description: "12 ready-made AI SaaS apps with a white-label licence to rebrand and sell as their own.",
   },
   {
     key: "oto2",
     stage: "OTO 2",
     name: "SaaS Partner",
-    priceCents: PRICES.customSaas.special,
+    priceCents: catalogue.custom_saas.priceCents,
     description: "A custom AI SaaS built with the buyer, plus 1-on-1 coaching. Limited to 10 clients.",
   },
 ];
 
-export const FUNNEL_TOTAL_CENTS = FUNNEL.reduce((sum, item) => sum + item.priceCents, 0);
+export const funnelTotalCents = (items: readonly FunnelItem[]) => items.reduce((sum, item) => sum + item.priceCents, 0);
 
 /** A commission in whole cents, rounded down (the marketplace never pays a fraction of a cent). */
 export function commissionCents(priceCents: number, percent = COMMISSION_PERCENT): number {
@@ -120,7 +124,7 @@ export function commissionCents(priceCents: number, percent = COMMISSION_PERCENT
 }
 
 /** docs/product.md §9: $527.97 when a buyer takes the whole funnel. */
-export const MAX_COMMISSION_CENTS = commissionCents(FUNNEL_TOTAL_CENTS);
+export const maxCommissionCents = (items: readonly FunnelItem[]) => commissionCents(funnelTotalCents(items));
 
 export const FULL_BLAST = {
   description:

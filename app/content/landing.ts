@@ -1,6 +1,7 @@
 import { LANDING_DEMO } from "./demo";
 import { earningsDisclaimer } from "./disclaimers";
-import { PRICES } from "./prices";
+import type { Catalogue } from "./catalogue";
+import { listPriceOf } from "./prices";
 import { LAUNCH_PRICE_ENDED, type LaunchPhase } from "~/lib/launch";
 import type { CountdownValue } from "~/lib/launch-countdown";
 import { formatUsd } from "~/lib/money";
@@ -32,12 +33,18 @@ export type LandingContent = {
 
 /**
  * The landing page (docs/product.md §2 Landing page). Button targets are fixed in the route. The
- * offer follows the launch (decision 053): a countdown to 'Cart closes' while open, 'Opens {date}'
- * before, the regular price and "The launch price has ended" after, and no deadline without dates.
+ * prices are the catalogue's (decision 051); the offer follows the launch (decision 053): a
+ * countdown to 'Cart closes' while open, 'Opens {date}' before, the regular price and "The launch
+ * price has ended" after, and no deadline without dates.
  */
-export function landingContent(brand: Brand, launch: LaunchPhase, earlyBonusBuyers: number): LandingContent {
-  const lifetime = formatUsd(PRICES.lifetime);
-  const regular = formatUsd(PRICES.regular);
+export function landingContent(
+  brand: Brand,
+  catalogue: Catalogue,
+  launch: LaunchPhase,
+  earlyBonusBuyers: number,
+): LandingContent {
+  const lifetime = formatUsd(catalogue.membership.priceCents);
+  const regular = formatUsd(listPriceOf(catalogue.membership));
   const closed = launch.phase === "closed";
   return {
     page: {
@@ -101,7 +108,7 @@ export function landingContent(brand: Brand, launch: LaunchPhase, earlyBonusBuye
         "Every future update, free for life",
       ],
       bonusHeading: `Bonus for the first ${earlyBonusBuyers} customers`,
-      bonusText: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(PRICES.earlyBonusValue)}.`,
+      bonusText: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(listPriceOf(catalogue.early_bonus))}.`,
       priceRiseNote:
         launch.phase === "open"
           ? `This launch price will rise to ${regular} in`

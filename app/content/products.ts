@@ -1,20 +1,17 @@
 /**
- * The product catalogue (docs/product.md §3): what checkout can sell. Price ids are configuration
- * (STRIPE_PRICE_LIFETIME, STRIPE_PRICE_TRIAL), so the same code runs against test and live
- * Stripe accounts; the amounts here are what the pages show (docs/product.md §9), in cents.
+ * The plan page's checkout offers (docs/product.md §3): both sell the `membership` product of the
+ * catalogue (app/content/catalogue.ts). Lifetime access is sold at the catalogue's Stripe price
+ * (/admin/products; STRIPE_PRICE_LIFETIME seeds it), the $1 offer at STRIPE_PRICE_TRIAL. The
+ * amounts the pages show are the catalogue's (docs/product.md §9).
  */
-import { PRICES } from "./prices";
-
 export type CheckoutMode = "payment" | "subscription";
 
 export type Product = {
   name: string;
   description: string;
   mode: CheckoutMode;
-  /** The environment variable that holds this product's Stripe price id. */
-  priceEnv: "STRIPE_PRICE_LIFETIME" | "STRIPE_PRICE_TRIAL";
-  priceCents: number;
-  listPriceCents: number;
+  /** Where this offer's Stripe price id comes from: the catalogue's membership, or a variable. */
+  price: { catalogue: "membership" } | { env: "STRIPE_PRICE_TRIAL" };
 };
 
 export const PRODUCTS = {
@@ -22,17 +19,13 @@ export const PRODUCTS = {
     name: "AI Profit Labs Lifetime Access",
     description: "Full Membership/Training Access + SaaS Boilerplate + AI SaaS Idea Generator + More",
     mode: "payment",
-    priceEnv: "STRIPE_PRICE_LIFETIME",
-    priceCents: PRICES.lifetime,
-    listPriceCents: PRICES.regular,
+    price: { catalogue: "membership" },
   },
   AI_PROFIT_LABS_TRIAL: {
     name: "AI Profit Labs $1 Offer",
     description: "Limited Time $1 Offer Access to AI Profit Labs",
     mode: "payment",
-    priceEnv: "STRIPE_PRICE_TRIAL",
-    priceCents: PRICES.trial,
-    listPriceCents: PRICES.regular,
+    price: { env: "STRIPE_PRICE_TRIAL" },
   },
 } as const satisfies Record<string, Product>;
 

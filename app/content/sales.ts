@@ -3,7 +3,16 @@ import type { CountdownValue } from "~/lib/launch-countdown";
 import { formatDiscount, formatUsd } from "~/lib/money";
 import { SALES_DEMO } from "./demo";
 import { earningsDisclaimer, socialNetworkDisclaimer } from "./disclaimers";
-import { COUPON_CODE, GUARANTEE_DAYS, LAUNCH_DISCOUNT, PRICES, TRIAL_DISCOUNT, TRIAL_PERCENT_OFF } from "./prices";
+import type { Catalogue } from "./catalogue";
+import {
+  COUPON_CODE,
+  GUARANTEE_DAYS,
+  launchDiscount,
+  listPriceOf,
+  PRICES,
+  trialDiscount,
+  trialPercentOff,
+} from "./prices";
 import type { Brand, DemoContent, FaqItem, PageCopy, PriceBoxContent } from "./types";
 
 /**
@@ -36,8 +45,6 @@ export type SalesContent = {
   faqs: FaqItem[];
   disclaimers: string[];
 };
-
-const regular = formatUsd(PRICES.regular);
 
 function commonFaqs(brand: Brand): FaqItem[] {
   return [
@@ -148,9 +155,17 @@ function commonSections(brand: Brand) {
  * A sales page for where the launch stands (decision 053): before 'Cart opens' it says when it
  * opens; while open the launch variant counts down to 'Cart closes'; once closed no page offers a
  * launch price: the banner says it has ended and the price box shows the regular price alone.
+ * `catalogue`: the products' names and prices (services/catalogue), lifetime access's list price
+ * the regular price (decision 051).
  */
-export function salesContent(variant: SalesVariantKey, brand: Brand, launch: LaunchPhase): SalesContent {
-  const content = launchPriceContent(variant, brand, launch);
+export function salesContent(
+  variant: SalesVariantKey,
+  brand: Brand,
+  catalogue: Catalogue,
+  launch: LaunchPhase,
+): SalesContent {
+  const regular = formatUsd(listPriceOf(catalogue.membership));
+  const content = launchPriceContent(variant, brand, catalogue, launch);
   if (launch.phase === "before") return { ...content, opensNote: `Opens ${launch.opensLabel}` };
   if (launch.phase !== "closed") return content;
   return {
@@ -170,7 +185,13 @@ export function salesContent(variant: SalesVariantKey, brand: Brand, launch: Lau
   };
 }
 
-function launchPriceContent(variant: SalesVariantKey, brand: Brand, launch: LaunchPhase): SalesContent {
+function launchPriceContent(
+  variant: SalesVariantKey,
+  brand: Brand,
+  catalogue: Catalogue,
+  launch: LaunchPhase,
+): SalesContent {
+  const regular = formatUsd(listPriceOf(catalogue.membership));
   const common = commonSections(brand);
   const disclaimer = earningsDisclaimer(brand);
   const coupon = `Save an extra ${formatUsd(PRICES.couponSaving)} with coupon code ${COUPON_CODE} at checkout.`;
@@ -189,10 +210,10 @@ function launchPriceContent(variant: SalesVariantKey, brand: Brand, launch: Laun
         heading: "Your Special Price",
         lines: [
           { label: "Regular price", amount: regular, tone: "regular" },
-          { label: "Special discount", amount: formatDiscount(TRIAL_DISCOUNT), tone: "discount" },
+          { label: "Special discount", amount: formatDiscount(trialDiscount(catalogue)), tone: "discount" },
           { label: "Your price", amount: formatUsd(PRICES.trial), tone: "total" },
         ],
-        badge: TRIAL_PERCENT_OFF,
+        badge: trialPercentOff(catalogue),
         note: "One-time payment. Instant access.",
       },
       buyLabel: `Get Instant Access for ${formatUsd(PRICES.trial)}`,
@@ -207,7 +228,7 @@ function launchPriceContent(variant: SalesVariantKey, brand: Brand, launch: Laun
     };
   }
 
-  const today = variant === "launch" ? PRICES.lifetime : PRICES.salesToday;
+  const today = variant === "launch" ? catalogue.membership.priceCents : PRICES.salesToday;
   return {
     ...common,
     page: {
@@ -224,7 +245,7 @@ function launchPriceContent(variant: SalesVariantKey, brand: Brand, launch: Laun
       heading: "Launch Week Price",
       lines: [
         { label: "Regular price", amount: regular, tone: "regular" },
-        { label: "Launch discount", amount: formatDiscount(LAUNCH_DISCOUNT), tone: "discount" },
+        { label: "Launch discount", amount: formatDiscount(launchDiscount(catalogue)), tone: "discount" },
         { label: "Today only", amount: formatUsd(today), tone: "total" },
       ],
       note: coupon,

@@ -1,6 +1,7 @@
 import { formatUsd } from "~/lib/money";
 import { earningsDisclaimer } from "./disclaimers";
-import { CUSTOM_SAAS, GUARANTEE_DAYS, LOGIN_EMAIL_MINUTES, PRICES } from "./prices";
+import type { Catalogue } from "./catalogue";
+import { CUSTOM_SAAS, GUARANTEE_DAYS, LOGIN_EMAIL_MINUTES, listPriceOf } from "./prices";
 import type { Brand, FaqItem, FeatureCard, PageCopy } from "./types";
 
 /**
@@ -61,9 +62,9 @@ export type WhiteLabelContent = {
   disclaimer: string;
 };
 
-export function whiteLabelContent(brand: Brand): WhiteLabelContent {
-  const special = formatUsd(PRICES.whiteLabel.special);
-  const regular = formatUsd(PRICES.whiteLabel.regular);
+export function whiteLabelContent(brand: Brand, catalogue: Catalogue): WhiteLabelContent {
+  const special = formatUsd(catalogue.white_label.priceCents);
+  const regular = formatUsd(listPriceOf(catalogue.white_label));
   return {
     page: {
       title: `12-in-1 White-Label AI SaaS Upgrade | ${brand.name}`,
@@ -189,9 +190,10 @@ export type CustomSaasContent = {
 /** Spots from the launch settings: 'Custom SaaS capacity' and how many of them are taken. */
 export type CustomSaasSpots = { capacity: number; remaining: number };
 
-export function customSaasContent(brand: Brand, spots: CustomSaasSpots): CustomSaasContent {
-  const special = formatUsd(PRICES.customSaas.special);
-  const regular = formatUsd(PRICES.customSaas.regular);
+/** Prices from the catalogue (decision 051), spots from the launch settings (decision 053). */
+export function customSaasContent(brand: Brand, catalogue: Catalogue, spots: CustomSaasSpots): CustomSaasContent {
+  const special = formatUsd(catalogue.custom_saas.priceCents);
+  const regular = formatUsd(listPriceOf(catalogue.custom_saas));
   const maxClients = spots.capacity;
   const spotsRemaining = Math.max(0, Math.min(spots.remaining, spots.capacity));
   const fullyBooked = spotsRemaining === 0;
@@ -407,11 +409,22 @@ export type UpgradesContent = {
   page: PageCopy;
   heading: string;
   text: string;
-  offers: Array<{ title: string; description: string; regular: string; special: string; href: string; cta: string }>;
+  offers: Array<{
+    key: "vip" | "white_label" | "custom_saas";
+    title: string;
+    description: string;
+    regular: string;
+    special: string;
+    /** The offer's own page, if it has one (the VIP upgrade is the marketplace's order bump). */
+    href: string | null;
+    cta: string;
+  }>;
+  /** What an owner sees instead of a buy link. */
+  owned: string;
   guarantee: string;
 };
 
-export function upgradesContent(brand: Brand): UpgradesContent {
+export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesContent {
   return {
     page: {
       title: `Upgrade Offers | ${brand.name}`,
@@ -422,22 +435,34 @@ export function upgradesContent(brand: Brand): UpgradesContent {
     text: "Go further, faster, with these two member upgrades.",
     offers: [
       {
-        title: "12-in-1 White-Label AI SaaS",
+        key: "vip",
+        title: catalogue.vip.name,
+        description: "Priority extras for members, with the VIP course.",
+        regular: formatUsd(listPriceOf(catalogue.vip)),
+        special: formatUsd(catalogue.vip.priceCents),
+        href: null,
+        cta: "Add it at the marketplace checkout",
+      },
+      {
+        key: "white_label",
+        title: catalogue.white_label.name,
         description: "Twelve ready-made AI apps you can brand and sell as your own.",
-        regular: formatUsd(PRICES.whiteLabel.regular),
-        special: formatUsd(PRICES.whiteLabel.special),
+        regular: formatUsd(listPriceOf(catalogue.white_label)),
+        special: formatUsd(catalogue.white_label.priceCents),
         href: "/white-label-upsell",
         cta: "See the White-Label Offer",
       },
       {
-        title: "Custom AI SaaS and 1-on-1 Coaching",
+        key: "custom_saas",
+        title: catalogue.custom_saas.name,
         description: "We build your custom AI SaaS app with you and coach you through launch.",
-        regular: formatUsd(PRICES.customSaas.regular),
-        special: formatUsd(PRICES.customSaas.special),
+        regular: formatUsd(listPriceOf(catalogue.custom_saas)),
+        special: formatUsd(catalogue.custom_saas.priceCents),
         href: "/custom-saas-upsell",
         cta: "See the Custom SaaS Offer",
       },
     ],
+    owned: "You own this",
     guarantee: `Every upgrade comes with our ${GUARANTEE_DAYS}-day satisfaction guarantee: if you are not happy, email ${brand.supportEmail} for a full refund.`,
   };
 }

@@ -8,11 +8,7 @@ import { WHITE_LABEL_TOOLS } from "./upsells";
  * which the course page shows, and in every kit.
  */
 
-/**
- * The product that opens this course. Per-product access is not built yet: until it is, this
- * course opens like every other (any paid member). Then the course is gated on this product
- * ('White-label' on the course form).
- */
+/** The product that opens this course ('White-label' on the course form, decision 051). */
 export const WHITE_LABEL_COURSE_PRODUCT = "white_label";
 
 export const WHITE_LABEL_COURSE_TITLE = "Your 12 White-Label AI Apps";

@@ -107,6 +107,8 @@ export interface CoursesTable {
   title: string;
   description: Generated<string>;
   status: Generated<PublicationStatus>;
+  /** The product that opens the course (migration 0015): 'membership' for every member. */
+  required_product: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -219,6 +221,8 @@ export interface WarriorplusOrdersTable {
   amount_cents: number | null;
   currency: string | null;
   grants_membership: Generated<boolean>;
+  /** The catalogue product this sale is of (migration 0015); null for an item the catalogue does not list. */
+  product_key: string | null;
   refunded_at: Date | string | null;
   created_at: CreatedAt;
 }
@@ -286,7 +290,56 @@ export interface AccessGrantsTable {
   granted_by: string | null;
   revoked_at: Date | string | null;
   revoked_by: string | null;
+  /** The product the grant gives (migration 0015; every older grant gave the membership). */
+  product_key: Generated<string>;
   created_at: CreatedAt;
+}
+
+/** The catalogue (migration 0015, decision 051). */
+export interface ProductsTable {
+  key: string;
+  name: string;
+  price_cents: number;
+  list_price_cents: number | null;
+  stripe_price_id: string | null;
+  marketplace_items: ColumnType<string[], string[] | undefined, string[]>;
+  sort_order: number;
+  /** Null until an admin saves the product: until then the start applies the environment's seeds. */
+  edited_at: Date | string | null;
+  edited_by: string | null;
+  created_at: CreatedAt;
+}
+
+export type EntitlementSourceKind =
+  "stripe_order" | "stripe_subscription" | "marketplace_order" | "grant" | "lead_signup" | "launch_bonus";
+
+/** Who owns which product and why (migration 0015); kept in step with its source row by triggers. */
+export interface EntitlementsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_key: string;
+  source_kind: EntitlementSourceKind;
+  source_ref: string;
+  granted_at: Generated<Date>;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  revoke_reason: string | null;
+}
+
+export type CustomSaasStatus = "new" | "in_progress" | "delivered" | "refunded";
+export type CustomSaasHosting = "recommend" | "own" | "undecided";
+
+/** A custom SaaS owner's project application (migration 0015). */
+export interface CustomSaasApplicationsTable {
+  id: Generated<string>;
+  user_id: string;
+  project_name: string;
+  description: string;
+  availability: string;
+  hosting: CustomSaasHosting;
+  status: Generated<CustomSaasStatus>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface AdminAuditLogTable {
@@ -328,6 +381,8 @@ export interface OrderLedgerView {
   refunded_at: Date | null;
   reference: string;
   affiliate_id: string | null;
+  /** The catalogue product of the order (migration 0015), when known. */
+  product_key: string | null;
 }
 
 export interface ChapterProgressTable {
@@ -374,6 +429,9 @@ export interface DB {
   cookie_consents: CookieConsentsTable;
   leads: LeadsTable;
   access_grants: AccessGrantsTable;
+  products: ProductsTable;
+  entitlements: EntitlementsTable;
+  custom_saas_applications: CustomSaasApplicationsTable;
   admin_audit_log: AdminAuditLogTable;
   launch_settings: LaunchSettingsTable;
   order_ledger: OrderLedgerView;

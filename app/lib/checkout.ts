@@ -1,9 +1,21 @@
 import type Stripe from "stripe";
 import { isProductKey, PRODUCTS, type ProductKey } from "~/content/products";
+import { UPGRADES } from "~/content/catalogue";
+
+/** An upgrade of the catalogue sold on the site by card (/upgrades 'Buy now', decision 051). */
+export type UpgradeKey = (typeof UPGRADES)[number]["key"];
+export const isUpgradeKey = (value: unknown): value is UpgradeKey => UPGRADES.some((upgrade) => upgrade.key === value);
+
+/** What a Checkout Session may sell: a plan offer, or an upgrade. */
+export type CheckoutProductKey = ProductKey | UpgradeKey;
+export const isCheckoutProductKey = (value: unknown): value is CheckoutProductKey =>
+  isProductKey(value) || isUpgradeKey(value);
 
 /** What the plan page says when checkout cannot go on (docs/product.md §8), plus the unconfigured case. */
 export const CHECKOUT_MESSAGES = {
   invalidProduct: "Invalid product ID",
+  alreadyOwned: "You already own this upgrade.",
+  notSold: "This upgrade is not sold by card on this site.",
   noSession: "No active session",
   failed: "Failed to create checkout session",
   noUrl: "No checkout URL received",
@@ -13,13 +25,13 @@ export const CHECKOUT_MESSAGES = {
 
 /** The Checkout Session the plan page asks Stripe for (docs/architecture.md#payments-and-mail). */
 export function checkoutSessionParams(input: {
-  productKey: ProductKey;
+  productKey: CheckoutProductKey;
   priceId: string;
   userId: string;
   email: string;
   origin: string;
 }): Stripe.Checkout.SessionCreateParams {
-  const { mode } = PRODUCTS[input.productKey];
+  const mode = isProductKey(input.productKey) ? PRODUCTS[input.productKey].mode : "payment";
   return {
     mode,
     line_items: [{ price: input.priceId, quantity: 1 }],
@@ -41,7 +53,7 @@ const FORM_KEY = /^[A-Za-z0-9_-]{16,64}$/;
  * One checkout per rendering of the plan page: the page carries a random key, so a double
  * click (or a resubmitted form) gets the same Stripe session back instead of a second one.
  */
-export function checkoutIdempotencyKey(userId: string, productKey: ProductKey, formKey: unknown): string {
+export function checkoutIdempotencyKey(userId: string, productKey: CheckoutProductKey, formKey: unknown): string {
   const key = typeof formKey === "string" && FORM_KEY.test(formKey) ? formKey : crypto.randomUUID();
   return `checkout:${userId}:${productKey}:${key}`;
 }
@@ -57,7 +69,7 @@ export type CheckoutRecord = {
   customerId: string;
   checkoutSessionId: string;
   paymentIntentId: string | null;
-  productKey: ProductKey | null;
+  productKey: CheckoutProductKey | null;
   amountSubtotal: number | null;
   amountTotal: number | null;
   currency: string | null;
@@ -89,7 +101,7 @@ export function checkoutRecordFromSession(session: Stripe.Checkout.Session): Che
     customerId,
     checkoutSessionId: session.id,
     paymentIntentId: idOf(session.payment_intent),
-    productKey: isProductKey(productKey) ? productKey : null,
+    productKey: isCheckoutProductKey(productKey) ? productKey : null,
     amountSubtotal: session.amount_subtotal,
     amountTotal: session.amount_total,
     currency: session.currency,

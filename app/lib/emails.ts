@@ -108,6 +108,9 @@ const accountOf = (brand: string, account: AccountLine) => {
     : `the ${brand} account created ${account.created}`;
 };
 const withReceipt = (receipt: Receipt | undefined): Block[] => (receipt ? [{ receipt }] : []);
+/** Other products of the same funnel already on the account (an upsell bought before the front end). */
+const withAlsoAdded = (products: readonly string[] | undefined): Block[] =>
+  products && products.length > 0 ? [["Also added to your account:", ...products.map((name) => `- ${name}`)]] : [];
 
 /** A marketplace buyer without a password: their login details (docs/product.md §9: within about 5 minutes). */
 export function setPasswordEmail(input: {
@@ -116,6 +119,7 @@ export function setPasswordEmail(input: {
   link: string;
   loginUrl: string;
   receipt?: Receipt;
+  alsoAdded?: readonly string[];
 }): Email {
   return compose(`Your ${input.brand} login details`, [
     greeting(input.name),
@@ -130,6 +134,7 @@ export function setPasswordEmail(input: {
     ],
     [`Your login email is the address this message was sent to.`],
     ...withReceipt(input.receipt),
+    ...withAlsoAdded(input.alsoAdded),
   ]);
 }
 
@@ -164,7 +169,13 @@ export function claimPurchaseEmail(input: {
 }
 
 /** A marketplace buyer who already has an account: the purchase is on it. */
-export function purchaseAddedEmail(input: { brand: string; name: string; loginUrl: string; receipt?: Receipt }): Email {
+export function purchaseAddedEmail(input: {
+  brand: string;
+  name: string;
+  loginUrl: string;
+  receipt?: Receipt;
+  alsoAdded?: readonly string[];
+}): Email {
   return compose(`Your ${input.brand} access is ready`, [
     greeting(input.name),
     [
@@ -172,6 +183,29 @@ export function purchaseAddedEmail(input: { brand: string; name: string; loginUr
       `Sign in with this email address at ${input.loginUrl}`,
     ],
     ...withReceipt(input.receipt),
+    ...withAlsoAdded(input.alsoAdded),
+  ]);
+}
+
+export const ADDED_TO_ACCOUNT_SUBJECT = (brand: string) => `Added to your ${brand} account`;
+
+/**
+ * The one note for the upgrades of a funnel bought after its front end (decision 051): sent a
+ * few minutes after the first, listing every upgrade added meanwhile, so a buyer of three items
+ * gets one login email and this one note, never one message per item.
+ */
+export function addedToAccountEmail(input: {
+  brand: string;
+  name: string;
+  products: ReadonlyArray<{ name: string; amount: string; reference: string }>;
+  purchasesUrl: string;
+  supportEmail: string;
+}): Email {
+  return compose(ADDED_TO_ACCOUNT_SUBJECT(input.brand), [
+    greeting(input.name),
+    [`Thank you for your purchase. These upgrades have been added to your ${input.brand} account:`],
+    input.products.map((product) => `- ${product.name}: ${product.amount} (order reference ${product.reference})`),
+    [`Your purchases and receipts: ${input.purchasesUrl}`, `Questions? Write to ${input.supportEmail}`],
   ]);
 }
 

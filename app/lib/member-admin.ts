@@ -1,3 +1,5 @@
+import { isCatalogueKey, type CatalogueKey } from "~/content/catalogue";
+
 /**
  * The admin Members pages' pure rules: the list's URL state (search, access filter, page), how a
  * member's access and its source are named, and the complimentary-access form.
@@ -14,7 +16,8 @@ export const ACCESS_FILTERS = [
 
 export type AccessFilter = (typeof ACCESS_FILTERS)[number]["value"];
 
-export type MemberQuery = { q: string; access: AccessFilter; page: number };
+/** `product`: only members who own this catalogue product now ('' for any; decision 051). */
+export type MemberQuery = { q: string; access: AccessFilter; product: CatalogueKey | ""; page: number };
 
 const isAccessFilter = (value: string | null): value is AccessFilter => ACCESS_FILTERS.some((f) => f.value === value);
 
@@ -25,6 +28,7 @@ export function parseMemberQuery(params: URLSearchParams): MemberQuery {
   return {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     access: isAccessFilter(access) ? access : "all",
+    product: isCatalogueKey(params.get("product")) ? (params.get("product") as CatalogueKey) : "",
     page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -34,6 +38,7 @@ export function memberQueryString(query: Partial<MemberQuery>): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.access && query.access !== "all") params.set("access", query.access);
+  if (query.product) params.set("product", query.product);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
   return search ? `?${search}` : "";

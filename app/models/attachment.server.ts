@@ -16,6 +16,8 @@ export type AttachmentRecord = {
   storageKey: string;
   chapterStatus: PublicationStatus;
   courseStatus: PublicationStatus;
+  /** The product that opens the chapter's course ('Who can open this course'). */
+  requiredProduct: string;
 };
 
 export type NewAttachment = {
@@ -56,6 +58,7 @@ export async function findAttachmentInCourse(
       "a.storage_key as storageKey",
       "ch.status as chapterStatus",
       "c.status as courseStatus",
+      "c.required_product as requiredProduct",
     ])
     .where("a.id", "=", attachmentId)
     .where("c.id", "=", courseId)

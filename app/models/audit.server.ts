@@ -7,6 +7,11 @@ export type AuditAction =
   | "sign_out_sessions"
   | "retry_email"
   | "remove_two_factor"
+  // The catalogue and entitlements (issue 25).
+  | "edit_product"
+  | "grant_product"
+  | "revoke_product"
+  | "custom_saas_status"
   // The admin command (`npm run admin`), whose actor is the command line, not an account.
   | "promote_admin"
   | "demote_admin"

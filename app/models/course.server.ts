@@ -2,10 +2,17 @@ import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { PublicationStatus } from "~/infra/db-schema";
 import { db } from "~/infra/db.server";
 
-export type CourseSummary = { id: string; title: string; description: string; status: PublicationStatus };
+export type CourseSummary = {
+  id: string;
+  title: string;
+  description: string;
+  status: PublicationStatus;
+  /** 'Who can open this course': the catalogue product it needs (decision 051). */
+  required_product: string;
+};
 export type ChapterHeading = { id: string; title: string; sort_order: number; status: PublicationStatus };
 export type CourseOutline = CourseSummary & { chapters: ChapterHeading[] };
-export type CourseInput = { title: string; description: string };
+export type CourseInput = { title: string; description: string; required_product: string };
 
 export async function countCourses(): Promise<number> {
   const row = await db()
@@ -19,7 +26,7 @@ export async function countCourses(): Promise<number> {
 export async function listCourses(): Promise<CourseSummary[]> {
   return db()
     .selectFrom("courses")
-    .select(["id", "title", "description", "status"])
+    .select(["id", "title", "description", "status", "required_product"])
     .orderBy("created_at")
     .orderBy("id")
     .execute();
@@ -34,6 +41,7 @@ export async function getCourseOutline(courseId: string): Promise<CourseOutline 
       "courses.title",
       "courses.description",
       "courses.status",
+      "courses.required_product",
       jsonArrayFrom(
         eb
           .selectFrom("chapters")
@@ -70,6 +78,7 @@ export async function setCourseStatus(courseId: string, status: PublicationStatu
 export async function createCourseWithChapters(input: {
   title: string;
   description: string;
+  requiredProduct?: string;
   chapters: Array<{ title: string; content: string }>;
 }): Promise<{ courseId: string; chapterIds: string[] }> {
   return db()
@@ -77,7 +86,11 @@ export async function createCourseWithChapters(input: {
     .execute(async (trx) => {
       const course = await trx
         .insertInto("courses")
-        .values({ title: input.title, description: input.description })
+        .values({
+          title: input.title,
+          description: input.description,
+          required_product: input.requiredProduct ?? "membership",
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       if (input.chapters.length === 0) return { courseId: course.id, chapterIds: [] };

@@ -17,12 +17,12 @@ export type MemberRow = {
   createdAt: Date;
 };
 
-type Filter = { q: string; access: AccessFilter };
+type Filter = { q: string; access: AccessFilter; product?: string };
 
 const sources = sql<string[]>`paid_access_sources(u.id)`;
 const hasRefundedOrder = sql<boolean>`EXISTS (SELECT 1 FROM order_ledger l WHERE l.user_id = u.id AND l.status = 'refunded')`;
 
-function matching({ q, access }: Filter) {
+function matching({ q, access, product }: Filter) {
   return (eb: ExpressionBuilder<DB & { u: DB["users"] }, "u">) => {
     const conditions = [];
     if (q) {
@@ -34,6 +34,15 @@ function matching({ q, access }: Filter) {
     if (access === "no-access")
       conditions.push(eb.and([eb(sql`cardinality(${sources})`, "=", 0), eb("u.is_admin", "=", false)]));
     if (access === "refunded") conditions.push(eb(hasRefundedOrder, "=", true));
+    if (product)
+      conditions.push(
+        eb(
+          sql<boolean>`EXISTS (SELECT 1 FROM entitlements e WHERE e.user_id = u.id AND e.product_key = ${product}
+            AND e.revoked_at IS NULL AND (e.expires_at IS NULL OR e.expires_at > now()))`,
+          "=",
+          true,
+        ),
+      );
     return eb.and(conditions);
   };
 }

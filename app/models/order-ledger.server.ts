@@ -14,6 +14,9 @@ export type LedgerOrder = {
   userName: string | null;
   createdAt: Date;
   product: string | null;
+  /** The catalogue product of the order (its key and name), when known (migration 0015). */
+  productKey: string | null;
+  productName: string | null;
   amountCents: number | null;
   currency: string | null;
   status: StripeOrderStatus;
@@ -26,6 +29,7 @@ function ledger(executor: Database = db()) {
   return executor
     .selectFrom("order_ledger as l")
     .leftJoin("users as u", "u.id", "l.user_id")
+    .leftJoin("products as p", "p.key", "l.product_key")
     .select([
       "l.id",
       "l.source",
@@ -34,6 +38,8 @@ function ledger(executor: Database = db()) {
       "u.name as user_name",
       "l.created_at",
       "l.product",
+      "l.product_key",
+      "p.name as product_name",
       "l.amount_cents",
       "l.currency",
       "l.status",
@@ -53,6 +59,8 @@ const toOrder = (row: Row): LedgerOrder => ({
   userName: row.user_name,
   createdAt: row.created_at,
   product: row.product,
+  productKey: row.product_key,
+  productName: row.product_name,
   amountCents: row.amount_cents,
   currency: row.currency,
   status: row.status,

@@ -17,20 +17,23 @@ type PartTokens = { text: string[]; html: string[] };
  * 046), so a copy of the table holds no link that works.
  */
 export async function enqueueEmail(trx: Database, email: OutgoingEmail) {
+  await trx
+    .insertInto("email_outbox")
+    .values({ to_address: email.to, subject: email.subject, ...storedBodies(email) })
+    .execute();
+}
+
+/** The bodies as stored: link tokens withheld, and sealed apart with the data key (decision 046). */
+function storedBodies(email: OutgoingEmail) {
   const text = withholdLinkTokens(email.text);
   const html = email.html ? withholdLinkTokens(email.html) : null;
   const tokens: PartTokens = { text: text.tokens, html: html?.tokens ?? [] };
   const hasLinks = tokens.text.length > 0 || tokens.html.length > 0;
-  await trx
-    .insertInto("email_outbox")
-    .values({
-      to_address: email.to,
-      subject: email.subject,
-      text_body: text.body,
-      html_body: html?.body ?? null,
-      sealed_links: hasLinks ? sealLinkTokens(JSON.stringify(tokens), email.to) : null,
-    })
-    .execute();
+  return {
+    text_body: text.body,
+    html_body: html?.body ?? null,
+    sealed_links: hasLinks ? sealLinkTokens(JSON.stringify(tokens), email.to) : null,
+  };
 }
 
 /**
@@ -46,6 +49,56 @@ export function withLinks(email: ClaimedEmail): OutgoingEmail {
     text: restoreLinkTokens(email.text, tokens.text),
     html: email.html ? restoreLinkTokens(email.html, tokens.html) : email.html,
   };
+}
+
+/**
+ * A message that waits before it is sent, and that later news replaces while it waits (the
+ * funnel's one "added to your account" note, decision 051): the unsent, untried message to the
+ * same address with the same subject gets the new body; otherwise a new one is queued for
+ * `delaySeconds` from now.
+ */
+export async function queueOrReplaceWaitingEmail(
+  trx: Database,
+  email: OutgoingEmail,
+  delaySeconds: number,
+): Promise<void> {
+  const waiting = await trx
+    .selectFrom("email_outbox")
+    .select("id")
+    .where("to_address", "=", email.to)
+    .where("subject", "=", email.subject)
+    .where("sent_at", "is", null)
+    .where("attempts", "=", 0)
+    .where("next_attempt_at", ">", sql<Date>`now()`)
+    .forUpdate()
+    .executeTakeFirst();
+  if (waiting) {
+    await trx.updateTable("email_outbox").set(storedBodies(email)).where("id", "=", waiting.id).execute();
+    return;
+  }
+  await trx
+    .insertInto("email_outbox")
+    .values({
+      to_address: email.to,
+      subject: email.subject,
+      ...storedBodies(email),
+      next_attempt_at: sql`now() + make_interval(secs => ${delaySeconds})`,
+    })
+    .execute();
+}
+
+/** When the waiting message of queueOrReplaceWaitingEmail to this address was queued, if one waits. */
+export async function waitingEmailSince(trx: Database, to: string, subject: string): Promise<Date | null> {
+  const row = await trx
+    .selectFrom("email_outbox")
+    .select("created_at")
+    .where("to_address", "=", to)
+    .where("subject", "=", subject)
+    .where("sent_at", "is", null)
+    .where("attempts", "=", 0)
+    .where("next_attempt_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return row ? new Date(row.created_at) : null;
 }
 
 /**

@@ -15,6 +15,8 @@ export type CourseProgressRow = {
   title: string;
   description: string;
   status: PublicationStatus;
+  /** The product that opens the course (decision 051). */
+  requiredProduct: string;
   /** Visible chapters, and how many of them this user completed or ever opened. */
   total: number;
   completed: number;
@@ -29,6 +31,7 @@ type RawCourseProgress = {
   title: string;
   description: string;
   status: PublicationStatus;
+  required_product: string;
   total: number;
   completed: number;
   viewed: number;
@@ -45,7 +48,7 @@ type RawCourseProgress = {
  */
 export async function listCourseProgress(userId: string, { includeDrafts }: Visibility): Promise<CourseProgressRow[]> {
   const { rows } = await sql<RawCourseProgress>`
-    SELECT c.id, c.title, c.description, c.status,
+    SELECT c.id, c.title, c.description, c.status, c.required_product,
       count(ch.id)::int AS total,
       count(p.completed_at)::int AS completed,
       count(p.chapter_id)::int AS viewed,
@@ -66,6 +69,7 @@ export async function listCourseProgress(userId: string, { includeDrafts }: Visi
     title: row.title,
     description: row.description,
     status: row.status,
+    requiredProduct: row.required_product,
     total: row.total,
     completed: row.completed,
     viewed: row.viewed,
@@ -93,6 +97,7 @@ export type ViewerCourse = {
   title: string;
   description: string;
   status: PublicationStatus;
+  required_product: string;
   certificate_code: string | null;
   certificate_completed_at: Date | string | null;
   chapters: ViewerChapter[];
@@ -114,6 +119,7 @@ export async function getCourseForViewer(
       "courses.title",
       "courses.description",
       "courses.status",
+      "courses.required_product",
       "certificates.code as certificate_code",
       "certificates.completed_at as certificate_completed_at",
       jsonArrayFrom(

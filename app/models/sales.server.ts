@@ -76,3 +76,60 @@ export async function topAffiliates(limit: number): Promise<AffiliateRow[]> {
     revenue: Number(row.revenue),
   }));
 }
+
+export type ProductSalesRow = {
+  productKey: string;
+  productName: string;
+  currency: string;
+  sales: number;
+  refunds: number;
+  revenue: number;
+  /** Distinct buyers of this product (paid, refunded or not). */
+  buyers: number;
+  /** Of them, how many also bought the front end (the membership). */
+  buyersWithFrontEnd: number;
+};
+
+/**
+ * Revenue per catalogue product (decision 051), and for each the buyers who also bought the
+ * membership, so the page can show each upgrade's take rate among front-end buyers.
+ */
+export async function salesByProduct(): Promise<{ rows: ProductSalesRow[]; frontEndBuyers: number }> {
+  const { rows } = await sql<{
+    product_key: string;
+    name: string;
+    currency: string;
+    sales: string;
+    refunds: string;
+    revenue: string;
+    buyers: string;
+    buyers_with_front_end: string;
+  }>`
+    WITH paid AS (SELECT l.* FROM order_ledger l WHERE ${PAID} AND l.product_key IS NOT NULL),
+         front AS (SELECT DISTINCT user_id FROM paid WHERE product_key = 'membership' AND user_id IS NOT NULL)
+    SELECT p.key AS product_key, p.name, coalesce(paid.currency, 'USD') AS currency,
+           count(*) AS sales,
+           count(*) FILTER (WHERE paid.refunded_at IS NOT NULL) AS refunds,
+           coalesce(sum(paid.amount_cents) FILTER (WHERE paid.refunded_at IS NULL), 0) AS revenue,
+           count(DISTINCT paid.user_id) AS buyers,
+           count(DISTINCT paid.user_id) FILTER (WHERE paid.user_id IN (SELECT user_id FROM front)) AS buyers_with_front_end
+    FROM paid JOIN products p ON p.key = paid.product_key
+    GROUP BY p.key, p.name, p.sort_order, coalesce(paid.currency, 'USD')
+    ORDER BY p.sort_order, currency`.execute(db());
+  const front = await sql<{ count: string }>`
+    SELECT count(DISTINCT l.user_id) AS count FROM order_ledger l
+    WHERE ${PAID} AND l.product_key = 'membership' AND l.user_id IS NOT NULL`.execute(db());
+  return {
+    frontEndBuyers: Number(front.rows[0]?.count ?? 0),
+    rows: rows.map((row) => ({
+      productKey: row.product_key,
+      productName: row.name,
+      currency: row.currency,
+      sales: Number(row.sales),
+      refunds: Number(row.refunds),
+      revenue: Number(row.revenue),
+      buyers: Number(row.buyers),
+      buyersWithFrontEnd: Number(row.buyers_with_front_end),
+    })),
+  };
+}

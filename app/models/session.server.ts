@@ -20,6 +20,8 @@ export type SessionUser = {
   aal: Aal;
   /** The account has a verified second factor. */
   hasTwoFactor: boolean;
+  /** The catalogue products the account owns now (active entitlements; decision 051). */
+  products: string[];
 };
 
 export type Aal = "aal1" | "aal2";
@@ -71,10 +73,13 @@ export async function findSessionUser(sessionId: string): Promise<SessionUser | 
     email_verified_at: Date | null;
     aal: Aal;
     has_two_factor: boolean;
+    products: string[];
     seen_long_ago: boolean;
   }>`
     SELECT u.id, u.email, u.name, u.is_admin, u.email_verified_at, has_paid_access(u.id) AS has_paid, s.aal,
       EXISTS (SELECT 1 FROM auth_factors f WHERE f.user_id = u.id AND f.status = 'verified') AS has_two_factor,
+      ARRAY(SELECT DISTINCT e.product_key FROM entitlements e WHERE e.user_id = u.id AND e.revoked_at IS NULL
+            AND (e.expires_at IS NULL OR e.expires_at > now()) ORDER BY e.product_key) AS products,
       s.last_seen_at < now() - ${LAST_SEEN_GRANULARITY}::interval AS seen_long_ago
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id_hash = ${idHash} AND s.expires_at > now() AND s.last_seen_at > now() - ${idle}::interval`.execute(db());
@@ -92,6 +97,7 @@ export async function findSessionUser(sessionId: string): Promise<SessionUser | 
     emailVerified: row.email_verified_at !== null,
     aal: row.aal,
     hasTwoFactor: row.has_two_factor,
+    products: row.products,
   };
 }
 

@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import type { Database } from "~/infra/db.server";
 import type { Ipn } from "~/lib/warriorplus";
 
-type OrderInput = { ipn: Ipn; userId: string | null; grantsMembership: boolean };
+/** `productKey`: the catalogue product the item maps to (null: none), which the order's trigger grants. */
+type OrderInput = { ipn: Ipn; userId: string | null; productKey: string | null };
 
-function orderValues({ ipn, userId, grantsMembership }: OrderInput) {
+function orderValues({ ipn, userId, productKey }: OrderInput) {
   return {
     user_id: userId,
     sale_id: ipn.saleId,
@@ -16,7 +17,8 @@ function orderValues({ ipn, userId, grantsMembership }: OrderInput) {
     affiliate_id: ipn.affiliateId,
     amount_cents: ipn.amountCents,
     currency: ipn.currency,
-    grants_membership: grantsMembership,
+    grants_membership: productKey === "membership",
+    product_key: productKey,
   };
 }
 

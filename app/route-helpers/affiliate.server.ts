@@ -1,7 +1,8 @@
-import { affiliateDates, affiliatePageCopy } from "~/content/affiliate";
+import { affiliateDates, affiliatePageCopy, funnel } from "~/content/affiliate";
 import { now } from "~/infra/clock.server";
 import { env } from "~/infra/env.server";
 import { countdownTo } from "~/lib/launch-countdown";
+import { catalogue } from "~/services/catalogue.server";
 import { launchSettings } from "~/services/launch.server";
 import { brand, publicPage } from "./public-page.server";
 
@@ -9,7 +10,7 @@ type AffiliatePage = keyof ReturnType<typeof affiliatePageCopy>;
 
 /**
  * Loader data of an affiliate page: `content` plus what all three share: the launch's dates from
- * the launch settings (decision 053), the countdown to 'Cart opens' (its first value rendered on
+ * the launch settings (decision 053), the funnel at the catalogue's prices (decision 051), the countdown to 'Cart opens' (its first value rendered on
  * the server, then ticked in the browser; none without that date), and the configured brand,
  * contact and marketplace link, with the public page's meta and cache headers.
  */
@@ -25,5 +26,6 @@ export function affiliatePage<T extends object>(request: Request, path: string, 
     affiliateUrl: env().MARKETPLACE_AFFILIATE_URL,
     dates,
     launch: opensAt ? { at: opensAt, initial: countdownTo(opensAt, now()) } : null,
+    funnel: funnel(catalogue()),
   });
 }

@@ -15,6 +15,7 @@ import { useNonce } from "~/hooks/use-nonce";
 import { DeadlineTickerScript, InlineCountdown } from "~/components/sales-countdown";
 import { now } from "~/infra/clock.server";
 import { launchPhase } from "~/lib/launch";
+import { catalogue } from "~/services/catalogue.server";
 import { launchSettings } from "~/services/launch.server";
 
 export const headers = publicPageHeaders;
@@ -29,7 +30,7 @@ export const handle = { ...disclaimerFooterNote, ...NO_JAVASCRIPT };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const settings = launchSettings();
-  const content = landingContent(brand(), launchPhase(settings, now()), settings.earlyBonusBuyers);
+  const content = landingContent(brand(), catalogue(), launchPhase(settings, now()), settings.earlyBonusBuyers);
   const demoPlayer = clientModuleUrl("app/components/build-demo-player.ts");
   const ticker = content.offer.countdown ? clientModuleUrl("app/components/deadline-ticker.ts") : null;
   return publicPage(request, "/", content.page, { content, demoPlayer, ticker });

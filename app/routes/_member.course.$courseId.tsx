@@ -16,7 +16,7 @@ import { cachingHeaders, PROGRESS_CACHING } from "~/lib/member-cache.server";
 import { adjacentChapters, formatCompletionDate } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
 import { formatFileSize } from "~/lib/attachments";
-import { claimCertificate, isOwnView, openCourse, updateProgress } from "~/services/learning.server";
+import { claimCertificate, isOwnView, lockedCourseHref, openCourse, updateProgress } from "~/services/learning.server";
 import { brandedTitle } from "~/lib/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
 
@@ -49,6 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect("/dashboard");
   }
   if (!page) throw await courseNotFound();
+  // A course of a product this member does not own: the upgrades page names it (decision 051).
+  if ("locked" in page) throw redirect(lockedCourseHref(page.locked), 303);
   return data(page, { headers: PROGRESS_CACHING });
 }
 

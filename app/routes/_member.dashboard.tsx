@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlashMessage } from "~/components/flash-message";
+import { Icon } from "~/components/icon";
 import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
 import { footerNote } from "~/components/site-footer";
 import { takeFlash } from "~/infra/flash.server";
@@ -10,6 +11,8 @@ import { COURSE_ACTION_LABEL } from "~/lib/progress";
 import { useRootData } from "~/hooks/use-root-data";
 import { brandedTitle } from "~/lib/page-meta";
 import { loadDashboard } from "~/services/learning.server";
+import { catalogue } from "~/services/catalogue.server";
+import { UPGRADES } from "~/content/catalogue";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Training", matches)];
 
@@ -21,7 +24,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const respond = (training: Awaited<ReturnType<typeof loadDashboard>> | null, status = 200) => {
     const caching = flash || !training ? NOT_CACHED : PROGRESS_CACHING;
     for (const [name, value] of Object.entries(caching)) headers.set(name, value);
-    return data({ courses: training?.courses ?? null, resume: training?.resume ?? null, flash }, { status, headers });
+    // 'Your upgrades': what this member owns beside the membership, each with where it is used
+    // (the first course it opens, else its own page). From the session's products: no query.
+    const upgrades = UPGRADES.filter((upgrade) => user.products.includes(upgrade.key)).map((upgrade) => {
+      const course = training?.courses.find((c) => c.requiredProduct === upgrade.key && !c.locked);
+      return {
+        key: upgrade.key,
+        name: catalogue()[upgrade.key].name,
+        href: course ? `/course/${course.id}` : upgrade.ownerHref,
+      };
+    });
+    return data(
+      { courses: training?.courses ?? null, resume: training?.resume ?? null, upgrades, flash },
+      { status, headers },
+    );
   };
   try {
     // The cards, their progress and the resume card: one query after the session's (issue 15).
@@ -50,7 +66,7 @@ function SupportNote() {
 export const handle = footerNote(() => <SupportNote />);
 
 export default function TrainingArea() {
-  const { courses, resume, flash } = useLoaderData<typeof loader>();
+  const { courses, resume, upgrades, flash } = useLoaderData<typeof loader>();
 
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
@@ -80,6 +96,25 @@ export default function TrainingArea() {
           </Link>
         </section>
       ) : null}
+      {upgrades.length > 0 ? (
+        <section aria-labelledby="upgrades-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="upgrades-heading" className="text-lg font-semibold text-slate-900">
+            Your upgrades
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-3">
+            {upgrades.map((upgrade) => (
+              <li key={upgrade.key}>
+                <Link
+                  to={upgrade.href}
+                  className="inline-flex min-h-11 items-center rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+                >
+                  {upgrade.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {courses === null ? (
         <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
           <h2 className="text-lg font-semibold text-red-800">Error loading courses</h2>
@@ -103,19 +138,32 @@ export default function TrainingArea() {
                 ) : (
                   <div className="flex-1" />
                 )}
-                <div className="mt-4">
-                  <ProgressBar progress={course.progress} label={`Progress in ${course.title}`} />
-                </div>
-                {/* The whole card is this link's target (its ::after covers the card). Hover or
+                {course.locked ? (
+                  <Link
+                    to={course.locked.href}
+                    className="mt-4 inline-flex min-h-11 items-center justify-center gap-2 self-start rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-900 after:absolute after:inset-0 after:rounded-xl hover:bg-amber-100"
+                  >
+                    <Icon name="lock" className="h-4 w-4" />
+                    {course.locked.label}
+                    <span className="sr-only">: {course.title}</span>
+                  </Link>
+                ) : (
+                  <>
+                    <div className="mt-4">
+                      <ProgressBar progress={course.progress} label={`Progress in ${course.title}`} />
+                    </div>
+                    {/* The whole card is this link's target (its ::after covers the card). Hover or
                       focus loads the course page's code ahead of the click (docs/product.md §2). */}
-                <Link
-                  to={`/course/${course.id}`}
-                  prefetch="intent"
-                  className="mt-4 inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow after:absolute after:inset-0 after:rounded-xl hover:bg-brand-700"
-                >
-                  {COURSE_ACTION_LABEL[course.state]}
-                  <span className="sr-only">: {course.title}</span>
-                </Link>
+                    <Link
+                      to={`/course/${course.id}`}
+                      prefetch="intent"
+                      className="mt-4 inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow after:absolute after:inset-0 after:rounded-xl hover:bg-brand-700"
+                    >
+                      {COURSE_ACTION_LABEL[course.state]}
+                      <span className="sr-only">: {course.title}</span>
+                    </Link>
+                  </>
+                )}
               </article>
             </li>
           ))}

@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reference: order.id,
       providerReference: order.reference,
       source: SOURCE_LABELS[order.source],
-      product: productLabel(order.source, order.product),
+      product: productLabel(order.source, order.product, order.productName),
       amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
       date: formatDay(order.createdAt),
       status: STATUS_LABELS[order.status],

@@ -6,6 +6,8 @@ import { requireUser } from "~/services/guards.server";
 import { formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
 import { ordersOfUser } from "~/models/order-ledger.server";
+import { UPGRADES } from "~/content/catalogue";
+import { catalogue } from "~/services/catalogue.server";
 
 export const meta: MetaFunction = () => [
   { title: "Your purchases | AI Profit Labs" },
@@ -17,12 +19,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const orders = await ordersOfUser(user.id);
   return {
+    // The upgrades this member owns now (decision 051), however they came (order, grant).
+    upgrades: UPGRADES.filter((upgrade) => user.products.includes(upgrade.key)).map((upgrade) => ({
+      key: upgrade.key,
+      name: catalogue()[upgrade.key].name,
+      href: upgrade.ownerHref,
+    })),
     orders: orders
       .filter((order) => order.status === "completed" || order.status === "refunded")
       .map((order) => ({
         id: order.id,
         date: order.createdAt.toISOString(),
-        product: productLabel(order.source, order.product),
+        product: productLabel(order.source, order.product, order.productName),
         source: SOURCE_LABELS[order.source],
         amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
         status: STATUS_LABELS[order.status],
@@ -31,11 +39,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Purchases() {
-  const { orders } = useLoaderData<typeof loader>();
+  const { orders, upgrades } = useLoaderData<typeof loader>();
   return (
     <>
       <main className="mx-auto max-w-4xl px-4 py-10">
         <h1 className="text-3xl font-bold">Your purchases</h1>
+        {upgrades.length > 0 ? (
+          <section aria-labelledby="owned-upgrades" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 id="owned-upgrades" className="text-lg font-semibold">
+              Your upgrades
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {upgrades.map((upgrade) => (
+                <li key={upgrade.key}>
+                  <Link to={upgrade.href} className="font-medium text-brand-700 underline">
+                    {upgrade.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {orders.length === 0 ? (
           <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-slate-600">
             No purchases on this account yet.{" "}

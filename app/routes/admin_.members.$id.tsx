@@ -22,6 +22,9 @@ import { formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
 import { isUuid } from "~/lib/uuid";
 import { listAccessGrants } from "~/models/access-grant.server";
+import { listEntitlements } from "~/models/entitlement.server";
+import { isCatalogueKey, PRODUCT_KEYS } from "~/content/catalogue";
+import { catalogue } from "~/services/catalogue.server";
 import { listAuditFor } from "~/models/audit.server";
 import { getMember } from "~/models/member.server";
 import { ordersOfUser } from "~/models/order-ledger.server";
@@ -31,8 +34,10 @@ import { listActiveSessions } from "~/models/session.server";
 import { hasVerifiedFactor } from "~/models/two-factor.server";
 import {
   grantComplimentaryAccess,
+  grantProduct,
   removeTwoFactor,
   revokeComplimentaryAccess,
+  revokeProductAccess,
   sendSignInLink,
   signOutEverywhere,
 } from "~/services/member-admin.server";
@@ -51,16 +56,18 @@ async function findMember(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const member = await findMember(params.id);
-  const [{ flash, headers }, orders, grants, sessions, emails, activity, courses, twoFactor] = await Promise.all([
-    takeFlash(request),
-    ordersOfUser(member.id),
-    listAccessGrants(member.id),
-    listActiveSessions(member.id),
-    listOutboxFor(member.email, 50),
-    listAuditFor(member.id),
-    listCourseProgress(member.id, { includeDrafts: false }),
-    hasVerifiedFactor(member.id),
-  ]);
+  const [{ flash, headers }, orders, grants, sessions, emails, activity, courses, twoFactor, entitlements] =
+    await Promise.all([
+      takeFlash(request),
+      ordersOfUser(member.id),
+      listAccessGrants(member.id),
+      listActiveSessions(member.id),
+      listOutboxFor(member.email, 50),
+      listAuditFor(member.id),
+      listCourseProgress(member.id, { includeDrafts: false }),
+      hasVerifiedFactor(member.id),
+      listEntitlements(member.id),
+    ]);
   return data(
     {
       flash,
@@ -68,11 +75,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orders: orders.map((order) => ({
         ...order,
         sourceLabel: SOURCE_LABELS[order.source],
-        productLabel: productLabel(order.source, order.product),
+        productLabel: productLabel(order.source, order.product, order.productName),
         amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
         statusLabel: STATUS_LABELS[order.status],
       })),
       grants,
+      entitlements: entitlements.map((entitlement) => ({
+        ...entitlement,
+        sourceLabel: ENTITLEMENT_SOURCE_LABELS[entitlement.sourceKind],
+        status: entitlement.active
+          ? "Active"
+          : entitlement.revokedAt
+            ? `Revoked${entitlement.revokeReason ? `: ${entitlement.revokeReason}` : ""}`
+            : "Expired",
+      })),
+      products: PRODUCT_KEYS.map((key) => ({
+        key,
+        name: catalogue()[key].name,
+        owned: entitlements.some((entitlement) => entitlement.productKey === key && entitlement.active),
+      })),
       sessions,
       emails,
       activity,
@@ -92,7 +113,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type ActionFailure = { error: string; reason: string; expiresOn: string };
+type ActionFailure = { error: string; reason: string; expiresOn: string; product?: string };
+
+const ENTITLEMENT_SOURCE_LABELS = {
+  stripe_order: "Stripe order",
+  stripe_subscription: "Stripe subscription",
+  marketplace_order: "Marketplace order",
+  grant: "Complimentary grant",
+  lead_signup: "Lead signup",
+  launch_bonus: "Launch bonus",
+} as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -120,6 +150,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
         revoked
           ? { kind: "success", message: "Complimentary access revoked." }
           : { kind: "error", message: "This member has no active complimentary access to revoke." },
+      );
+    }
+    case "grant-product":
+    case "revoke-product": {
+      const product = field("product");
+      const input = { reason: field("reason"), expiresOn: field("expiresOn") };
+      if (!isCatalogueKey(product))
+        return redirectWithFlash(here, { kind: "error", message: "There is no such product: nothing was changed." });
+      const parsed = parseGrantForm(input, new Date());
+      if (!parsed.ok)
+        return data<ActionFailure>(
+          { error: parsed.error.replace(" for the complimentary access", ""), ...input, product },
+          { status: 400 },
+        );
+      const name = catalogue()[product].name;
+      if (field("intent") === "grant-product") {
+        await grantProduct(admin, member, product, parsed.value);
+        const until = parsed.value.expiresAt ? ` through ${input.expiresOn.trim()}` : "";
+        return redirectWithFlash(here, { kind: "success", message: `${name} granted${until}.` });
+      }
+      const revoked = await revokeProductAccess(admin, member, product, parsed.value.reason);
+      return redirectWithFlash(
+        here,
+        revoked
+          ? { kind: "success", message: `${name} revoked.` }
+          : { kind: "error", message: `This member does not own ${name}: nothing was revoked.` },
       );
     }
     case "send-link": {
@@ -151,6 +207,8 @@ const AUDIT_LABELS: Record<string, string> = {
   sign_out_sessions: "Signed out all sessions",
   retry_email: "Retried an email",
   remove_two_factor: "Removed two-factor authentication",
+  grant_product: "Granted a product",
+  revoke_product: "Revoked a product",
   // The admin command's actions (actor "cli").
   promote_admin: "Made an admin (admin command)",
   demote_admin: "Admin rights taken away (admin command)",
@@ -161,6 +219,7 @@ const AUDIT_LABELS: Record<string, string> = {
 
 function describeDetails(details: Record<string, unknown>): string {
   const parts: string[] = [];
+  if (typeof details.product === "string") parts.push(`Product: ${details.product}`);
   if (typeof details.reason === "string") parts.push(`Reason: ${details.reason}`);
   if (typeof details.expiresAt === "string") parts.push(`expires on ${lastDay(details.expiresAt)}`);
   if (typeof details.sessions === "number") parts.push(`${details.sessions} session(s) ended`);
@@ -181,7 +240,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function AdminMember() {
-  const { flash, member, orders, grants, sessions, emails, activity, progress } = useLoaderData<typeof loader>();
+  const { flash, member, orders, grants, entitlements, products, sessions, emails, activity, progress } =
+    useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as ActionFailure | undefined;
   const activeGrant = grants.some((grant) => grant.active);
 
@@ -223,10 +283,12 @@ export default function AdminMember() {
       <AdminSection title="Actions">
         <div className="grid gap-4 lg:grid-cols-2">
           {/* Keyed by the number of grants, so a successful grant leaves an empty form behind. */}
-          <Form method="post" className={panelClass} key={grants.length}>
-            <h3 className="font-semibold">Grant complimentary access</h3>
+          <Form method="post" className={panelClass} key={grants.length} aria-labelledby="grant-complimentary">
+            <h3 id="grant-complimentary" className="font-semibold">
+              Grant complimentary access
+            </h3>
             <input type="hidden" name="intent" value="grant" />
-            {failure ? (
+            {failure && !failure.product ? (
               <p
                 role="alert"
                 className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
@@ -241,13 +303,18 @@ export default function AdminMember() {
                 required
                 maxLength={GRANT_REASON_MAX}
                 rows={2}
-                defaultValue={failure?.reason ?? ""}
+                defaultValue={failure?.product ? "" : (failure?.reason ?? "")}
                 className={inputClass}
               />
             </label>
             <label className="block text-sm font-medium text-slate-700">
               Expires on <span className="font-normal text-slate-500">(optional, last day of access)</span>
-              <input type="date" name="expiresOn" defaultValue={failure?.expiresOn ?? ""} className={inputClass} />
+              <input
+                type="date"
+                name="expiresOn"
+                defaultValue={failure?.product ? "" : (failure?.expiresOn ?? "")}
+                className={inputClass}
+              />
             </label>
             <button type="submit" className={primaryButton}>
               Grant complimentary access
@@ -295,6 +362,76 @@ export default function AdminMember() {
               </p>
             ) : null}
           </div>
+        </div>
+      </AdminSection>
+
+      <AdminSection title="Products">
+        {failure?.product ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
+          >
+            {failure.error}
+          </p>
+        ) : null}
+        {entitlements.length === 0 ? (
+          <EmptyNote>No products yet.</EmptyNote>
+        ) : (
+          <TableFrame label="Entitlements">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Source</th>
+                <th scope="col">Date</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entitlements.map((entitlement) => (
+                <tr key={entitlement.id}>
+                  <Cell label="Product">{entitlement.productName}</Cell>
+                  <Cell label="Source">{entitlement.sourceLabel}</Cell>
+                  <Cell label="Date" className="whitespace-nowrap">
+                    {formatDay(entitlement.grantedAt)}
+                  </Cell>
+                  <Cell label="Status">{entitlement.status}</Cell>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        )}
+        <div className="grid gap-4 lg:grid-cols-2">
+          {products.map((product) => (
+            <Form
+              key={`${product.key}-${product.owned}`}
+              method="post"
+              className={panelClass}
+              aria-label={`${product.owned ? "Revoke" : "Grant"} ${product.name}`}
+            >
+              <h3 className="font-semibold">
+                {product.name} {product.owned ? <Badge tone="green">Owned</Badge> : null}
+              </h3>
+              <input type="hidden" name="product" value={product.key} />
+              <label className="block text-sm font-medium text-slate-700">
+                Reason
+                <input name="reason" required maxLength={GRANT_REASON_MAX} className={inputClass} />
+              </label>
+              {product.owned ? null : (
+                <label className="block text-sm font-medium text-slate-700">
+                  Expires on <span className="font-normal text-slate-500">(optional, last day of access)</span>
+                  <input type="date" name="expiresOn" className={inputClass} />
+                </label>
+              )}
+              <button
+                type="submit"
+                name="intent"
+                value={product.owned ? "revoke-product" : "grant-product"}
+                className={product.owned ? dangerButton : primaryButton}
+              >
+                {product.owned ? "Revoke" : "Grant"}
+              </button>
+            </Form>
+          ))}
         </div>
       </AdminSection>
 

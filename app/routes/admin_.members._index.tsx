@@ -4,6 +4,8 @@ import { AdminPage, EmptyNote, StatusBadge, TableFrame, Cell } from "~/component
 import { inputClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { formatDay } from "~/lib/dates";
 import { takeFlash } from "~/infra/flash.server";
+import { PRODUCT_KEYS } from "~/content/catalogue";
+import { catalogue } from "~/services/catalogue.server";
 import { requireAdmin } from "~/services/guards.server";
 import {
   ACCESS_FILTERS,
@@ -29,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       flash,
       query,
       hasMore,
+      products: PRODUCT_KEYS.map((key) => ({ key, name: catalogue()[key].name })),
       members: members.map((member) => ({
         id: member.id,
         email: member.email,
@@ -42,15 +45,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminMembers() {
-  const { flash, query, members, hasMore } = useLoaderData<typeof loader>();
-  const filtered = query.q !== "" || query.access !== "all";
+  const { flash, query, members, hasMore, products } = useLoaderData<typeof loader>();
+  const filtered = query.q !== "" || query.access !== "all" || query.product !== "";
   return (
     <AdminPage
       title="Members"
       flash={flash}
       actions={
         <a
-          href={`/admin/members.csv${memberQueryString({ q: query.q, access: query.access })}`}
+          href={`/admin/members.csv${memberQueryString({ q: query.q, access: query.access, product: query.product })}`}
           className={secondaryButton}
           download
         >
@@ -60,7 +63,7 @@ export default function AdminMembers() {
     >
       <Form
         method="get"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
       >
         <label className="block text-sm font-medium text-slate-700">
           Search
@@ -72,6 +75,17 @@ export default function AdminMembers() {
             {ACCESS_FILTERS.map((filter) => (
               <option key={filter.value} value={filter.value}>
                 {filter.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Product
+          <select name="product" defaultValue={query.product} className={inputClass}>
+            <option value="">Any</option>
+            {products.map((product) => (
+              <option key={product.key} value={product.key}>
+                {product.name}
               </option>
             ))}
           </select>

@@ -9,7 +9,7 @@ import { formatAmount, formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
 import { dailySeries, SALES_SOURCES, summarizePeriods } from "~/lib/sales-report";
 import { recentOrders } from "~/models/order-ledger.server";
-import { dailyNet, periodTotals, topAffiliates } from "~/models/sales.server";
+import { dailyNet, periodTotals, topAffiliates, salesByProduct } from "~/models/sales.server";
 
 export const meta: MetaFunction = () => [{ title: "Sales | Admin | AI Profit Labs" }];
 
@@ -18,13 +18,24 @@ const CHART_DAYS = 30;
 /** Four aggregate queries (one per block) and the 20 newest orders; nothing loads every order. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [periods, daily, affiliates, recent] = await Promise.all([
+  const [periods, daily, affiliates, recent, byProduct] = await Promise.all([
     periodTotals(),
     dailyNet(CHART_DAYS),
     topAffiliates(10),
     recentOrders(20),
+    salesByProduct(),
   ]);
   return {
+    // Revenue per product, and each upgrade's take rate among front-end buyers (decision 051).
+    frontEndBuyers: byProduct.frontEndBuyers,
+    products: byProduct.rows.map((row) => ({
+      ...row,
+      revenueLabel: formatMoney(row.revenue, row.currency),
+      takeRate:
+        row.productKey === "membership" || byProduct.frontEndBuyers === 0
+          ? "—"
+          : `${Math.round((row.buyersWithFrontEnd / byProduct.frontEndBuyers) * 1000) / 10}%`,
+    })),
     periods: summarizePeriods(periods),
     charts: dailySeries(daily, new Date(), CHART_DAYS),
     affiliates,
@@ -34,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       userId: order.userId,
       email: order.userEmail,
       source: SOURCE_LABELS[order.source],
-      product: productLabel(order.source, order.product),
+      product: productLabel(order.source, order.product, order.productName),
       amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
       status: STATUS_LABELS[order.status],
     })),
@@ -42,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminSales() {
-  const { periods, charts, affiliates, recent } = useLoaderData<typeof loader>();
+  const { periods, charts, affiliates, recent, products, frontEndBuyers } = useLoaderData<typeof loader>();
   const hasSales = periods.some((period) => period.currencies.length > 0);
   return (
     <AdminPage
@@ -132,6 +143,51 @@ export default function AdminSales() {
         {charts.map((series) => (
           <SalesChart key={series.currency} series={series} />
         ))}
+      </AdminSection>
+
+      <AdminSection title="Revenue per product">
+        {products.length === 0 ? (
+          <EmptyNote>No product sales yet.</EmptyNote>
+        ) : (
+          <TableFrame label="Revenue per product">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col" className="text-right">
+                  Sales
+                </th>
+                <th scope="col" className="text-right">
+                  Refunds
+                </th>
+                <th scope="col" className="text-right">
+                  Revenue kept
+                </th>
+                <th scope="col" className="text-right">
+                  Take rate ({frontEndBuyers} front-end buyers)
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product) => (
+                <tr key={`${product.productKey}-${product.currency}`}>
+                  <Cell label="Product">{product.productName}</Cell>
+                  <Cell label="Sales" className="sm:text-right tabular-nums">
+                    {product.sales}
+                  </Cell>
+                  <Cell label="Refunds" className="sm:text-right tabular-nums">
+                    {product.refunds}
+                  </Cell>
+                  <Cell label="Revenue kept" className="sm:text-right tabular-nums">
+                    {product.revenueLabel}
+                  </Cell>
+                  <Cell label="Take rate" className="sm:text-right tabular-nums">
+                    {product.takeRate}
+                  </Cell>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        )}
       </AdminSection>
 
       <AdminSection title="Top affiliates">

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
-import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
+import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
 import { launchSettings } from "~/services/launch.server";
 import { marketplaceLinks } from "~/services/marketplace.server";
@@ -11,6 +12,7 @@ import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { disclaimerFooterNote } from "~/components/site-footer";
+import { catalogue } from "~/services/catalogue.server";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
@@ -21,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Remaining = capacity − clients booked elsewhere (decision 053); sales through the site are
   // subtracted once the custom_saas entitlement exists (issue 26, item 4).
   const { customSaasCapacity: capacity, customSaasBookedElsewhere: booked } = launchSettings();
-  const content = customSaasContent(brand(), { capacity, remaining: capacity - booked });
+  const content = customSaasContent(brand(), catalogue(), { capacity, remaining: capacity - booked });
   const links = marketplaceLinks();
   return publicPage(request, "/custom-saas-upsell", content.page, {
     content,
@@ -36,11 +38,18 @@ export default function CustomSaasUpsell() {
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const { availability } = content;
   const takenPercent = availability.max === 0 ? 100 : Math.round((availability.taken / availability.max) * 100);
-  const buyLink = content.fullyBooked ? null : (
-    <a href={checkoutUrl} className={ctaClass.buy}>
-      {content.buyLabel}
-    </a>
-  );
+  const owned = useOwns("custom_saas");
+  const ownedNote = <OwnedNote href="/custom-saas/apply" label="Apply for your custom SaaS build" />;
+  // An owner keeps the way to their application even when the offer is fully booked for others.
+  let buyLink: ReactNode = null;
+  if (owned) buyLink = ownedNote;
+  else if (!content.fullyBooked) {
+    buyLink = (
+      <a href={checkoutUrl} className={ctaClass.buy}>
+        {content.buyLabel}
+      </a>
+    );
+  }
   const declineLink = <DeclineLink href={declineUrl} label={content.declineLabel} />;
   return (
     <>
@@ -132,7 +141,9 @@ export default function CustomSaasUpsell() {
             <div className="mt-6">
               <OfferPrice regular={content.price.regular} special={content.price.special} />
             </div>
-            {content.fullyBooked ? (
+            {owned ? (
+              <div className="mt-6">{ownedNote}</div>
+            ) : content.fullyBooked ? (
               <p className="mt-6 text-xl font-extrabold text-red-700">Fully booked</p>
             ) : (
               <p className="mt-6">

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function JvAffiliatePage() {
-  const { brandName, supportEmail, affiliateUrl, launch, dates } = useLoaderData<typeof loader>();
+  const { brandName, supportEmail, affiliateUrl, launch, dates, funnel } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -55,7 +55,12 @@ export default function JvAffiliatePage() {
         </section>
 
         <div className="mx-auto max-w-5xl px-4 pb-16">
-          <FunnelAndContestSections funnelHeading="The Funnel" contestHeading="Launch Contest" dates={dates} />
+          <FunnelAndContestSections
+            funnel={funnel}
+            funnelHeading="The Funnel"
+            contestHeading="Launch Contest"
+            dates={dates}
+          />
 
           <Section variant="inline" id="reasons" heading="Why Promote">
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

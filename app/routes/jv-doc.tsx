@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function JvDocPage() {
-  const { brandName, supportEmail, affiliateUrl, launch, dates } = useLoaderData<typeof loader>();
+  const { brandName, supportEmail, affiliateUrl, launch, dates, funnel } = useLoaderData<typeof loader>();
   return (
     <>
       <AffiliateSubHeader
@@ -41,6 +41,7 @@ export default function JvDocPage() {
         </Section>
 
         <FunnelAndContestSections
+          funnel={funnel}
           funnelHeading="Funnel and Commission Structure"
           contestHeading="Contest"
           dates={dates}

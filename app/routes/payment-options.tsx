@@ -20,6 +20,8 @@ import { requireUser } from "~/services/guards.server";
 import { getSessionUser } from "~/services/session.server";
 import { startCheckout } from "~/services/checkout.server";
 import { isCheckoutConfigured } from "~/services/stripe.server";
+import { catalogue } from "~/services/catalogue.server";
+import { listPriceOf } from "~/content/prices";
 import { Icon } from "~/components/icon";
 import { brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -39,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       configured: isCheckoutConfigured(PLAN_PRODUCT),
+      price: { priceCents: catalogue().membership.priceCents, listPriceCents: listPriceOf(catalogue().membership) },
       // One checkout per rendering: a double submit of this form reuses the same Stripe session.
       formKey: crypto.randomBytes(18).toString("base64url"),
       flash,
@@ -69,10 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentOptions() {
-  const { configured, formKey, flash } = useLoaderData<typeof loader>();
+  const { configured, formKey, flash, price } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const processing = useIsPending();
-  const product = PRODUCTS[PLAN_PRODUCT];
+  const product = { ...PRODUCTS[PLAN_PRODUCT], ...price };
   const error = actionData?.error ?? (configured ? null : CHECKOUT_MESSAGES.notConfigured);
   // A locked member link brought the user here: say which tool, and that this plan unlocks it.
   const locked = lockedNotice(useSearchParams()[0].get(LOCKED_PARAM));

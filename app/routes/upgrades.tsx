@@ -1,34 +1,132 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import crypto from "node:crypto";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { ctaClass, OfferPrice } from "~/components/marketing";
+import { useOwns } from "~/components/upsell-banner";
+import { isCatalogueKey, UPGRADES } from "~/content/catalogue";
 import { upgradesContent } from "~/content/upsells";
+import { env } from "~/infra/env.server";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
+import { LOCKED_PARAM } from "~/lib/locked-tools";
+import { siteOrigin } from "~/lib/site-origin";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
+import { catalogue, stripePriceOf } from "~/services/catalogue.server";
+import { startUpgradeCheckout } from "~/services/checkout.server";
+import { getSessionUser } from "~/services/session.server";
+import { useRootData } from "~/hooks/use-root-data";
 
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
 
-/** The upgrade offers hub: public (docs/decisions/017-member-pages-and-the-public-upgrades-hub.md), linked from the members' navigation. */
+/**
+ * The upgrade offers hub: public (docs/decisions/017-member-pages-and-the-public-upgrades-hub.md),
+ * linked from the members' navigation. An upgrade with a Stripe price (/admin/products) has
+ * 'Buy now' for a signed-in member; one the member owns says so, with no buy link (decision 051).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = upgradesContent(brand());
-  return publicPage(request, "/upgrades", content.page, { content });
+  const content = upgradesContent(brand(), catalogue());
+  const buyable = UPGRADES.filter((upgrade) => stripePriceOf(upgrade.key)).map((upgrade) => upgrade.key as string);
+  // One checkout per rendering. 'Buy now' shows to a signed-in member only, whose page is never
+  // cached; the key in an anonymous visitor's cached page is never used (buying needs a session).
+  const formKey = crypto.randomBytes(18).toString("base64url");
+  const names = Object.fromEntries(UPGRADES.map((upgrade) => [upgrade.key, catalogue()[upgrade.key].name]));
+  return publicPage(request, "/upgrades", content.page, { content, buyable, formKey, names });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(`/login?${new URLSearchParams({ redirect: "/upgrades" })}`, 303);
+  const form = await request.formData();
+  const result = await startUpgradeCheckout({
+    user,
+    productKey: form.get("product"),
+    formKey: form.get("form_key"),
+    origin: siteOrigin(env().PUBLIC_URL, request.url),
+  });
+  if (result.ok) throw redirect(result.url, 303);
+  return data({ error: result.message }, { status: result.status });
+}
+
+function LockedNotice({ names }: { names: Record<string, string> }) {
+  const locked = useSearchParams()[0].get(LOCKED_PARAM);
+  // Only a known product is ever named, never the raw parameter.
+  if (!locked || !isCatalogueKey(locked) || !Object.hasOwn(names, locked)) return null;
+  return (
+    <p
+      role="status"
+      className="mx-auto mt-6 flex max-w-2xl gap-3 rounded-xl border border-brand-100 bg-white px-4 py-3 text-slate-800 shadow-sm"
+    >
+      <Icon name="lock" className="mt-0.5 h-5 w-5 flex-none text-brand-600" />
+      <span>
+        You tried to open a course of the {names[locked]}. Get the {names[locked]} below to unlock it.
+      </span>
+    </p>
+  );
+}
+
+type Offer = ReturnType<typeof upgradesContent>["offers"][number];
+
+function OfferAction({ offer, buyable: sold, formKey }: { offer: Offer; buyable: boolean; formKey: string }) {
+  const owned = useOwns(offer.key);
+  const signedIn = Boolean(useRootData()?.user);
+  const buyable = sold && signedIn;
+  const buying = useIsPending({ state: "submitting" });
+  const { content } = useLoaderData<typeof loader>();
+  if (owned) {
+    return (
+      <p className="mt-6 inline-flex items-center justify-center gap-2 font-bold text-green-800">
+        <Icon name="check" className="h-5 w-5" />
+        {content.owned}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-6 space-y-3">
+      {buyable ? (
+        <Form method="post">
+          <input type="hidden" name="product" value={offer.key} />
+          <input type="hidden" name="form_key" value={formKey} />
+          <button type="submit" className={`${ctaClass.primary} w-full`} disabled={buying}>
+            {buying ? "Processing..." : "Buy now"}
+            <span className="sr-only">: {offer.title}</span>
+          </button>
+        </Form>
+      ) : null}
+      {offer.href ? (
+        <Link to={offer.href} className={`${buyable ? ctaClass.secondary : ctaClass.primary} w-full`}>
+          {offer.cta}
+        </Link>
+      ) : buyable ? null : (
+        <p className="text-slate-600">{offer.cta}</p>
+      )}
+    </div>
+  );
 }
 
 export default function Upgrades() {
-  const { content } = useLoaderData<typeof loader>();
+  const { content, buyable, formKey, names } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <>
       <main className="px-4 py-12 sm:py-16">
         <div className="mx-auto max-w-5xl">
           <h1 className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl">{content.heading}</h1>
           <p className="mt-3 text-center text-lg text-slate-600">{content.text}</p>
-          <ul className="mt-10 grid gap-6 md:grid-cols-2">
+          <LockedNotice names={names} />
+          {actionData?.error ? (
+            <p role="alert" className="mx-auto mt-6 max-w-2xl rounded-xl bg-red-50 px-4 py-3 text-red-800">
+              {actionData.error}
+            </p>
+          ) : null}
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {content.offers.map((offer) => (
               <li
-                key={offer.href}
+                key={offer.key}
+                id={offer.key}
                 className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8"
               >
                 <h2 className="text-2xl font-extrabold">{offer.title}</h2>
@@ -36,11 +134,7 @@ export default function Upgrades() {
                 <div className="mt-6">
                   <OfferPrice regular={offer.regular} special={offer.special} />
                 </div>
-                <p className="mt-6">
-                  <Link to={offer.href} className={`${ctaClass.primary} w-full`}>
-                    {offer.cta}
-                  </Link>
-                </p>
+                <OfferAction offer={offer} buyable={buyable.includes(offer.key)} formKey={formKey} />
               </li>
             ))}
           </ul>

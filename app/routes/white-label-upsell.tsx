@@ -4,13 +4,14 @@ import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
 import { CheckList, ClosingBand, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
 import { CheckoutImageLink } from "~/components/sales-page";
-import { UpsellBanner, useDeclineHref } from "~/components/upsell-banner";
+import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/components/upsell-banner";
 import { whiteLabelContent } from "~/content/upsells";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { brand, publicPage } from "~/route-helpers/public-page.server";
 import { disclaimerFooterNote } from "~/components/site-footer";
+import { catalogue } from "~/services/catalogue.server";
 
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
@@ -18,7 +19,7 @@ export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = whiteLabelContent(brand());
+  const content = whiteLabelContent(brand(), catalogue());
   const links = marketplaceLinks();
   return publicPage(request, "/white-label-upsell", content.page, {
     content,
@@ -31,7 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function WhiteLabelUpsell() {
   const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);
-  const buy = (
+  const owned = useOwns("white_label");
+  const buy = owned ? (
+    <OwnedNote href="/dashboard" label="Open your training" />
+  ) : (
     <>
       <CheckoutImageLink href={checkoutUrl} alt={content.checkoutImageAlt} />
       <DeclineLink href={declineUrl} label={content.declineLabel} />

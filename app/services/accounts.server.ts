@@ -184,17 +184,24 @@ export function mayReceivePurchase(user: Pick<UserRecord, "ownerProven" | "passw
  * over what was bought; any other gets a claim link (the purchase waits for it). Runs in the
  * purchase's transaction; call kickMailer() after it commits.
  */
-export async function queueLoginDetails(trx: Database, user: UserRecord, origin: string, receipt?: Receipt) {
+export async function queueLoginDetails(
+  trx: Database,
+  user: UserRecord,
+  origin: string,
+  receipt?: Receipt,
+  alsoAdded?: readonly string[],
+) {
   const brand = env().BRAND_NAME;
   const loginUrl = `${origin}/login`;
   if (user.passwordHash && !user.ownerProven) return queueClaimLink(trx, user, origin, receipt);
   const email = user.passwordHash
-    ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt })
+    ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt, alsoAdded })
     : setPasswordEmail({
         brand,
         name: user.name,
         loginUrl,
         receipt,
+        alsoAdded,
         link: resetLink(origin, await issueResetToken(trx, user.id)),
       });
   await enqueueEmail(trx, { to: user.email, ...email });

@@ -1,5 +1,12 @@
 import { isProductKey, type ProductKey } from "~/content/products";
-import { CHECKOUT_MESSAGES, checkoutIdempotencyKey, checkoutSessionParams } from "~/lib/checkout";
+import {
+  CHECKOUT_MESSAGES,
+  checkoutIdempotencyKey,
+  checkoutSessionParams,
+  isUpgradeKey,
+  type CheckoutProductKey,
+} from "~/lib/checkout";
+import { stripePriceOf } from "./catalogue.server";
 import { db } from "~/infra/db.server";
 import { recordPendingOrder } from "~/models/stripe-order.server";
 import { priceIdFor, Stripe, stripeClient } from "./stripe.server";
@@ -22,8 +29,39 @@ export async function startCheckout(input: {
   if (!isProductKey(input.productKey) || input.productKey !== input.offered) {
     return { ok: false, message: CHECKOUT_MESSAGES.invalidProduct, status: 400 };
   }
+  return createCheckout({ ...input, productKey: input.productKey, priceId: priceIdFor(input.productKey) });
+}
+
+/**
+ * /upgrades 'Buy now' (decision 051): a Checkout Session for that one upgrade, at the Stripe price
+ * the catalogue gives it, bound to the member and recorded as a pending order like the plan's,
+ * so the same fulfilment (webhook or /success, whichever first) grants exactly that product.
+ * An unknown or tampered key, an upgrade without a Stripe price, or one already owned is refused
+ * before Stripe is asked anything.
+ */
+export async function startUpgradeCheckout(input: {
+  user: { id: string; email: string; products: readonly string[] };
+  productKey: unknown;
+  formKey: unknown;
+  origin: string;
+}): Promise<CheckoutResult> {
+  if (!isUpgradeKey(input.productKey)) return { ok: false, message: CHECKOUT_MESSAGES.invalidProduct, status: 400 };
+  if (input.user.products.includes(input.productKey))
+    return { ok: false, message: CHECKOUT_MESSAGES.alreadyOwned, status: 409 };
+  const priceId = stripePriceOf(input.productKey);
+  if (!priceId) return { ok: false, message: CHECKOUT_MESSAGES.notSold, status: 400 };
+  return createCheckout({ ...input, productKey: input.productKey, priceId });
+}
+
+async function createCheckout(input: {
+  user: { id: string; email: string };
+  productKey: CheckoutProductKey;
+  priceId: string | undefined;
+  formKey: unknown;
+  origin: string;
+}): Promise<CheckoutResult> {
   const stripe = stripeClient();
-  const priceId = priceIdFor(input.productKey);
+  const { priceId } = input;
   if (!stripe || !priceId) return { ok: false, message: CHECKOUT_MESSAGES.notConfigured, status: 503 };
 
   try {

@@ -36,7 +36,7 @@ function csvResponse(filename: string, columns: string[], rows: AsyncIterable<Ce
 const today = () => new Date().toISOString().slice(0, 10);
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-export function membersCsv(filter: { q: string; access: AccessFilter }): Response {
+export function membersCsv(filter: { q: string; access: AccessFilter; product?: string }): Response {
   async function* rows(): AsyncGenerator<Cell[]> {
     for await (const member of streamMembers(filter)) {
       const { access, source } = describeAccess(member);
@@ -52,7 +52,7 @@ export function ordersCsv(): Response {
       yield [
         iso(order.createdAt),
         SOURCE_LABELS[order.source],
-        productLabel(order.source, order.product),
+        productLabel(order.source, order.product, order.productName),
         order.amountCents,
         order.currency,
         order.amountCents === null ? null : formatMoney(order.amountCents, order.currency),

@@ -12,6 +12,8 @@ import {
 } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
 import { listChapterAttachments, type AttachmentRecord, type AttachmentSummary } from "~/models/attachment.server";
+import { LOCKED_PARAM } from "~/lib/locked-tools";
+import { isCatalogueKey, lockedCourseLabel } from "~/content/catalogue";
 import { findChapterInCourse } from "~/models/chapter.server";
 import {
   getCourseForViewer,
@@ -29,23 +31,35 @@ import { hasAdminRights } from "./guards.server";
  * and the progress forms. Members see only published courses and chapters; admins see drafts
  * too, marked as such, which is how they preview them.
  */
-type Viewer = Pick<SessionUser, "id" | "isAdmin" | "hasTwoFactor" | "aal">;
+type Viewer = Pick<SessionUser, "id" | "isAdmin" | "hasTwoFactor" | "aal" | "products">;
 /** Drafts are an admin's right: an admin's session before step-up sees what a member sees (decision 050). */
 const visibilityFor = (user: Viewer) => ({ includeDrafts: hasAdminRights(user) });
 
 /**
- * Who may download a chapter's file (issue 25): whoever may open its course and read its chapter.
- * THE one place this is decided. Today that is the course rule /course/{id} applies: a paid
- * member or an admin (requirePaidMember), a published course and chapter, drafts for admins only.
- * When per-product access lands, this is where the product rule (`mayOpenCourse(user.id, course)`)
- * replaces the paid check; callers stay as they are (hence async already).
+ * THE rule of who may open a course (decision 051), which everything course-related asks: an
+ * admin, or a member who owns the product the course names ('Who can open this course'). The
+ * member pages already require a paid member, so a 'membership' course opens for every member.
+ */
+export function mayOpenCourse(user: Viewer, course: { requiredProduct: string }): boolean {
+  return hasAdminRights(user) || user.products.includes(course.requiredProduct);
+}
+
+/**
+ * Who may download a chapter's file: whoever may open its course (mayOpenCourse, as a paid
+ * member: /course/{id} requires one) and see its chapter (published, or a draft for an admin).
  */
 export async function mayDownloadAttachment(
-  user: Pick<SessionUser, "id" | "isAdmin" | "hasPaid">,
-  attachment: Pick<AttachmentRecord, "courseId" | "courseStatus" | "chapterStatus">,
+  user: Viewer & Pick<SessionUser, "hasPaid">,
+  attachment: Pick<AttachmentRecord, "courseStatus" | "chapterStatus" | "requiredProduct">,
 ): Promise<boolean> {
-  if (user.isAdmin) return true;
-  return user.hasPaid && attachment.courseStatus === "published" && attachment.chapterStatus === "published";
+  if (hasAdminRights(user)) return true;
+  const published = attachment.courseStatus === "published" && attachment.chapterStatus === "published";
+  return user.hasPaid && published && mayOpenCourse(user, attachment);
+}
+
+/** Where a locked course sends its member: the upgrades page, told which product unlocks it. */
+export function lockedCourseHref(product: string): string {
+  return `/upgrades?${new URLSearchParams({ [LOCKED_PARAM]: product })}`;
 }
 
 export type DashboardCourse = {
@@ -55,6 +69,9 @@ export type DashboardCourse = {
   draft: boolean;
   progress: Progress;
   state: CourseState;
+  /** The product that opens it, and, when this member does not own it, the card's 'Unlock with ...' link. */
+  requiredProduct: string;
+  locked: { label: string; href: string } | null;
 };
 export type ResumePoint = { courseId: string; courseTitle: string; chapterId: string; chapterTitle: string };
 
@@ -62,19 +79,28 @@ export type ResumePoint = { courseId: string; courseTitle: string; chapterId: st
 export async function loadDashboard(user: Viewer): Promise<{ courses: DashboardCourse[]; resume: ResumePoint | null }> {
   const rows = await listCourseProgress(user.id, visibilityFor(user));
   const courses = rows.map((row) => {
-    const progress = progressFromCounts(row.completed, row.total);
+    const open = mayOpenCourse(user, row);
+    // A locked card says nothing of its chapters, not even how many there are.
+    const progress = progressFromCounts(open ? row.completed : 0, open ? row.total : 0);
     return {
       id: row.id,
       title: row.title,
       description: row.description,
       draft: row.status === "draft",
       progress,
-      state: courseState(progress, row.viewed),
+      state: open ? courseState(progress, row.viewed) : courseState(progress, 0),
+      requiredProduct: row.requiredProduct,
+      locked: open
+        ? null
+        : {
+            label: isCatalogueKey(row.requiredProduct) ? lockedCourseLabel(row.requiredProduct) : "Locked",
+            href: lockedCourseHref(row.requiredProduct),
+          },
     };
   });
-  // The most recent view across all courses; none for a member who has viewed nothing.
+  // The most recent view across the courses this member may open; none when nothing was viewed.
   let latest: (typeof rows)[number] | null = null;
-  for (const row of rows) {
+  for (const row of rows.filter((course) => mayOpenCourse(user, course))) {
     if (row.lastViewed && (!latest?.lastViewed || row.lastViewed.at > latest.lastViewed.at)) latest = row;
   }
   const resume = latest?.lastViewed
@@ -133,6 +159,9 @@ export function isOwnView(request: Request): boolean {
 const marksOf = (course: ViewerCourse): ChapterMark[] =>
   course.chapters.map((chapter) => ({ id: chapter.id, completed: chapter.completed_at !== null }));
 
+/** A course this member may not open: the product that unlocks it (the route answers 303). */
+export type LockedCourse = { locked: string };
+
 /**
  * The course viewer: the chapter asked for, or the one the member viewed last (the first for a
  * new member). Viewing records `last_viewed_at` when `recordView` (see isOwnView), except for a
@@ -145,9 +174,11 @@ export async function openCourse(
   courseId: string,
   wanted: string | null,
   { recordView }: { recordView: boolean },
-): Promise<ViewerPage | undefined> {
+): Promise<ViewerPage | LockedCourse | undefined> {
   const course = await getCourseForViewer(courseId, user.id, visibilityFor(user));
   if (!course) return undefined;
+  // Before anything of its chapters is read or recorded.
+  if (!mayOpenCourse(user, { requiredProduct: course.required_product })) return { locked: course.required_product };
 
   const views = course.chapters.map((c) => ({ id: c.id, lastViewedAt: c.last_viewed_at }));
   const targetId = wanted ?? resumeChapter(views);
@@ -225,7 +256,8 @@ export async function updateProgress(
   if (!intent) return { ok: false, status: 400, error: "Choose 'Mark as complete' or 'Mark as not complete'." };
   const chapterId = typeof fields.chapterId === "string" ? fields.chapterId : "";
   const course = isUuid(courseId) ? await getCourseForViewer(courseId, user.id, visibilityFor(user)) : undefined;
-  if (!course) return { ok: false, status: 404, error: "Course not found" };
+  if (!course || !mayOpenCourse(user, { requiredProduct: course.required_product }))
+    return { ok: false, status: 404, error: "Course not found" };
   if (!course.chapters.some((chapter) => chapter.id === chapterId)) {
     return { ok: false, status: 404, error: "This chapter is not part of this course." };
   }

@@ -4,6 +4,7 @@ import { twoFactorRemovedEmail } from "~/lib/emails";
 import type { GrantInput } from "~/lib/member-admin";
 import { createAccessGrant, revokeActiveGrants } from "~/models/access-grant.server";
 import { writeAudit } from "~/models/audit.server";
+import { revokeProduct } from "~/models/entitlement.server";
 import { enqueueEmail, makeFailedEmailDue } from "~/models/outbox.server";
 import { listActiveSessions } from "~/models/session.server";
 import { deleteFactors, findTotpFactor } from "~/models/two-factor.server";
@@ -49,6 +50,57 @@ export async function revokeComplimentaryAccess(admin: Admin, member: Member): P
         action: "revoke_complimentary",
         memberId: member.id,
         details: { grantIds: revoked },
+      });
+      return true;
+    });
+}
+
+/** 'Grant' of one product on the member page (decision 051): a grant of that product, audited. */
+export async function grantProduct(admin: Admin, member: Member, productKey: string, input: GrantInput) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const grant = await createAccessGrant(trx, {
+        userId: member.id,
+        reason: input.reason,
+        expiresAt: input.expiresAt,
+        grantedBy: admin.id,
+        productKey,
+      });
+      await writeAudit(trx, {
+        admin,
+        action: "grant_product",
+        memberId: member.id,
+        details: {
+          product: productKey,
+          grantId: grant.id,
+          reason: input.reason,
+          expiresAt: input.expiresAt?.toISOString() ?? null,
+        },
+      });
+    });
+}
+
+/**
+ * 'Revoke' of one product: every active entitlement of it ends (a grant, or a purchase the
+ * admin takes back), the others stay. False (and no audit row) when the member did not own it.
+ */
+export async function revokeProductAccess(
+  admin: Admin,
+  member: Member,
+  productKey: string,
+  reason: string,
+): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const ended = await revokeProduct(trx, { userId: member.id, productKey, reason, revokedBy: admin.id });
+      if (ended.length === 0) return false;
+      await writeAudit(trx, {
+        admin,
+        action: "revoke_product",
+        memberId: member.id,
+        details: { product: productKey, reason, entitlementIds: ended },
       });
       return true;
     });

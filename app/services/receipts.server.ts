@@ -16,7 +16,7 @@ import { claimStripeReceipt } from "~/models/stripe-order.server";
  */
 export function receiptOf(order: LedgerOrder, origin: string): Receipt {
   return {
-    product: productLabel(order.source, order.product),
+    product: productLabel(order.source, order.product, order.productName),
     amount: formatMoney(order.amountCents ?? 0, order.currency),
     date: formatDay(order.createdAt),
     reference: order.id,
@@ -54,7 +54,7 @@ export async function queueRefundNotices(trx: Database, orderIds: readonly strin
     const email = refundNoticeEmail({
       brand: env().BRAND_NAME,
       name: order.userName ?? "",
-      product: productLabel(order.source, order.product),
+      product: productLabel(order.source, order.product, order.productName),
       amount: formatMoney(order.amountCents ?? 0, order.currency),
       reference: order.id,
       supportEmail: env().SUPPORT_EMAIL,

@@ -1,6 +1,8 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { demoCourse } from "~/content/demo-course";
 import { whiteLabelCourse } from "~/content/white-label-course";
+import { seedProducts } from "~/models/product.server";
+import { parseItemList } from "~/lib/warriorplus";
 import { env } from "~/infra/env.server";
 import { ATTACHMENT_TYPES } from "~/lib/attachments";
 import { countCourses, createCourseWithChapters } from "~/models/course.server";
@@ -12,10 +14,18 @@ import { seedDemoLaunch } from "./launch.server";
  * Makes a fresh install usable: the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when no
  * account has that address (never touching an existing one: docs/decisions/044) and, on an empty
  * database, the demo course and the White-label course with its twelve app kits, and (once) the
- * demo launch settings (decision 053).
+ * demo launch settings (decision 053). The catalogue gets any product of the code defaults it
+ * lacks, and products no admin has saved take their Stripe price and marketplace items from the
+ * environment (decision 051).
  */
 export async function seed() {
   await bootstrapAdmin();
+  const { STRIPE_PRICE_LIFETIME, WARRIORPLUS_MEMBERSHIP_ITEMS } = env();
+  const membershipItems = [...parseItemList(WARRIORPLUS_MEMBERSHIP_ITEMS)];
+  await seedProducts({
+    stripePrice: { membership: STRIPE_PRICE_LIFETIME },
+    items: membershipItems.length > 0 ? { membership: membershipItems } : {},
+  });
   await seedDemoLaunch();
   if (env().SEED_DEMO_CONTENT && (await countCourses()) === 0) {
     await createCourseWithChapters(demoCourse);
@@ -34,6 +44,7 @@ async function seedWhiteLabelCourse() {
   const { chapterIds } = await createCourseWithChapters({
     title: whiteLabelCourse.title,
     description: whiteLabelCourse.description,
+    requiredProduct: whiteLabelCourse.product,
     chapters: chapters.map(({ title, content }) => ({ title, content })),
   });
   for (const [index, { kit }] of chapters.entries()) {

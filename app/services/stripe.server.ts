@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { PRODUCTS, type ProductKey } from "~/content/products";
 import { env } from "~/infra/env.server";
+import { stripePriceOf } from "./catalogue.server";
 
 /**
  * The real Stripe SDK, configured from the environment. STRIPE_API_BASE points it at another
@@ -28,9 +29,10 @@ function apiHost(base: string | undefined): Pick<Stripe.StripeConfig, "host" | "
   return { host: url.hostname, port: url.port || (protocol === "http" ? "80" : "443"), protocol };
 }
 
-/** The configured Stripe price of a catalogue product, if any. */
+/** The configured Stripe price of a plan offer, if any. */
 export function priceIdFor(productKey: ProductKey): string | undefined {
-  return env()[PRODUCTS[productKey].priceEnv];
+  const { price } = PRODUCTS[productKey];
+  return "env" in price ? env()[price.env] : stripePriceOf(price.catalogue);
 }
 
 export function isCheckoutConfigured(productKey: ProductKey): boolean {

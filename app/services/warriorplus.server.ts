@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
 import { db } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { parseIpn, parseItemList, type Ipn } from "~/lib/warriorplus";
+import { parseIpn, type Ipn } from "~/lib/warriorplus";
+import { marketplaceUpgradesSince } from "~/models/entitlement.server";
+import { hasMarketplaceItems, productOfMarketplaceItem } from "~/models/product.server";
 import { findOrCreateBuyer, findUserByEmail } from "~/models/user.server";
-import { recordMarketplaceRefund, recordMarketplaceSale } from "~/models/warriorplus-order.server";
+import { claimOrdersByEmail, recordMarketplaceRefund, recordMarketplaceSale } from "~/models/warriorplus-order.server";
 import { recordWebhookEvent } from "~/models/webhook-event.server";
 import { mayReceivePurchase, queueLoginDetails } from "./accounts.server";
+import { queueAddedToAccountNote } from "./entitlements.server";
 import type { WebhookReply } from "~/lib/webhook-response";
 import { kickMailer } from "./mail.server";
 import { queueClaimLink } from "./purchase-claims.server";
@@ -22,9 +25,9 @@ function sameSecret(given: string, expected: string): boolean {
  * key; each IPN is applied once (webhook_events) in one transaction with what it changes.
  */
 export async function receiveWarriorPlusIpn(form: FormData, origin: string): Promise<WebhookReply> {
-  const { WARRIORPLUS_SECURITY_KEY, WARRIORPLUS_MEMBERSHIP_ITEMS } = env();
-  const membershipItems = parseItemList(WARRIORPLUS_MEMBERSHIP_ITEMS);
-  if (!WARRIORPLUS_SECURITY_KEY || membershipItems.size === 0) {
+  const { WARRIORPLUS_SECURITY_KEY } = env();
+  // The item numbers live in the catalogue (/admin/products; WARRIORPLUS_MEMBERSHIP_ITEMS seeds the membership's).
+  if (!WARRIORPLUS_SECURITY_KEY || !(await hasMarketplaceItems())) {
     return { status: 503, message: "The marketplace integration is not configured" };
   }
   const key = form.get("WP_SECURITYKEY");
@@ -36,20 +39,30 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
   );
   if (!parsed.ok) return { status: 400, message: `Invalid IPN: ${parsed.error}` };
   const { ipn } = parsed;
-  const grantsMembership = ipn.itemNumber !== null && membershipItems.has(ipn.itemNumber);
 
   try {
     const fresh = await db()
       .transaction()
       .execute(async (trx) => {
         if (!(await recordWebhookEvent(trx, "warriorplus", ipn.eventId, ipn.action))) return false;
-        if (ipn.kind === "sale" && grantsMembership) {
+        // Which product this sale is of: its item number in the catalogue (decision 051).
+        const productKey = ipn.itemNumber ? await productOfMarketplaceItem(trx, ipn.itemNumber) : null;
+        if (ipn.kind === "sale" && !productKey) {
+          console.warn(`[warriorplus] item ${ipn.itemNumber ?? "?"} is in no product: sale recorded, nothing granted`);
+        }
+        if (ipn.kind === "sale" && productKey === "membership") {
           const buyer = await findOrCreateBuyer(trx, { email: ipn.buyerEmail, name: ipn.buyerName });
           // An unproven account may be held by whoever signed up with the buyer's address: the
           // order waits (no user) until the claim link mailed to the buyer is used (decision 048).
           const userId = mayReceivePurchase(buyer) ? buyer.id : null;
-          const orderId = await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
-          if (orderId) await queueLoginDetails(trx, buyer, origin, await receiptFor(trx, orderId, origin));
+          const orderId = await recordMarketplaceSale(trx, { ipn, userId, productKey });
+          if (orderId) {
+            // Upgrades of this funnel that arrived first, held for this address, join it now and
+            // are named in the same email (one email for the funnel, not one per item).
+            if (userId) await claimOrdersByEmail(trx, userId, buyer.email);
+            const alsoAdded = userId ? (await marketplaceUpgradesSince(trx, userId, null)).map((u) => u.name) : [];
+            await queueLoginDetails(trx, buyer, origin, await receiptFor(trx, orderId, origin), alsoAdded);
+          }
         } else if (ipn.kind !== "other") {
           // Upsells and refunds attach to an existing account only; they never create one, and
           // an upsell joins only an account that may receive purchases (see above); held for
@@ -57,11 +70,12 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
           const existing = await findUserByEmail(ipn.buyerEmail, trx);
           const userId = existing && (ipn.kind !== "sale" || mayReceivePurchase(existing)) ? existing.id : null;
           if (ipn.kind === "sale") {
-            const orderId = await recordMarketplaceSale(trx, { ipn, userId, grantsMembership });
+            const orderId = await recordMarketplaceSale(trx, { ipn, userId, productKey });
             if (orderId && existing && !userId)
               await queueClaimLink(trx, existing, origin, await receiptFor(trx, orderId, origin));
+            if (orderId && existing && userId && productKey) await queueAddedToAccountNote(trx, existing, origin);
           } else {
-            const refunded = await recordMarketplaceRefund(trx, { ipn, userId, grantsMembership });
+            const refunded = await recordMarketplaceRefund(trx, { ipn, userId, productKey });
             if (refunded) await queueRefundNotices(trx, [refunded]);
           }
         }

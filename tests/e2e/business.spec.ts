@@ -103,7 +103,8 @@ test("an admin grants and revokes complimentary access to another user", async (
   await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("No access");
   await page.getByRole("link", { name: email }).click();
 
-  await page.getByLabel("Reason").fill("Podcast guest");
+  // The member page has a form per product too: this is the complimentary access one.
+  await page.getByRole("form", { name: "Grant complimentary access" }).getByLabel("Reason").fill("Podcast guest");
   await page.getByRole("button", { name: "Grant complimentary access" }).click();
   await expect(page.getByRole("status")).toHaveText("Complimentary access granted.");
   await expect(page.getByRole("region", { name: "Access" })).toContainText("Complimentary");

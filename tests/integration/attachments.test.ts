@@ -463,12 +463,25 @@ describe("the seed's White-label course", () => {
       .execute();
     expect(chapters.map((chapter) => chapter.title)).toEqual([...WHITE_LABEL_TOOLS]);
 
-    const page = await (await member.get(`/course/${course.id}?chapter=${chapters[0]!.id}`)).text();
+    // The course needs the White-label product: a member without it is sent to the upgrades and
+    // gets no kit (the same 404 as for anyone); its owner reads it and downloads every kit.
+    const locked = await member.get(`/course/${course.id}`);
+    expect(locked.status).toBe(303);
+    expect(locked.headers.get("location")).toBe("/upgrades?locked=white_label");
+    expect((await member.get(fileHref(course.id, chapters[0]!.fileId!))).status).toBe(404);
+    const owner = await createUser(app.db, { paid: "stripe-order" });
+    await app.db
+      .insertInto("access_grants")
+      .values({ user_id: owner.id, reason: "bought the white-label", product_key: "white_label" })
+      .execute();
+    const licensee = await signIn(app.baseUrl, owner.email);
+
+    const page = await (await licensee.get(`/course/${course.id}?chapter=${chapters[0]!.id}`)).text();
     expect(parseHtml(page).querySelector("aside")?.textContent).toContain(WHITE_LABEL_LICENCE);
 
     for (const chapter of chapters) {
       expect(chapter.file_name).toMatch(/^[a-z0-9-]+-kit\.zip$/);
-      const response = await member.get(fileHref(course.id, chapter.fileId!));
+      const response = await licensee.get(fileHref(course.id, chapter.fileId!));
       expect(response.status, chapter.title).toBe(200);
       const files = unzipSync(await bytesOf(response));
       const folder = chapter.file_name!.replace(/-kit\.zip$/, "");

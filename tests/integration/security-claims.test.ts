@@ -303,6 +303,9 @@ describe("migration 0013_purchase_claims", () => {
       INSERT INTO users (email, name, password_hash, email_verified_at)
       VALUES (${email}, 'Existing', 'x', now())`.execute(app.db);
     expect((await migrator().migrateToLatest()).error).toBeUndefined();
+    // Going down dropped the catalogue (0015), and up re-created it with the code defaults: the
+    // marketplace item the app's start-up seeded from WARRIORPLUS_MEMBERSHIP_ITEMS comes back here.
+    await sql`UPDATE products SET marketplace_items = ${[MEMBERSHIP_ITEM]} WHERE key = 'membership'`.execute(app.db);
     expect(await userOf(email)).toMatchObject({ owner_proven_at: null });
     const saleId = await marketplaceSale(email);
     expect((await orderOf(saleId)).user_id).toBeNull();

@@ -3,24 +3,28 @@ import {
   BANNERS,
   commissionCents,
   CONTEST,
-  FUNNEL,
-  FUNNEL_TOTAL_CENTS,
+  funnel,
+  funnelTotalCents,
   longSwipes,
-  MAX_COMMISSION_CENTS,
+  maxCommissionCents,
   parseSwipeTab,
   shortSwipes,
   SWIPE_PLACEHOLDERS,
 } from "~/content/affiliate";
+import { DEFAULT_CATALOGUE } from "~/content/catalogue";
 import { formatUsd } from "~/lib/money";
+
+/** The funnel at the catalogue's code defaults (what a fresh install shows). */
+const FUNNEL = funnel(DEFAULT_CATALOGUE);
 
 describe("funnel and contest constants (docs/product.md §9)", () => {
   it("prices the funnel $17 + $4.95 + $37 + $997 = $1,055.95", () => {
     expect(FUNNEL.map((item) => formatUsd(item.priceCents))).toEqual(["$17", "$4.95", "$37", "$997"]);
-    expect(formatUsd(FUNNEL_TOTAL_CENTS)).toBe("$1,055.95");
+    expect(formatUsd(funnelTotalCents(FUNNEL))).toBe("$1,055.95");
   });
 
   it("pays at most $527.97 per sale at 50%", () => {
-    expect(formatUsd(MAX_COMMISSION_CENTS)).toBe("$527.97");
+    expect(formatUsd(maxCommissionCents(FUNNEL))).toBe("$527.97");
     expect(commissionCents(1700)).toBe(850);
   });
 

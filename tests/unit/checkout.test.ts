@@ -12,15 +12,14 @@ import { siteOrigin } from "~/lib/site-origin";
 const USER_ID = "3f1c2a4e-8b7d-4c6e-9a0b-1d2e3f4a5b6c";
 
 describe("the product catalogue", () => {
-  it("has the two products of docs/product.md §3, one-time, at the docs/product.md §9 prices", () => {
+  it("has the two offers of docs/product.md §3, one-time, priced by the catalogue and STRIPE_PRICE_TRIAL", () => {
     expect(Object.keys(PRODUCTS)).toEqual(["AI_PROFIT_LABS", "AI_PROFIT_LABS_TRIAL"]);
     expect(PRODUCTS.AI_PROFIT_LABS).toMatchObject({
       mode: "payment",
-      priceCents: 2500,
-      listPriceCents: 19700,
+      price: { catalogue: "membership" },
       description: "Full Membership/Training Access + SaaS Boilerplate + AI SaaS Idea Generator + More",
     });
-    expect(PRODUCTS.AI_PROFIT_LABS_TRIAL).toMatchObject({ mode: "payment", priceCents: 100 });
+    expect(PRODUCTS.AI_PROFIT_LABS_TRIAL).toMatchObject({ mode: "payment", price: { env: "STRIPE_PRICE_TRIAL" } });
     expect(PRODUCTS.AI_PROFIT_LABS_TRIAL.description).toMatch(/^Limited Time \$1 Offer Access to /);
   });
 

@@ -21,7 +21,12 @@ function planPage(flash: () => Flash | null) {
       path: "/payment-options",
       Component: PaymentOptions,
       loader: () =>
-        ({ configured: true, formKey: "form-key", flash: flash() }) satisfies SerializeFrom<typeof planLoader>,
+        ({
+          configured: true,
+          price: { priceCents: 2500, listPriceCents: 19700 },
+          formKey: "form-key",
+          flash: flash(),
+        }) satisfies SerializeFrom<typeof planLoader>,
       action: () => redirect("/payment-options"),
     },
   ]);

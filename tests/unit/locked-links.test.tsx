@@ -27,6 +27,7 @@ const USER: User = {
   name: "Ada",
   isAdmin: false,
   hasPaid: false,
+  products: [],
   emailVerified: true,
   aal: "aal1",
   hasTwoFactor: false,
@@ -61,7 +62,12 @@ function renderNav(user: User | null) {
           path: "payment-options",
           Component: PaymentOptions,
           loader: () =>
-            ({ configured: true, formKey: "form-key", flash: null }) satisfies SerializeFrom<typeof planLoader>,
+            ({
+              configured: true,
+              price: { priceCents: 2500, listPriceCents: 19700 },
+              formKey: "form-key",
+              flash: null,
+            }) satisfies SerializeFrom<typeof planLoader>,
         },
       ],
     },

@@ -10,20 +10,27 @@ import {
 import { formatAmount, formatMoney } from "~/lib/money";
 
 describe("members list URL", () => {
-  it("reads search, access filter and page, falling back to defaults", () => {
-    expect(parseMemberQuery(new URLSearchParams("q=%20Ann%20&access=refunded&page=3"))).toEqual({
+  it("reads search, access filter, product and page, falling back to defaults", () => {
+    expect(parseMemberQuery(new URLSearchParams("q=%20Ann%20&access=refunded&product=vip&page=3"))).toEqual({
       q: "Ann",
       access: "refunded",
+      product: "vip",
       page: 3,
     });
-    expect(parseMemberQuery(new URLSearchParams("access=vip&page=-2"))).toEqual({ q: "", access: "all", page: 1 });
-    expect(parseMemberQuery(new URLSearchParams("page=abc"))).toEqual({ q: "", access: "all", page: 1 });
+    expect(parseMemberQuery(new URLSearchParams("access=vip&product=toString&page=-2"))).toEqual({
+      q: "",
+      access: "all",
+      product: "",
+      page: 1,
+    });
+    expect(parseMemberQuery(new URLSearchParams("page=abc"))).toEqual({ q: "", access: "all", product: "", page: 1 });
     expect(parseMemberQuery(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toHaveLength(200);
   });
 
   it("writes a query string without the defaults", () => {
     expect(memberQueryString({ q: "", access: "all", page: 1 })).toBe("");
     expect(memberQueryString({ q: "a&b", access: "paid", page: 2 })).toBe("?q=a%26b&access=paid&page=2");
+    expect(memberQueryString({ q: "", access: "all", product: "white_label", page: 1 })).toBe("?product=white_label");
   });
 
   it("takes LIKE wildcards in a search literally", () => {

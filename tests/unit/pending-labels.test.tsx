@@ -30,7 +30,12 @@ function heldAction() {
   return { action, release: () => release() };
 }
 
-const PLAN = { configured: true, formKey: "form-key", flash: null } satisfies SerializeFrom<typeof planLoader>;
+const PLAN = {
+  configured: true,
+  price: { priceCents: 2500, listPriceCents: 19700 },
+  formKey: "form-key",
+  flash: null,
+} satisfies SerializeFrom<typeof planLoader>;
 
 type Case = {
   path: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LAUNCH_DISCOUNT, PRICES, TRIAL_DISCOUNT, TRIAL_PERCENT_OFF } from "~/content/prices";
+import { DEFAULT_CATALOGUE, PRODUCT_DEFAULTS } from "~/content/catalogue";
+import { launchDiscount, listPriceOf, trialDiscount, trialPercentOff } from "~/content/prices";
 import { formatDiscount, formatUsd } from "~/lib/money";
 
 describe("formatUsd", () => {
@@ -19,10 +20,27 @@ describe("formatUsd", () => {
 });
 
 describe("the docs/product.md §9 constants", () => {
-  it("derive the launch and trial discounts from the list price", () => {
-    expect(formatUsd(PRICES.regular)).toBe("$197");
-    expect(formatDiscount(LAUNCH_DISCOUNT)).toBe("-$172");
-    expect(formatDiscount(TRIAL_DISCOUNT)).toBe("-$196");
-    expect(TRIAL_PERCENT_OFF).toBe("99.5% OFF");
+  it("derive the launch and trial discounts from the catalogue's list price", () => {
+    expect(formatUsd(listPriceOf(DEFAULT_CATALOGUE.membership))).toBe("$197");
+    expect(formatDiscount(launchDiscount(DEFAULT_CATALOGUE))).toBe("-$172");
+    expect(formatDiscount(trialDiscount(DEFAULT_CATALOGUE))).toBe("-$196");
+    expect(trialPercentOff(DEFAULT_CATALOGUE)).toBe("99.5% OFF");
+  });
+
+  it("seed the catalogue with the spec's products and prices (issue 25)", () => {
+    const shown = Object.fromEntries(
+      Object.entries(PRODUCT_DEFAULTS).map(([key, product]) => [
+        key,
+        [product.name, formatUsd(product.priceCents), product.listPriceCents && formatUsd(product.listPriceCents)],
+      ]),
+    );
+    expect(shown).toEqual({
+      membership: ["AI Profit Labs Lifetime Access", "$25", "$197"],
+      vip: ["VIP Upgrade", "$4.95", null],
+      white_label: ["12-in-1 White-Label AI SaaS", "$37", "$997"],
+      custom_saas: ["Custom AI SaaS and 1-on-1 Coaching", "$997", "$1,997"],
+      early_bonus: ["First 50 Customers Bonus Bundle", "$0", "$297"],
+      starter: ["AI SaaS Starter Kit", "$0", null],
+    });
   });
 });

@@ -7,6 +7,8 @@ const SECTIONS = [
   { to: "/admin", label: "Courses", end: true },
   { to: "/admin/members", label: "Members", end: false },
   { to: "/admin/sales", label: "Sales", end: false },
+  { to: "/admin/products", label: "Products", end: false },
+  { to: "/admin/custom-saas", label: "Custom SaaS", end: false },
   { to: "/admin/emails", label: "Emails", end: false },
   { to: "/admin/launch", label: "Launch", end: false },
 ] as const;

@@ -8,7 +8,7 @@ import { ChapterEditor, type ChapterFiles } from "./chapter-editor";
 import { CourseForm } from "./course-form";
 import { DeleteConfirmation, primaryButton } from "./form-controls";
 
-const EMPTY_COURSE = { title: "", description: "" };
+const EMPTY_COURSE = { title: "", description: "", required_product: "membership" };
 const EMPTY_CHAPTER = { title: "", content: "" };
 
 /**

@@ -4,6 +4,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { FormError } from "~/components/form-fields";
 import { inputClass, panelClass, SaveOrCancel } from "./form-controls";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { COURSE_AUDIENCES } from "~/content/catalogue";
 
 /**
  * New or edit course (docs/product.md §2). The title is required: with JavaScript, Save stays disabled
@@ -16,7 +17,7 @@ export function CourseForm({
   cancelHref,
 }: {
   courseId: string | null;
-  defaults: { title: string; description: string };
+  defaults: { title: string; description: string; required_product: string };
   error: string | null;
   cancelHref: string;
 }) {
@@ -60,6 +61,27 @@ export function CourseForm({
           rows={3}
           className={inputClass}
         />
+      </div>
+      <div>
+        <label htmlFor={`${id}-audience`} className="block text-sm font-medium text-slate-700">
+          Who can open this course
+        </label>
+        <select
+          id={`${id}-audience`}
+          name="requiredProduct"
+          defaultValue={defaults.required_product}
+          aria-describedby={`${id}-audience-hint`}
+          className={inputClass}
+        >
+          {COURSE_AUDIENCES.map((audience) => (
+            <option key={audience.key} value={audience.key}>
+              {audience.label}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-audience-hint`} className="mt-1 text-xs text-slate-500">
+          Members without this product see the course locked, with a link to unlock it.
+        </p>
       </div>
       <SaveOrCancel
         saving={saving}

@@ -17,7 +17,7 @@ import { chapterSchema, courseSchema, isUuid } from "~/lib/validation/course";
 export type CourseFormFailure = {
   form: "course";
   courseId: string | null;
-  values: { title: string; description: string };
+  values: { title: string; description: string; required_product: string };
   error: string;
 };
 export type ChapterFormFailure = {
@@ -65,7 +65,11 @@ function onId<T>(
 
 async function saveCourse(fields: Fields, mode: Mode) {
   const courseId = mode === "update" ? (fields.courseId ?? "") : null;
-  const values = { title: fields.title ?? "", description: fields.description ?? "" };
+  const values = {
+    title: fields.title ?? "",
+    description: fields.description ?? "",
+    required_product: fields.requiredProduct ?? "membership",
+  };
   const failure = (error: string, status: number) =>
     data<AdminActionFailure>({ form: "course", courseId, values, error }, { status });
 

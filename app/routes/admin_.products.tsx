@@ -1,0 +1,143 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { inputClass, panelClass, primaryButton } from "~/components/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
+import { formatUsd } from "~/lib/money";
+import {
+  centsToDollars,
+  parseProductForm,
+  PRODUCT_FIELD_LABELS,
+  type ProductField,
+  type ProductForm,
+} from "~/lib/product-admin";
+import { listProducts } from "~/models/product.server";
+import { requireAdmin } from "~/services/guards.server";
+import { saveProduct } from "~/services/product-admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Products | Admin | AI Profit Labs" }];
+
+/** The catalogue (docs/product.md §2 "Admin: products"): one no-JS form per product. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [{ flash, headers }, products] = await Promise.all([takeFlash(request), listProducts()]);
+  return data(
+    {
+      flash,
+      products: products.map((product) => ({
+        key: product.key,
+        shown: formatUsd(product.priceCents),
+        values: {
+          name: product.name,
+          price: centsToDollars(product.priceCents),
+          listPrice: centsToDollars(product.listPriceCents),
+          stripePriceId: product.stripePriceId ?? "",
+          marketplaceItems: product.marketplaceItems.join(", "),
+        } satisfies ProductForm,
+      })),
+    },
+    { headers },
+  );
+}
+
+type Failure = { key: string; errors: Partial<Record<ProductField, string>>; values: ProductForm };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const key = field("key");
+  const values: ProductForm = {
+    name: field("name"),
+    price: field("price"),
+    listPrice: field("listPrice"),
+    stripePriceId: field("stripePriceId"),
+    marketplaceItems: field("marketplaceItems"),
+  };
+  const parsed = parseProductForm(values);
+  if (!parsed.ok) return data<Failure>({ key, errors: parsed.errors, values }, { status: 400 });
+  const saved = await saveProduct(admin, key, parsed.value);
+  if (!saved.ok) {
+    if (saved.status === 404) return redirectWithFlash("/admin/products", { kind: "error", message: saved.message });
+    return data<Failure>({ key, errors: { [saved.field ?? "name"]: saved.message }, values }, { status: saved.status });
+  }
+  return redirectWithFlash("/admin/products", { kind: "success", message: `${parsed.value.name} saved.` });
+}
+
+const FIELDS: Array<{ name: ProductField; hint?: string; inputMode?: "decimal" }> = [
+  { name: "name" },
+  { name: "price", hint: "In dollars, as the pages show it.", inputMode: "decimal" },
+  { name: "listPrice", hint: "The struck-through price; empty for none.", inputMode: "decimal" },
+  { name: "stripePriceId", hint: "Empty: not sold on the site by card." },
+  {
+    name: "marketplaceItems",
+    hint: "WarriorPlus item numbers, comma separated; each sale of one grants this product.",
+  },
+];
+
+export default function AdminProducts() {
+  const { flash, products } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() as Failure | undefined;
+  return (
+    <AdminPage title="Products" flash={flash}>
+      <p className="text-slate-700">
+        The catalogue: what each product is called and costs on the pages, its card price on Stripe and the marketplace
+        items that grant it. Cached pages show a change within a few seconds.
+      </p>
+      {products.map((product) => {
+        const mine = failure?.key === product.key ? failure : undefined;
+        const values = mine?.values ?? product.values;
+        return (
+          <Form
+            key={product.key}
+            method="post"
+            className={panelClass}
+            aria-labelledby={`product-${product.key}`}
+            noValidate
+          >
+            <h2 id={`product-${product.key}`} className="text-lg font-semibold text-slate-900">
+              {product.values.name} <span className="text-sm font-normal text-slate-500">({product.key})</span>
+            </h2>
+            <input type="hidden" name="key" value={product.key} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              {FIELDS.map(({ name, hint, inputMode }) => {
+                const id = `${product.key}-${name}`;
+                const error = mine?.errors[name];
+                return (
+                  <div key={name}>
+                    <label htmlFor={id} className="text-sm font-medium text-slate-800">
+                      {PRODUCT_FIELD_LABELS[name]}
+                    </label>
+                    <input
+                      id={id}
+                      name={name}
+                      defaultValue={values[name]}
+                      inputMode={inputMode}
+                      className={inputClass}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+                    />
+                    <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+                      {hint}
+                    </p>
+                    {error ? (
+                      <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+                        {error}
+                      </p>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </div>
+            <button type="submit" className={primaryButton}>
+              Save {product.values.name}
+            </button>
+          </Form>
+        );
+      })}
+    </AdminPage>
+  );
+}

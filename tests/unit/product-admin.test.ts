@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { parseApplication } from "~/lib/custom-saas";
+import { centsToDollars, parseProductForm } from "~/lib/product-admin";
+
+/** The /admin/products and /custom-saas/apply forms' rules (decision 051). */
+const good = { name: "VIP Upgrade", price: "4.95", listPrice: "", stripePriceId: "", marketplaceItems: "" };
+
+describe("the product form", () => {
+  it("reads dollars, an optional list price, a Stripe price id and a de-duplicated item list", () => {
+    expect(
+      parseProductForm({
+        ...good,
+        price: "$1,997",
+        listPrice: "2,000.5",
+        stripePriceId: " price_ABC_1 ",
+        marketplaceItems: "wso_a, wso-b,,wso_a ",
+      }),
+    ).toEqual({
+      ok: true,
+      value: {
+        name: "VIP Upgrade",
+        priceCents: 199700,
+        listPriceCents: 200050,
+        stripePriceId: "price_ABC_1",
+        marketplaceItems: ["wso_a", "wso-b"],
+      },
+    });
+    expect(parseProductForm(good)).toMatchObject({ ok: true, value: { listPriceCents: null, stripePriceId: null } });
+  });
+
+  it("names each bad field", () => {
+    const result = parseProductForm({
+      name: "",
+      price: "-1",
+      listPrice: "x",
+      stripePriceId: "sk_live_oops",
+      marketplaceItems: "a b",
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(Object.keys(result.errors).sort()).toEqual([
+        "listPrice",
+        "marketplaceItems",
+        "name",
+        "price",
+        "stripePriceId",
+      ]);
+    const below = parseProductForm({ ...good, price: "37", listPrice: "10" });
+    expect(below).toEqual({ ok: false, errors: { listPrice: "The list price cannot be below the price shown." } });
+  });
+
+  it("shows cents as dollars", () => {
+    expect(centsToDollars(495)).toBe("4.95");
+    expect(centsToDollars(null)).toBe("");
+  });
+});
+
+describe("the custom SaaS application form", () => {
+  it("requires every field and a known hosting choice", () => {
+    expect(parseApplication({ projectName: " App ", description: "d", availability: "a", hosting: "own" })).toEqual({
+      ok: true,
+      value: { projectName: "App", description: "d", availability: "a", hosting: "own" },
+    });
+    const bad = parseApplication({ projectName: "", description: " ", availability: "", hosting: "moon" });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok)
+      expect(Object.keys(bad.errors).sort()).toEqual(["availability", "description", "hosting", "projectName"]);
+  });
+});

@@ -6,6 +6,7 @@ import { FeatureCards } from "~/components/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
 import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
+import { countActiveEntitlements } from "~/models/entitlement.server";
 import { launchSettings } from "~/services/launch.server";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
@@ -20,10 +21,11 @@ export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Remaining = capacity − clients booked elsewhere (decision 053); sales through the site are
-  // subtracted once the custom_saas entitlement exists (issue 26, item 4).
+  // Remaining = capacity − clients booked elsewhere (decision 053) − clients taken through the
+  // site, an active custom_saas entitlement each (issue 26, item 4).
   const { customSaasCapacity: capacity, customSaasBookedElsewhere: booked } = launchSettings();
-  const content = customSaasContent(brand(), catalogue(), { capacity, remaining: capacity - booked });
+  const taken = await countActiveEntitlements("custom_saas");
+  const content = customSaasContent(brand(), catalogue(), { capacity, remaining: capacity - booked - taken });
   const links = marketplaceLinks();
   return publicPage(request, "/custom-saas-upsell", content.page, {
     content,

@@ -219,6 +219,37 @@ describe("the custom SaaS spots", () => {
     expect([...full.querySelectorAll("a")].some((link) => link.textContent?.includes("No Thanks"))).toBe(true);
     await save({});
   });
+
+  it("subtract the active custom SaaS entitlements: two lower the remaining by two, then 'Fully booked'", async () => {
+    await save({ customSaasBookedElsewhere: "5" });
+    expect((await text("/custom-saas-upsell")).body.textContent).toContain("5 of 10 spots remaining");
+    const grants: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const client = await createUser(app.db, { paid: "stripe-order" });
+      const grant = await app.db
+        .insertInto("access_grants")
+        .values({ user_id: client.id, reason: "custom SaaS client", product_key: "custom_saas" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      grants.push(grant.id);
+    }
+    try {
+      const two = await text("/custom-saas-upsell");
+      expect(two.body.textContent).toContain("3 of 10 spots remaining");
+      expect(two.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow")).toBe("70");
+      await save({ customSaasBookedElsewhere: "8" });
+      const full = await text("/custom-saas-upsell");
+      const words = full.body.textContent ?? "";
+      expect(words).toContain("Fully booked");
+      expect(words).not.toMatch(/spots remaining|Apply Now|Yes, Build My App/);
+      expect([...full.querySelectorAll("a")].some((link) => link.textContent?.includes("No Thanks"))).toBe(true);
+    } finally {
+      // A revoked grant ends its entitlement (the 0015 trigger): the other tests count from zero.
+      await app.db.updateTable("access_grants").set({ revoked_at: new Date() }).where("id", "in", grants).execute();
+      await save({});
+    }
+    expect((await text("/custom-saas-upsell")).body.textContent).toContain("3 of 10 spots remaining");
+  });
 });
 
 describe("with the page cache on and no demo content (production)", () => {

@@ -312,7 +312,7 @@ export function customSaasContent(brand: Brand, catalogue: Catalogue, spots: Cus
       },
     ],
     closing: {
-      heading: fullyBooked ? "Fully booked" : `Only ${spotsRemaining} Spots Remaining`,
+      heading: fullyBooked ? "Fully booked" : `Only ${spotsRemaining} Spot${spotsRemaining === 1 ? "" : "s"} Remaining`,
       text: fullyBooked
         ? "Every spot is taken for now. Thank you for your interest."
         : "When they are gone, this offer closes. Apply now and let's build your AI SaaS together.",

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../../playwright.config";
 import { hydrated, withConsentChosen } from "./helpers";
 
-type PublicPage = { path: string; heading: string; texts: string[]; faqs?: number };
+type PublicPage = { path: string; heading: string; texts: Array<string | RegExp>; faqs?: number };
 
 // Key texts and prices of each marketing page (docs/product.md §2, §9); all visible without opening anything.
 const PAGES: PublicPage[] = [
@@ -79,10 +79,12 @@ const PAGES: PublicPage[] = [
       "Your 4-Step Journey",
       "3-6+ months",
       "2-4 weeks",
-      "3 of 10 spots remaining",
+      // 3 of 10 on a fresh demo seed, less each custom SaaS sale another spec made on this server
+      // (entitlements.spec.ts; issue 26, item 4): tests/integration/launch.test.ts counts exactly.
+      /[123] of 10 spots remaining/,
       "Apply Now $997",
       "within 24 hours",
-      "Only 3 Spots Remaining",
+      /Only [123] Spots? Remaining/,
     ],
     faqs: 5,
   },
@@ -127,7 +129,8 @@ test.describe("marketing pages", () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
-      for (const text of texts) await expect(page.getByText(text, { exact: false }).first(), text).toBeVisible();
+      for (const text of texts)
+        await expect(page.getByText(text, { exact: false }).first(), String(text)).toBeVisible();
       await expect(page).toHaveTitle(/\S{3,}/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{30,}/);
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http.*og-image\.jpg$/);

@@ -14,6 +14,7 @@ import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/services/secrets-at-
 import { startMailer, stopMailer } from "./services/mail.server";
 import { registerDatabaseMetrics } from "./services/metrics.server";
 import { startMaintenance, stopMaintenance } from "~/services/maintenance.server";
+import { loadLaunchSettings, startLaunchSettingsRefresh, stopLaunchSettingsRefresh } from "~/services/launch.server";
 import { startCatalogueRefresh, stopCatalogueRefresh } from "~/services/catalogue.server";
 import stylesheet from "./styles/app.css";
 
@@ -35,6 +36,8 @@ export async function startup() {
     const problem = unlistedKeyProblem(await sealTwoFactorSecrets());
     if (problem) throw new Error(problem);
   });
+  await loadLaunchSettings();
+  startLaunchSettingsRefresh();
   await startMaintenance();
   await startCatalogueRefresh();
   registerDatabaseMetrics();
@@ -57,6 +60,7 @@ export async function admin(args: string[], io?: AdminCommandIo): Promise<number
 }
 
 export async function shutdown() {
+  stopLaunchSettingsRefresh();
   stopMaintenance();
   stopCatalogueRefresh();
   await stopMailer();

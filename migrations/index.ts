@@ -14,6 +14,7 @@ import * as reauthentication from "./0012_reauthentication";
 import * as purchaseClaims from "./0013_purchase_claims";
 import * as productsEntitlements from "./0015_products_entitlements";
 import * as attachments from "./0016_attachments";
+import * as launchSettings from "./0017_launch_settings";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0013_purchase_claims": purchaseClaims,
   "0015_products_entitlements": productsEntitlements,
   "0016_attachments": attachments,
+  "0017_launch_settings": launchSettings,
 };

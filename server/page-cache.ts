@@ -218,6 +218,8 @@ export function createPageCache(options: PageCacheOptions) {
   const encodings = new Map<string, Encoding>();
   const counters = { hits: 0, staleHits: 0, misses: 0, renders: 0, unchanged: 0, notStored: 0 };
   let bytes = 0;
+  /** Raised by `clear`: a render begun before it may hold old values, so it is not stored. */
+  let generation = 0;
 
   function encodingFor(acceptEncoding: string | undefined): Encoding {
     const header = acceptEncoding ?? "";
@@ -279,9 +281,10 @@ export function createPageCache(options: PageCacheOptions) {
   /** Renders the key's page and stores it; null when the response may not be kept. */
   async function renderAndStore(key: string, inputs: KeyInputs, someoneWaits: boolean): Promise<Entry | null> {
     counters.renders++;
+    const startedIn = generation;
     const response = await render(renderRequest(inputs, origin!));
     const identity = Buffer.from(await response.arrayBuffer());
-    if (!isStorable(response)) {
+    if (!isStorable(response) || startedIn !== generation) {
       counters.notStored++;
       return null;
     }
@@ -320,6 +323,7 @@ export function createPageCache(options: PageCacheOptions) {
       freshUntil: storedAt + ttlSeconds * 1000,
       staleUntil: storedAt + (ttlSeconds + staleSeconds) * 1000,
     };
+    if (startedIn !== generation) return null;
     insert(key, entry);
     if (someoneWaits) {
       // The best brotli, once, off every request's path: it replaces the quick one in place.
@@ -403,5 +407,15 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  return { enabled, handle, stats, idle };
+  /**
+   * Drops every entry: the launch settings changed (decision 053), and a page showing them must
+   * not wait for its lifetime in the process that saved them. Renders under way are not stored.
+   */
+  function clear() {
+    generation++;
+    entries.clear();
+    bytes = 0;
+  }
+
+  return { enabled, handle, stats, idle, clear };
 }

@@ -7,9 +7,9 @@ import {
   funnelTotalCents,
   type FunnelItem,
   JV_CONTACT,
-  LAUNCH_BADGE,
   maxCommissionCents,
   commissionCents,
+  type AffiliateDates,
 } from "~/content/affiliate";
 import { formatUsd } from "~/lib/money";
 import { Section } from "./marketing";
@@ -32,7 +32,7 @@ export function AffiliateAccessLink({ href, className }: { href: string; classNa
 }
 
 /** The small header of /jv-doc and /demo-swipes: back to the JV page, and a launch badge. */
-export function AffiliateSubHeader({ badge }: { badge?: ReactNode }) {
+export function AffiliateSubHeader({ badge, badgeText }: { badge?: ReactNode; badgeText: string }) {
   return (
     <div className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-1">
@@ -43,9 +43,7 @@ export function AffiliateSubHeader({ badge }: { badge?: ReactNode }) {
           ← Back to JV Page
         </Link>
         {badge ?? (
-          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-            {LAUNCH_BADGE}
-          </span>
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">{badgeText}</span>
         )}
       </div>
     </div>
@@ -53,7 +51,7 @@ export function AffiliateSubHeader({ badge }: { badge?: ReactNode }) {
 }
 
 /** The four funnel steps with price and commission, and what a whole-funnel buyer pays out. */
-export function FunnelCards({ funnel }: { funnel: FunnelItem[] }) {
+export function FunnelCards({ funnel, dates }: { funnel: FunnelItem[]; dates: AffiliateDates }) {
   return (
     <>
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -78,13 +76,13 @@ export function FunnelCards({ funnel }: { funnel: FunnelItem[] }) {
         you on a single sale.
       </p>
       <p className="mt-3 rounded-xl bg-amber-50 p-4 text-slate-800">
-        <strong>Full blast:</strong> {FULL_BLAST.period}: {FULL_BLAST.description}
+        <strong>Full blast</strong> ({dates.fullBlast}): {FULL_BLAST.description}
       </p>
     </>
   );
 }
 
-export function ContestDetails() {
+export function ContestDetails({ dates }: { dates: AffiliateDates }) {
   return (
     <>
       <p className="mt-2 text-slate-700">{CONTEST.kind}.</p>
@@ -97,7 +95,7 @@ export function ContestDetails() {
         ))}
       </ol>
       <p className="mt-4 text-sm text-slate-700">{CONTEST.rule}</p>
-      <p className="mt-2 text-sm text-slate-700">Winners announced {CONTEST.winnersAnnounced}.</p>
+      <p className="mt-2 text-sm text-slate-700">Winners announced: {dates.winners}.</p>
     </>
   );
 }
@@ -131,19 +129,21 @@ export function FunnelAndContestSections({
   funnel,
   funnelHeading,
   contestHeading,
+  dates,
 }: {
   funnel: FunnelItem[];
   funnelHeading: string;
   contestHeading: string;
+  dates: AffiliateDates;
 }) {
   return (
     <>
       <Section variant="inline" id="funnel" heading={funnelHeading}>
-        <FunnelCards funnel={funnel} />
+        <FunnelCards funnel={funnel} dates={dates} />
       </Section>
 
       <Section variant="inline" id="contest" heading={contestHeading}>
-        <ContestDetails />
+        <ContestDetails dates={dates} />
       </Section>
     </>
   );

@@ -52,8 +52,15 @@ export function SalesPage({ content, checkoutUrl }: { content: SalesContent; che
       </div>
       {content.countdown ? (
         <div className="bg-red-700 px-4 py-4 text-white">
-          <SalesCountdown label={content.countdown.label} from={content.countdown.from} />
+          <SalesCountdown
+            label={content.countdown.label}
+            closesAt={content.countdown.closesAt}
+            remaining={content.countdown.remaining}
+          />
         </div>
+      ) : null}
+      {content.opensNote ? (
+        <p className="bg-red-700 px-4 py-3 text-center font-semibold text-white">{content.opensNote}</p>
       ) : null}
 
       <main>

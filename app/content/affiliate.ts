@@ -4,22 +4,70 @@
  * Money is integer cents; the display strings are derived from it.
  */
 
+import { formatDayInZone, formatInZone, type LaunchSettings } from "~/lib/launch";
 import type { Catalogue } from "./catalogue";
 import { PRICES } from "./prices";
 import type { PageCopy } from "./types";
 
+/**
+ * The launch's dates as the affiliate pages show them, from the launch settings (decision 053;
+ * they were constants until issue 26). A date not set reads "to be announced".
+ */
+export type AffiliateDates = {
+  /** 'June 6, 2025 at 11 AM CDT'. */
+  launchLabel: string;
+  /** 'June 6, 2025', for titles and the badge; null when not set. */
+  launchDay: string | null;
+  badge: string;
+  fullBlast: string;
+  winners: string;
+  important: Array<{ date: string; event: string }>;
+};
+
+const TO_BE_ANNOUNCED = "to be announced";
+
+export function affiliateDates(settings: LaunchSettings): AffiliateDates {
+  const zone = settings.timeZone;
+  const full = (at: Date | null) => (at ? formatInZone(at, zone) : TO_BE_ANNOUNCED);
+  const day = (at: Date | null) => (at ? formatDayInZone(at, zone) : null);
+  const launchDay = day(settings.cartOpensAt);
+  const important: AffiliateDates["important"] = [];
+  if (settings.cartOpensAt) important.push({ date: full(settings.cartOpensAt), event: "Launch: cart opens" });
+  if (settings.fullBlastStartsAt) {
+    important.push({
+      date: full(settings.fullBlastStartsAt),
+      event: "Full blast: 100% commission on front end and bump",
+    });
+  }
+  if (settings.cartClosesAt) important.push({ date: full(settings.cartClosesAt), event: "Cart closes" });
+  if (settings.winnersAnnouncedAt) {
+    important.push({ date: full(settings.winnersAnnouncedAt), event: "Contest winners announced" });
+  }
+  return {
+    launchLabel: full(settings.cartOpensAt),
+    launchDay,
+    badge: launchDay ? `Launch: ${launchDay}` : "Launch date to be announced",
+    fullBlast: settings.fullBlastStartsAt ? `from ${full(settings.fullBlastStartsAt)}` : TO_BE_ANNOUNCED,
+    winners: day(settings.winnersAnnouncedAt) ?? TO_BE_ANNOUNCED,
+    important,
+  };
+}
+
 /** Titles and descriptions of the three affiliate pages. */
-export function affiliatePageCopy(brandName: string): Record<"jvAffiliate" | "jvDoc" | "demoSwipes", PageCopy> {
+export function affiliatePageCopy(
+  brandName: string,
+  launchDay: string | null,
+): Record<"jvAffiliate" | "jvDoc" | "demoSwipes", PageCopy> {
+  const launch = launchDay ? `the ${launchDay} launch` : "the launch";
   return {
     jvAffiliate: {
-      title: `JV Partners: Launch June 6, 2025 | ${brandName}`,
+      title: `JV Partners: Launch${launchDay ? ` ${launchDay}` : ""} | ${brandName}`,
       description:
         "Promote our AI SaaS training launch: 50% commissions across a $1,055.95 funnel, a $750 contest, swipes and banners.",
     },
     jvDoc: {
       title: `JV Doc | ${brandName}`,
-      description:
-        "Everything affiliates need for the June 6, 2025 launch: product, funnel and commissions, contest, dates, links and resources.",
+      description: `Everything affiliates need for ${launch}: product, funnel and commissions, contest, dates, links and resources.`,
     },
     demoSwipes: {
       title: `Demo and Swipes | ${brandName}`,
@@ -27,11 +75,6 @@ export function affiliatePageCopy(brandName: string): Record<"jvAffiliate" | "jv
     },
   };
 }
-
-/** docs/product.md §9: launch 2025-06-06 11:00 Central, which is UTC-5 in June. */
-export const LAUNCH_AT = "2025-06-06T11:00:00-05:00";
-export const LAUNCH_LABEL = "June 6, 2025 at 11 AM Central";
-export const LAUNCH_BADGE = "Launch: June 6th, 2025";
 
 export const COMMISSION_PERCENT = 50;
 
@@ -84,7 +127,6 @@ export function commissionCents(priceCents: number, percent = COMMISSION_PERCENT
 export const maxCommissionCents = (items: readonly FunnelItem[]) => commissionCents(funnelTotalCents(items));
 
 export const FULL_BLAST = {
-  period: "The last 24 hours (June 12-13)",
   description:
     "100% commission on the front end and the order bump: every frontend and bump sale pays you the full price.",
 };
@@ -99,14 +141,7 @@ export const CONTEST = {
     { place: "3rd", prizeCents: 15_000 },
   ] satisfies ContestPrize[],
   rule: "To collect a prize you must earn commissions at least equal to it; otherwise the payout is pro rata (earn $200 in commissions and a $350 prize pays $200).",
-  winnersAnnounced: "June 13, 2025",
 };
-
-export const IMPORTANT_DATES: Array<{ date: string; event: string }> = [
-  { date: "June 6, 2025, 11 AM Central", event: "Launch: cart opens" },
-  { date: "June 12-13, 2025", event: "Full blast: 100% commission on front end and bump for the last 24 hours" },
-  { date: "June 13, 2025", event: "Cart closes; contest winners announced" },
-];
 
 export const REASONS_TO_PROMOTE: Array<{ title: string; description: string }> = [
   { title: "Low-ticket, easy yes", description: "A $17 front end converts cold and warm lists alike." },

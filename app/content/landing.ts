@@ -1,7 +1,9 @@
 import { LANDING_DEMO } from "./demo";
 import { earningsDisclaimer } from "./disclaimers";
 import type { Catalogue } from "./catalogue";
-import { FIRST_CUSTOMERS_BONUS_COUNT, listPriceOf } from "./prices";
+import { listPriceOf } from "./prices";
+import { LAUNCH_PRICE_ENDED, type LaunchPhase } from "~/lib/launch";
+import type { CountdownValue } from "~/lib/launch-countdown";
 import { formatUsd } from "~/lib/money";
 import type { Brand, DemoContent, FeatureCard, PageCopy } from "./types";
 
@@ -16,20 +18,34 @@ export type LandingContent = {
     product: string;
     paymentNote: string;
     price: string;
-    regularPrice: string;
+    /** Struck through beside the launch price; null once the launch price has ended. */
+    regularPrice: string | null;
     benefits: string[];
     bonusHeading: string;
     bonusText: string;
-    priceRiseNote: string;
+    /** 'This launch price will rise to $197 in' (then the countdown), 'Opens {date}', or nothing. */
+    priceRiseNote: string | null;
+    countdown: { label: string; closesAt: string; remaining: CountdownValue } | null;
   };
   closing: { heading: string; text: string };
   disclaimer: string;
 };
 
-/** The landing page (docs/product.md §2 Landing page). Button targets are fixed in the route. */
-export function landingContent(brand: Brand, catalogue: Catalogue): LandingContent {
+/**
+ * The landing page (docs/product.md §2 Landing page). Button targets are fixed in the route. The
+ * prices are the catalogue's (decision 051); the offer follows the launch (decision 053): a
+ * countdown to 'Cart closes' while open, 'Opens {date}' before, the regular price and "The launch
+ * price has ended" after, and no deadline without dates.
+ */
+export function landingContent(
+  brand: Brand,
+  catalogue: Catalogue,
+  launch: LaunchPhase,
+  earlyBonusBuyers: number,
+): LandingContent {
   const lifetime = formatUsd(catalogue.membership.priceCents);
   const regular = formatUsd(listPriceOf(catalogue.membership));
+  const closed = launch.phase === "closed";
   return {
     page: {
       title: `${brand.name}: Build and Launch AI SaaS Apps Without Coding`,
@@ -78,11 +94,11 @@ export function landingContent(brand: Brand, catalogue: Catalogue): LandingConte
       ],
     },
     offer: {
-      heading: "Limited-Time Special Offer",
+      heading: closed ? LAUNCH_PRICE_ENDED : "Limited-Time Special Offer",
       product: "Lifetime Access",
       paymentNote: "One-time payment",
-      price: lifetime,
-      regularPrice: regular,
+      price: closed ? regular : lifetime,
+      regularPrice: closed ? null : regular,
       benefits: [
         "The complete AI SaaS development course",
         "A step-by-step monetization guide",
@@ -91,9 +107,18 @@ export function landingContent(brand: Brand, catalogue: Catalogue): LandingConte
         "Private community access",
         "Every future update, free for life",
       ],
-      bonusHeading: `Bonus for the first ${FIRST_CUSTOMERS_BONUS_COUNT} customers`,
+      bonusHeading: `Bonus for the first ${earlyBonusBuyers} customers`,
       bonusText: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(listPriceOf(catalogue.early_bonus))}.`,
-      priceRiseNote: `This launch price will rise to ${regular} soon.`,
+      priceRiseNote:
+        launch.phase === "open"
+          ? `This launch price will rise to ${regular} in`
+          : launch.phase === "before"
+            ? `Opens ${launch.opensLabel}`
+            : null,
+      countdown:
+        launch.phase === "open"
+          ? { label: "Time left at the launch price", closesAt: launch.closesAt, remaining: launch.remaining }
+          : null,
     },
     closing: {
       heading: "Your First AI SaaS App Is Closer Than You Think",

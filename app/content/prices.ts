@@ -33,13 +33,10 @@ export function trialPercentOff(catalogue: Catalogue): string {
 }
 
 export const GUARANTEE_DAYS = 30;
-export const FIRST_CUSTOMERS_BONUS_COUNT = 50;
 export const LOGIN_EMAIL_MINUTES = 5;
 
-/** The custom SaaS offer's limits (docs/product.md §9). */
+/** The custom SaaS offer's terms (docs/product.md §9); its capacity is a launch setting (decision 053). */
 export const CUSTOM_SAAS = {
-  maxClients: 10,
-  spotsRemaining: 3,
   reviewHours: 24,
   deliveryWeeks: "4-6 weeks",
   tableDeliveryWeeks: "2-4 weeks",

@@ -1,4 +1,5 @@
-import type { CountdownValue } from "~/lib/countdown";
+import { LAUNCH_PRICE_ENDED, type LaunchPhase } from "~/lib/launch";
+import type { CountdownValue } from "~/lib/launch-countdown";
 import { formatDiscount, formatUsd } from "~/lib/money";
 import { SALES_DEMO } from "./demo";
 import { earningsDisclaimer, socialNetworkDisclaimer } from "./disclaimers";
@@ -23,8 +24,10 @@ export type SalesVariantKey = "a" | "b" | "launch";
 export type SalesContent = {
   page: PageCopy;
   banner: { text: string; coupon?: string };
-  /** Shown and ticking only on the launch variant (variant B keeps one it never shows). */
-  countdown: { label: string; from: CountdownValue } | null;
+  /** To 'Cart closes', while the cart is open; shown on the launch variant only (decision 053). */
+  countdown: { label: string; closesAt: string; remaining: CountdownValue } | null;
+  /** 'Opens {date}' before 'Cart opens'; null otherwise. */
+  opensNote: string | null;
   headline: string;
   subheadline: string;
   heroImageAlt: string;
@@ -42,9 +45,6 @@ export type SalesContent = {
   faqs: FaqItem[];
   disclaimers: string[];
 };
-
-/** docs/product.md §4: the sales countdown starts at 2 days 23:59:59 on each visit. */
-export const SALES_COUNTDOWN_FROM: CountdownValue = { days: 2, hours: 23, minutes: 59, seconds: 59 };
 
 function commonFaqs(brand: Brand): FaqItem[] {
   return [
@@ -151,8 +151,46 @@ function commonSections(brand: Brand) {
   };
 }
 
-/** `catalogue`: the products' names and prices (services/catalogue), lifetime access's list price here. */
-export function salesContent(variant: SalesVariantKey, brand: Brand, catalogue: Catalogue): SalesContent {
+/**
+ * A sales page for where the launch stands (decision 053): before 'Cart opens' it says when it
+ * opens; while open the launch variant counts down to 'Cart closes'; once closed no page offers a
+ * launch price: the banner says it has ended and the price box shows the regular price alone.
+ * `catalogue`: the products' names and prices (services/catalogue), lifetime access's list price
+ * the regular price (decision 051).
+ */
+export function salesContent(
+  variant: SalesVariantKey,
+  brand: Brand,
+  catalogue: Catalogue,
+  launch: LaunchPhase,
+): SalesContent {
+  const regular = formatUsd(listPriceOf(catalogue.membership));
+  const content = launchPriceContent(variant, brand, catalogue, launch);
+  if (launch.phase === "before") return { ...content, opensNote: `Opens ${launch.opensLabel}` };
+  if (launch.phase !== "closed") return content;
+  return {
+    ...content,
+    page: {
+      title: `${brand.name}: Lifetime Access for ${regular}`,
+      description: `Build and launch AI SaaS apps without coding. Lifetime access to ${brand.name} for ${regular}, one-time.`,
+    },
+    banner: { text: LAUNCH_PRICE_ENDED },
+    countdown: null,
+    priceBox: {
+      heading: "Lifetime Access",
+      lines: [{ label: "Price", amount: regular, tone: "total" }],
+      note: "One-time payment. Instant access.",
+    },
+    buyLabel: `Get Instant Access for ${regular}`,
+  };
+}
+
+function launchPriceContent(
+  variant: SalesVariantKey,
+  brand: Brand,
+  catalogue: Catalogue,
+  launch: LaunchPhase,
+): SalesContent {
   const regular = formatUsd(listPriceOf(catalogue.membership));
   const common = commonSections(brand);
   const disclaimer = earningsDisclaimer(brand);
@@ -167,6 +205,7 @@ export function salesContent(variant: SalesVariantKey, brand: Brand, catalogue: 
       },
       banner: { text: `Get Full Access for Just ${formatUsd(PRICES.trial)} (Normally ${regular})` },
       countdown: null,
+      opensNote: null,
       priceBox: {
         heading: "Your Special Price",
         lines: [
@@ -197,7 +236,11 @@ export function salesContent(variant: SalesVariantKey, brand: Brand, catalogue: 
       description: `Build and launch AI SaaS apps without coding. Launch week price ${formatUsd(today)} (regular ${regular}); use coupon ${COUPON_CODE} to save ${formatUsd(PRICES.couponSaving)}.`,
     },
     banner: { text: `Launch Week Special: ${coupon}`, coupon: COUPON_CODE },
-    countdown: variant === "launch" ? { label: "The launch price ends in", from: SALES_COUNTDOWN_FROM } : null,
+    countdown:
+      variant === "launch" && launch.phase === "open"
+        ? { label: "The launch price ends in", closesAt: launch.closesAt, remaining: launch.remaining }
+        : null,
+    opensNote: null,
     priceBox: {
       heading: "Launch Week Price",
       lines: [

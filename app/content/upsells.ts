@@ -179,16 +179,24 @@ export type CustomSaasContent = {
     rows: Array<{ aspect: string; diy: string; package: string }>;
   };
   availability: { heading: string; text: string; spotsLabel: string; taken: number; max: number };
+  /** No spot left: the page says so and offers no buy link (the 'No Thanks' links stay). */
+  fullyBooked: boolean;
   investment: { heading: string; text: string; applyLabel: string; note: string };
   faqs: FaqItem[];
   closing: { heading: string; text: string };
   disclaimer: string;
 };
 
-export function customSaasContent(brand: Brand, catalogue: Catalogue): CustomSaasContent {
+/** Spots from the launch settings: 'Custom SaaS capacity' and how many of them are taken. */
+export type CustomSaasSpots = { capacity: number; remaining: number };
+
+/** Prices from the catalogue (decision 051), spots from the launch settings (decision 053). */
+export function customSaasContent(brand: Brand, catalogue: Catalogue, spots: CustomSaasSpots): CustomSaasContent {
   const special = formatUsd(catalogue.custom_saas.priceCents);
   const regular = formatUsd(listPriceOf(catalogue.custom_saas));
-  const { maxClients, spotsRemaining } = CUSTOM_SAAS;
+  const maxClients = spots.capacity;
+  const spotsRemaining = Math.max(0, Math.min(spots.remaining, spots.capacity));
+  const fullyBooked = spotsRemaining === 0;
   return {
     page: {
       title: `Custom AI SaaS Build and 1-on-1 Coaching | ${brand.name}`,
@@ -269,10 +277,11 @@ export function customSaasContent(brand: Brand, catalogue: Catalogue): CustomSaa
     availability: {
       heading: "Limited Availability",
       text: `To give every client our full attention, we work with only ${maxClients} clients at a time.`,
-      spotsLabel: `${spotsRemaining} of ${maxClients} spots remaining`,
+      spotsLabel: fullyBooked ? "Fully booked" : `${spotsRemaining} of ${maxClients} spots remaining`,
       taken: maxClients - spotsRemaining,
       max: maxClients,
     },
+    fullyBooked,
     investment: {
       heading: "Your Investment",
       text: `A custom AI SaaS app with coaching, for ${special} instead of ${regular}.`,
@@ -303,8 +312,10 @@ export function customSaasContent(brand: Brand, catalogue: Catalogue): CustomSaa
       },
     ],
     closing: {
-      heading: `Only ${spotsRemaining} Spots Remaining`,
-      text: "When they are gone, this offer closes. Apply now and let's build your AI SaaS together.",
+      heading: fullyBooked ? "Fully booked" : `Only ${spotsRemaining} Spot${spotsRemaining === 1 ? "" : "s"} Remaining`,
+      text: fullyBooked
+        ? "Every spot is taken for now. Thank you for your interest."
+        : "When they are gone, this offer closes. Apply now and let's build your AI SaaS together.",
     },
     disclaimer: earningsDisclaimer(brand),
   };

@@ -352,6 +352,20 @@ export interface AdminAuditLogTable {
   created_at: CreatedAt;
 }
 
+/** The launch settings, at most one row (migration 0017; /admin/launch). */
+export interface LaunchSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  cart_opens_at: Optional<Date>;
+  cart_closes_at: Optional<Date>;
+  time_zone: string;
+  early_bonus_buyers: number;
+  custom_saas_capacity: number;
+  custom_saas_booked_elsewhere: number;
+  full_blast_starts_at: Optional<Date>;
+  winners_announced_at: Optional<Date>;
+  updated_at: Timestamp;
+}
+
 export type OrderSource = "stripe" | "warriorplus";
 
 /** Every order of both sources in one shape (view order_ledger, migration 0007). */
@@ -419,6 +433,7 @@ export interface DB {
   entitlements: EntitlementsTable;
   custom_saas_applications: CustomSaasApplicationsTable;
   admin_audit_log: AdminAuditLogTable;
+  launch_settings: LaunchSettingsTable;
   order_ledger: OrderLedgerView;
   chapter_progress: ChapterProgressTable;
   certificates: CertificatesTable;

@@ -17,7 +17,9 @@ export type AuditAction =
   | "demote_admin"
   | "reset_password"
   // The address's owner took the account with a claim link (decision 048); actor "claim link".
-  | "claim_account";
+  | "claim_account"
+  // /admin/launch (decision 053): no member; details hold the settings before and after.
+  | "save_launch_settings";
 
 /**
  * One row per admin action, written in the action's own transaction (so both happen or neither).

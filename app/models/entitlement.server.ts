@@ -109,6 +109,20 @@ export async function revokeProduct(
   return rows.map((row) => row.id);
 }
 
+/**
+ * How many active entitlements of a product there are now: for custom SaaS, the clients taken
+ * through the site (one entitlement per sale or grant), which the spots remaining subtract (issue 26).
+ */
+export async function countActiveEntitlements(productKey: string, executor: Database = db()): Promise<number> {
+  const row = await executor
+    .selectFrom("entitlements as e")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("e.product_key", "=", productKey)
+    .where(active)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** How many members own each product now (the admin's product filter and the sales report). */
 export async function ownersByProduct(executor: Database = db()): Promise<Map<string, number>> {
   const rows = await executor

@@ -1,24 +1,31 @@
-import { affiliatePageCopy, funnel, LAUNCH_AT } from "~/content/affiliate";
-import { catalogue } from "~/services/catalogue.server";
+import { affiliateDates, affiliatePageCopy, funnel } from "~/content/affiliate";
+import { now } from "~/infra/clock.server";
 import { env } from "~/infra/env.server";
 import { countdownTo } from "~/lib/launch-countdown";
+import { catalogue } from "~/services/catalogue.server";
+import { launchSettings } from "~/services/launch.server";
 import { brand, publicPage } from "./public-page.server";
 
 type AffiliatePage = keyof ReturnType<typeof affiliatePageCopy>;
 
 /**
- * Loader data of an affiliate page: `content` plus what all three share, the launch countdown's
- * first value (rendered on the server, then ticked in the browser) and the configured brand,
+ * Loader data of an affiliate page: `content` plus what all three share: the launch's dates from
+ * the launch settings (decision 053), the funnel at the catalogue's prices (decision 051), the countdown to 'Cart opens' (its first value rendered on
+ * the server, then ticked in the browser; none without that date), and the configured brand,
  * contact and marketplace link, with the public page's meta and cache headers.
  */
 export function affiliatePage<T extends object>(request: Request, path: string, page: AffiliatePage, content: T) {
   const { name, supportEmail } = brand();
-  return publicPage(request, path, affiliatePageCopy(name)[page], {
+  const settings = launchSettings();
+  const dates = affiliateDates(settings);
+  const opensAt = settings.cartOpensAt?.toISOString() ?? null;
+  return publicPage(request, path, affiliatePageCopy(name, dates.launchDay)[page], {
     ...content,
     brandName: name,
     supportEmail,
     affiliateUrl: env().MARKETPLACE_AFFILIATE_URL,
-    launch: { at: LAUNCH_AT, initial: countdownTo(LAUNCH_AT, Date.now()) },
+    dates,
+    launch: opensAt ? { at: opensAt, initial: countdownTo(opensAt, now()) } : null,
     funnel: funnel(catalogue()),
   });
 }

@@ -1,5 +1,8 @@
 import { salesContent, type SalesVariantKey } from "~/content/sales";
+import { now } from "~/infra/clock.server";
+import { launchPhase } from "~/lib/launch";
 import { catalogue } from "~/services/catalogue.server";
+import { launchSettings } from "~/services/launch.server";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { brand, publicPage } from "./public-page.server";
 
@@ -8,7 +11,7 @@ const CHECKOUT_LINK = { a: "checkout", b: "trialCheckout", launch: "checkout" } 
 
 /** The loader of a sales page variant (routes/ailabs-offer*.tsx). */
 export function loadSalesPage(request: Request, variant: SalesVariantKey, path: string) {
-  const content = salesContent(variant, brand(), catalogue());
+  const content = salesContent(variant, brand(), catalogue(), launchPhase(launchSettings(), now()));
   const checkoutUrl = marketplaceLinks()[CHECKOUT_LINK[variant]];
   return publicPage(request, path, content.page, { content, checkoutUrl });
 }

@@ -12,7 +12,11 @@ import { disclaimerFooterNote } from "~/components/site-footer";
 import { NO_JAVASCRIPT } from "~/lib/hydration";
 import { clientModuleUrl } from "~/infra/client-modules.server";
 import { useNonce } from "~/hooks/use-nonce";
+import { DeadlineTickerScript, InlineCountdown } from "~/components/sales-countdown";
+import { now } from "~/infra/clock.server";
+import { launchPhase } from "~/lib/launch";
 import { catalogue } from "~/services/catalogue.server";
+import { launchSettings } from "~/services/launch.server";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
@@ -25,14 +29,16 @@ export const meta = publicPageMeta;
 export const handle = { ...disclaimerFooterNote, ...NO_JAVASCRIPT };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = landingContent(brand(), catalogue());
+  const settings = launchSettings();
+  const content = landingContent(brand(), catalogue(), launchPhase(settings, now()), settings.earlyBonusBuyers);
   const demoPlayer = clientModuleUrl("app/components/build-demo-player.ts");
-  return publicPage(request, "/", content.page, { content, demoPlayer });
+  const ticker = content.offer.countdown ? clientModuleUrl("app/components/deadline-ticker.ts") : null;
+  return publicPage(request, "/", content.page, { content, demoPlayer, ticker });
 }
 
 /** The landing page (docs/product.md §2): 'Start Learning' and 'Get Started Today' go to /login, 'Get Lifetime Access' to /signup. */
 export default function Landing() {
-  const { content, demoPlayer } = useLoaderData<typeof loader>();
+  const { content, demoPlayer, ticker } = useLoaderData<typeof loader>();
   const nonce = useNonce() || undefined;
   const { hero, offer } = content;
   return (
@@ -78,10 +84,12 @@ export default function Landing() {
             </h2>
             <p className="mt-1 text-center text-slate-600">{offer.paymentNote}</p>
             <p className="mt-5 flex items-baseline justify-center gap-3">
-              <span className="text-2xl text-slate-600">
-                <span className="sr-only">Regular price </span>
-                <s>{offer.regularPrice}</s>
-              </span>
+              {offer.regularPrice ? (
+                <span className="text-2xl text-slate-600">
+                  <span className="sr-only">Regular price </span>
+                  <s>{offer.regularPrice}</s>
+                </span>
+              ) : null}
               <span className="text-6xl font-extrabold">
                 <span className="sr-only">Offer price </span>
                 {offer.price}
@@ -99,7 +107,23 @@ export default function Landing() {
                 Get Lifetime Access
               </Link>
             </p>
-            <p className="mt-3 text-center text-sm font-semibold text-red-700">{offer.priceRiseNote}</p>
+            {offer.priceRiseNote ? (
+              <p className="mt-3 text-center text-sm font-semibold text-red-700">
+                {offer.priceRiseNote}
+                {offer.countdown ? (
+                  <>
+                    {" "}
+                    <InlineCountdown
+                      label={offer.countdown.label}
+                      closesAt={offer.countdown.closesAt}
+                      remaining={offer.countdown.remaining}
+                    />
+                    .
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+            {ticker ? <DeadlineTickerScript src={ticker} nonce={nonce} /> : null}
           </div>
         </section>
 

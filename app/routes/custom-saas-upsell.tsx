@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { FeatureCards } from "~/components/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/components/marketing";
 import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/components/upsell-banner";
 import { customSaasContent } from "~/content/upsells";
+import { countActiveEntitlements } from "~/models/entitlement.server";
+import { launchSettings } from "~/services/launch.server";
 import { marketplaceLinks } from "~/services/marketplace.server";
 import { publicPageMeta } from "~/lib/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
@@ -18,7 +21,11 @@ export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = customSaasContent(brand(), catalogue());
+  // Remaining = capacity − clients booked elsewhere (decision 053) − clients taken through the
+  // site, an active custom_saas entitlement each (issue 26, item 4).
+  const { customSaasCapacity: capacity, customSaasBookedElsewhere: booked } = launchSettings();
+  const taken = await countActiveEntitlements("custom_saas");
+  const content = customSaasContent(brand(), catalogue(), { capacity, remaining: capacity - booked - taken });
   const links = marketplaceLinks();
   return publicPage(request, "/custom-saas-upsell", content.page, {
     content,
@@ -32,16 +39,19 @@ export default function CustomSaasUpsell() {
   const { content, checkoutUrl, declineUrl: marketplaceDeclineUrl } = useLoaderData<typeof loader>();
   const declineUrl = useDeclineHref(marketplaceDeclineUrl);
   const { availability } = content;
-  const takenPercent = Math.round((availability.taken / availability.max) * 100);
+  const takenPercent = availability.max === 0 ? 100 : Math.round((availability.taken / availability.max) * 100);
   const owned = useOwns("custom_saas");
   const ownedNote = <OwnedNote href="/custom-saas/apply" label="Apply for your custom SaaS build" />;
-  const buyLink = owned ? (
-    ownedNote
-  ) : (
-    <a href={checkoutUrl} className={ctaClass.buy}>
-      {content.buyLabel}
-    </a>
-  );
+  // An owner keeps the way to their application even when the offer is fully booked for others.
+  let buyLink: ReactNode = null;
+  if (owned) buyLink = ownedNote;
+  else if (!content.fullyBooked) {
+    buyLink = (
+      <a href={checkoutUrl} className={ctaClass.buy}>
+        {content.buyLabel}
+      </a>
+    );
+  }
   const declineLink = <DeclineLink href={declineUrl} label={content.declineLabel} />;
   return (
     <>
@@ -133,15 +143,17 @@ export default function CustomSaasUpsell() {
             <div className="mt-6">
               <OfferPrice regular={content.price.regular} special={content.price.special} />
             </div>
-            <div className="mt-6">
-              {owned ? (
-                ownedNote
-              ) : (
+            {owned ? (
+              <div className="mt-6">{ownedNote}</div>
+            ) : content.fullyBooked ? (
+              <p className="mt-6 text-xl font-extrabold text-red-700">Fully booked</p>
+            ) : (
+              <p className="mt-6">
                 <a href={checkoutUrl} className={ctaClass.buy}>
                   {content.investment.applyLabel}
                 </a>
-              )}
-            </div>
+              </p>
+            )}
             <p className="mt-4 text-sm text-slate-600">{content.investment.note}</p>
           </div>
         </section>

@@ -36,10 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function DemoSwipesPage() {
-  const { tab, emails, supportEmail, affiliateUrl, brandName } = useLoaderData<typeof loader>();
+  const { tab, emails, supportEmail, affiliateUrl, brandName, dates } = useLoaderData<typeof loader>();
   return (
     <>
-      <AffiliateSubHeader />
+      <AffiliateSubHeader badgeText={dates.badge} />
       <main className="mx-auto max-w-5xl px-4 pb-16 pt-10">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Demo and Swipes</h1>
         <p className="mt-2 text-slate-700">Everything you need to promote {brandName}.</p>

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AffiliateAccessLink, FunnelAndContestSections, JvContact } from "~/components/affiliate";
 import { Section } from "~/components/marketing";
 import { LaunchCountdown } from "~/components/launch-countdown";
-import { LAUNCH_LABEL, PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/content/affiliate";
+import { PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function JvAffiliatePage() {
-  const { brandName, supportEmail, affiliateUrl, launch, funnel } = useLoaderData<typeof loader>();
+  const { brandName, supportEmail, affiliateUrl, launch, dates, funnel } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -40,12 +40,14 @@ export default function JvAffiliatePage() {
             <p className="text-sm font-bold uppercase tracking-widest text-amber-300">Joint-venture partners</p>
             <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-5xl">Promote the {brandName} launch</h1>
             <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-100">
-              Launch: <strong className="text-white">{LAUNCH_LABEL}</strong>. Build AI SaaS apps without coding, a
+              Launch: <strong className="text-white">{dates.launchLabel}</strong>. Build AI SaaS apps without coding, a
               low-ticket front end with 50% commissions across the whole funnel.
             </p>
-            <div className="mx-auto mt-8 max-w-xl">
-              <LaunchCountdown target={launch.at} initial={launch.initial} />
-            </div>
+            {launch ? (
+              <div className="mx-auto mt-8 max-w-xl">
+                <LaunchCountdown target={launch.at} initial={launch.initial} />
+              </div>
+            ) : null}
             <div className="mt-8">
               <AffiliateAccessLink href={affiliateUrl} />
             </div>
@@ -53,7 +55,12 @@ export default function JvAffiliatePage() {
         </section>
 
         <div className="mx-auto max-w-5xl px-4 pb-16">
-          <FunnelAndContestSections funnel={funnel} funnelHeading="The Funnel" contestHeading="Launch Contest" />
+          <FunnelAndContestSections
+            funnel={funnel}
+            funnelHeading="The Funnel"
+            contestHeading="Launch Contest"
+            dates={dates}
+          />
 
           <Section variant="inline" id="reasons" heading="Why Promote">
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

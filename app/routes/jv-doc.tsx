@@ -4,7 +4,7 @@ import { AffiliateAccessLink, AffiliateSubHeader, FunnelAndContestSections, JvCo
 import { Section } from "~/components/marketing";
 import { CopyButton } from "~/components/copy-button";
 import { LaunchCountdown } from "~/components/launch-countdown";
-import { IMPORTANT_DATES, LAUNCH_LABEL, PROMO_RESOURCES } from "~/content/affiliate";
+import { PROMO_RESOURCES } from "~/content/affiliate";
 import { affiliatePage } from "~/route-helpers/affiliate.server";
 import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
 import { publicPageMeta } from "~/lib/page-meta";
@@ -18,13 +18,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function JvDocPage() {
-  const { brandName, supportEmail, affiliateUrl, launch, funnel } = useLoaderData<typeof loader>();
+  const { brandName, supportEmail, affiliateUrl, launch, dates, funnel } = useLoaderData<typeof loader>();
   return (
     <>
-      <AffiliateSubHeader badge={<LaunchCountdown target={launch.at} initial={launch.initial} variant="badge" />} />
+      <AffiliateSubHeader
+        badgeText={dates.badge}
+        badge={launch ? <LaunchCountdown target={launch.at} initial={launch.initial} variant="badge" /> : undefined}
+      />
       <main className="mx-auto max-w-5xl px-4 pb-16 pt-10">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{brandName} JV Doc</h1>
-        <p className="mt-2 text-slate-700">Launch: {LAUNCH_LABEL}.</p>
+        <p className="mt-2 text-slate-700">Launch: {dates.launchLabel}.</p>
 
         <Section variant="inline" id="product" heading="Product Information">
           <p className="mt-3 text-slate-700">
@@ -41,11 +44,15 @@ export default function JvDocPage() {
           funnel={funnel}
           funnelHeading="Funnel and Commission Structure"
           contestHeading="Contest"
+          dates={dates}
         />
 
         <Section variant="inline" id="dates" heading="Important Dates">
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {IMPORTANT_DATES.map((entry) => (
+            {dates.important.length === 0 ? (
+              <li className="px-4 py-3 text-slate-700">The launch dates are to be announced.</li>
+            ) : null}
+            {dates.important.map((entry) => (
               <li key={entry.date} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:gap-6">
                 <span className="font-semibold sm:w-64">{entry.date}</span>
                 <span className="text-slate-700">{entry.event}</span>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { LAUNCH_AT } from "~/content/affiliate";
+import { fromZonedInput } from "~/lib/launch";
 import { countdownTo, isCountdownOver, twoDigits, ZERO_COUNTDOWN } from "~/lib/launch-countdown";
+
+/** The spec's launch, 2025-06-06 11:00 Central, as the admin would enter it (decision 053). */
+const LAUNCH_AT = fromZonedInput("2025-06-06T11:00", "America/Chicago")!;
 
 describe("launch countdown (docs/product.md §4, docs/decisions/013-launch-countdown-shows-zeros-after-launch.md)", () => {
   it("targets 2025-06-06 11:00 Central, which is 16:00 UTC", () => {

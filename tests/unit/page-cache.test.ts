@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConsentChoice } from "~/lib/consent";
+import { until } from "../support/poll";
 import {
   canonicalQuery,
   createPageCache,
@@ -290,6 +291,34 @@ describe("createPageCache", () => {
     const responses = await pending;
     expect(state.renders).toBe(1);
     expect(new Set(responses.map((r) => r.body.toString())).size).toBe(1);
+  });
+
+  it("clear drops every page, and a render begun before it is not stored (decision 053)", async () => {
+    const { cache, state, get } = await setup();
+    await get("/");
+    await get("/");
+    expect(state.renders).toBe(1);
+    cache.clear();
+    await get("/");
+    expect(state.renders).toBe(2);
+
+    let release!: () => void;
+    state.gate = new Promise<void>((resolve) => (release = resolve));
+    const pending = get("/ailabs-offer");
+    await until(
+      "the render has begun",
+      async () => state.renders,
+      (renders) => renders === 3,
+    );
+    cache.clear();
+    release();
+    // The waiting visitor gets a render of their own, and nothing old is kept for the next one.
+    expect((await pending).headers["x-fallback"]).toBe("1");
+    state.gate = Promise.resolve();
+    await get("/ailabs-offer");
+    expect(state.renders).toBe(4);
+    await get("/ailabs-offer");
+    expect(state.renders).toBe(4);
   });
 
   it("renders again after the stale window, and keeps pages per consent choice", async () => {

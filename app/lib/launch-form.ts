@@ -1,0 +1,75 @@
+import { fromZonedInput, isTimeZone, toZonedInput, type LaunchSettings } from "./launch";
+
+/** The fields of /admin/launch, as the form names them. */
+export const LAUNCH_FIELDS = [
+  "cartOpensAt",
+  "cartClosesAt",
+  "timeZone",
+  "earlyBonusBuyers",
+  "customSaasCapacity",
+  "customSaasBookedElsewhere",
+  "fullBlastStartsAt",
+  "winnersAnnouncedAt",
+] as const;
+export type LaunchField = (typeof LAUNCH_FIELDS)[number];
+export type LaunchFormValues = Record<LaunchField, string>;
+
+export type LaunchFormResult =
+  { ok: true; value: LaunchSettings } | { ok: false; errors: Partial<Record<LaunchField, string>> };
+
+const DATE_FIELDS = ["cartOpensAt", "cartClosesAt", "fullBlastStartsAt", "winnersAnnouncedAt"] as const;
+const COUNT_FIELDS = ["earlyBonusBuyers", "customSaasCapacity", "customSaasBookedElsewhere"] as const;
+/** Far more than any launch needs; keeps the numbers inside PostgreSQL's integer. */
+export const LAUNCH_COUNT_MAX = 100_000;
+
+/** What the form shows for saved settings: dates as the launch's time zone reads them. */
+export function launchFormValues(settings: LaunchSettings): LaunchFormValues {
+  const zone = settings.timeZone;
+  return {
+    cartOpensAt: toZonedInput(settings.cartOpensAt, zone),
+    cartClosesAt: toZonedInput(settings.cartClosesAt, zone),
+    timeZone: zone,
+    earlyBonusBuyers: String(settings.earlyBonusBuyers),
+    customSaasCapacity: String(settings.customSaasCapacity),
+    customSaasBookedElsewhere: String(settings.customSaasBookedElsewhere),
+    fullBlastStartsAt: toZonedInput(settings.fullBlastStartsAt, zone),
+    winnersAnnouncedAt: toZonedInput(settings.winnersAnnouncedAt, zone),
+  };
+}
+
+/**
+ * Checks the submitted form (docs/product.md §7 "Launch settings"): every date is a real one in
+ * the launch's time zone (empty means not set), 'Cart closes' after 'Cart opens', every number a
+ * whole number from 0. Any message means nothing is saved.
+ */
+export function parseLaunchForm(values: LaunchFormValues): LaunchFormResult {
+  const errors: Partial<Record<LaunchField, string>> = {};
+  const timeZone = values.timeZone.trim();
+  if (!isTimeZone(timeZone)) errors.timeZone = "Enter a time zone such as America/Chicago.";
+  const zone = errors.timeZone ? "UTC" : timeZone;
+
+  const dates = {} as Record<(typeof DATE_FIELDS)[number], Date | null>;
+  for (const field of DATE_FIELDS) {
+    const text = values[field].trim();
+    const at = text === "" ? null : fromZonedInput(text, zone);
+    if (text !== "" && !at) errors[field] = "Enter a real date and time.";
+    dates[field] = at;
+  }
+  if (dates.cartOpensAt && dates.cartClosesAt && dates.cartClosesAt <= dates.cartOpensAt) {
+    errors.cartClosesAt = "The cart must close after it opens.";
+  }
+
+  const counts = {} as Record<(typeof COUNT_FIELDS)[number], number>;
+  for (const field of COUNT_FIELDS) {
+    const text = values[field].trim();
+    const count = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(count)) errors[field] = "Enter a whole number.";
+    else if (count < 0) errors[field] = "Enter a number of 0 or more.";
+    else if (count > LAUNCH_COUNT_MAX)
+      errors[field] = `Enter a number up to ${LAUNCH_COUNT_MAX.toLocaleString("en-US")}.`;
+    counts[field] = count;
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: { ...dates, ...counts, timeZone } };
+}

@@ -1,0 +1,118 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { inputClass, panelClass, primaryButton } from "~/components/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
+import {
+  LAUNCH_FIELDS,
+  launchFormValues,
+  parseLaunchForm,
+  type LaunchField,
+  type LaunchFormValues,
+} from "~/lib/launch-form";
+import { requireAdmin } from "~/services/guards.server";
+import { launchSettings, saveLaunchSettings } from "~/services/launch.server";
+
+export const meta: MetaFunction = () => [{ title: "Launch | Admin | AI Profit Labs" }];
+
+/** The launch settings (docs/product.md §7 "Launch settings", decision 053). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { flash, headers } = await takeFlash(request);
+  return data({ flash, values: launchFormValues(launchSettings()) }, { headers });
+}
+
+type ActionFailure = { values: LaunchFormValues; errors: Partial<Record<LaunchField, string>> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    LAUNCH_FIELDS.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? value : ""];
+    }),
+  ) as LaunchFormValues;
+  const parsed = parseLaunchForm(values);
+  if (!parsed.ok) return data<ActionFailure>({ values, errors: parsed.errors }, { status: 400 });
+  await saveLaunchSettings(admin, parsed.value);
+  return redirectWithFlash("/admin/launch", { kind: "success", message: "Launch settings saved." });
+}
+
+const FIELDS: Array<{ name: LaunchField; label: string; type: "datetime-local" | "number" | "text"; help?: string }> = [
+  {
+    name: "cartOpensAt",
+    label: "Cart opens",
+    type: "datetime-local",
+    help: "Before it, the pages say when the cart opens; the affiliate countdown runs to it.",
+  },
+  {
+    name: "cartClosesAt",
+    label: "Cart closes",
+    type: "datetime-local",
+    help: "Every sales countdown runs to it; after it, the launch price has ended.",
+  },
+  {
+    name: "timeZone",
+    label: "Launch time zone",
+    type: "text",
+    help: "An IANA name such as America/Chicago. The dates above are in it.",
+  },
+  { name: "earlyBonusBuyers", label: "Early-bonus buyers", type: "number" },
+  { name: "customSaasCapacity", label: "Custom SaaS capacity", type: "number" },
+  { name: "customSaasBookedElsewhere", label: "Clients already booked elsewhere", type: "number" },
+  { name: "fullBlastStartsAt", label: "Full-blast window starts", type: "datetime-local" },
+  { name: "winnersAnnouncedAt", label: "Contest winners announced", type: "datetime-local" },
+];
+
+export default function AdminLaunch() {
+  const { flash, values: saved } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() as ActionFailure | undefined;
+  const values = failure?.values ?? saved;
+  return (
+    <AdminPage title="Launch" flash={flash}>
+      <Form method="post" className={`${panelClass} max-w-2xl`} noValidate>
+        <p className="text-sm text-slate-600">
+          Dates are entered and shown in the launch time zone. Leave a date empty to unset it: with no &lsquo;Cart
+          closes&rsquo;, no page shows a countdown or a deadline.
+        </p>
+        {FIELDS.map((field) => {
+          const error = failure?.errors[field.name];
+          const helpId = field.help ? `${field.name}-help` : undefined;
+          const errorId = error ? `${field.name}-error` : undefined;
+          return (
+            <div key={field.name}>
+              <label htmlFor={field.name} className="block text-sm font-semibold text-slate-800">
+                {field.label}
+              </label>
+              <input
+                id={field.name}
+                name={field.name}
+                type={field.type}
+                defaultValue={values[field.name]}
+                min={field.type === "number" ? 0 : undefined}
+                step={field.type === "number" ? 1 : undefined}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={[errorId, helpId].filter(Boolean).join(" ") || undefined}
+                className={inputClass}
+              />
+              {error ? (
+                <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+                  {error}
+                </p>
+              ) : null}
+              {field.help ? (
+                <p id={helpId} className="mt-1 text-xs text-slate-500">
+                  {field.help}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <button type="submit" className={primaryButton}>
+          Save launch settings
+        </button>
+      </Form>
+    </AdminPage>
+  );
+}

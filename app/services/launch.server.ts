@@ -1,0 +1,87 @@
+import { db } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { DEFAULT_LAUNCH_SETTINGS, demoLaunchSettings, type LaunchSettings } from "~/lib/launch";
+import { dropCachedPages } from "~/lib/page-cache-signal";
+import { writeAudit } from "~/models/audit.server";
+import { insertLaunchSettingsIfNone, readLaunchSettings, writeLaunchSettings } from "~/models/launch-settings.server";
+import { now } from "~/infra/clock.server";
+
+/**
+ * The launch settings as every page reads them (decision 053): held in the process, so an
+ * anonymous visitor's page costs no query and keeps working while the database is away. They are
+ * read at start-up, again every LAUNCH_SETTINGS_REFRESH_MS (a save in another process reaches this
+ * one within that, and its cached pages within their lifetime after), and replaced at once by a
+ * save in this process, which also drops the cached pages.
+ */
+export const LAUNCH_SETTINGS_REFRESH_MS = 5_000;
+
+const holder = {
+  settings: DEFAULT_LAUNCH_SETTINGS,
+  timer: undefined as NodeJS.Timeout | undefined,
+  /** A re-read under way: while the database is away one can take seconds, and they must not pile up. */
+  reading: false,
+};
+
+export function launchSettings(): LaunchSettings {
+  return holder.settings;
+}
+
+export async function loadLaunchSettings() {
+  holder.settings = (await readLaunchSettings()) ?? DEFAULT_LAUNCH_SETTINGS;
+}
+
+/** Starts the background re-read; a failed read keeps the values held (logged). */
+export function startLaunchSettingsRefresh() {
+  stopLaunchSettingsRefresh();
+  holder.timer = setInterval(() => {
+    loadLaunchSettings().catch((error: unknown) =>
+      console.error("[launch] could not re-read the launch settings", error),
+    );
+  }, LAUNCH_SETTINGS_REFRESH_MS);
+  holder.timer.unref();
+}
+
+export function stopLaunchSettingsRefresh() {
+  if (holder.timer) clearInterval(holder.timer);
+  holder.timer = undefined;
+}
+
+/** Saves the settings with their audit row in one transaction, then shows them at once here. */
+export async function saveLaunchSettings(admin: { id: string; email: string }, settings: LaunchSettings) {
+  const before = launchSettings();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await writeLaunchSettings(trx, settings);
+      await writeAudit(trx, {
+        admin,
+        action: "save_launch_settings",
+        memberId: null,
+        details: { before: auditShape(before), after: auditShape(settings) },
+      });
+    });
+  holder.settings = settings;
+  dropCachedPages();
+}
+
+function auditShape(settings: LaunchSettings) {
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  return {
+    cartOpensAt: iso(settings.cartOpensAt),
+    cartClosesAt: iso(settings.cartClosesAt),
+    timeZone: settings.timeZone,
+    earlyBonusBuyers: settings.earlyBonusBuyers,
+    customSaasCapacity: settings.customSaasCapacity,
+    customSaasBookedElsewhere: settings.customSaasBookedElsewhere,
+    fullBlastStartsAt: iso(settings.fullBlastStartsAt),
+    winnersAnnouncedAt: iso(settings.winnersAnnouncedAt),
+  };
+}
+
+/** The demo seed (SEED_DEMO_CONTENT): the spec's first screen, from the first start on. */
+export async function seedDemoLaunch() {
+  if (!env().SEED_DEMO_CONTENT) return;
+  if (await insertLaunchSettingsIfNone(demoLaunchSettings(now()))) {
+    console.log("[seed] Added the demo launch: the cart closes in 3 days.");
+  }
+}

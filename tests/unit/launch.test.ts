@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_LAUNCH_SETTINGS,
+  demoLaunchSettings,
+  formatInZone,
+  fromZonedInput,
+  launchPhase,
+  toZonedInput,
+} from "~/lib/launch";
+import { parseLaunchForm, type LaunchFormValues } from "~/lib/launch-form";
+
+const zone = "America/Chicago";
+const at = (iso: string) => new Date(iso);
+
+describe("launch dates in the launch's time zone (decision 053)", () => {
+  it("reads an entered wall-clock time in Central, summer and winter", () => {
+    expect(fromZonedInput("2025-06-06T11:00", zone)!.toISOString()).toBe("2025-06-06T16:00:00.000Z");
+    expect(fromZonedInput("2025-12-01T09:30", zone)!.toISOString()).toBe("2025-12-01T15:30:00.000Z");
+    expect(toZonedInput(at("2025-06-06T16:00:00Z"), zone)).toBe("2025-06-06T11:00");
+  });
+
+  it("refuses dates that do not exist", () => {
+    for (const value of ["2025-02-30T10:00", "2025-13-01T10:00", "2025-06-06T25:00", "tomorrow", ""]) {
+      expect(fromZonedInput(value, zone), value).toBeNull();
+    }
+  });
+
+  it("shows a moment as the zone reads it", () => {
+    expect(formatInZone(at("2025-06-06T16:00:00Z"), zone)).toBe("June 6, 2025 at 11 AM CDT");
+  });
+});
+
+describe("launchPhase", () => {
+  const window = {
+    ...DEFAULT_LAUNCH_SETTINGS,
+    cartOpensAt: at("2025-06-06T16:00:00Z"),
+    cartClosesAt: at("2025-06-13T16:00:00Z"),
+  };
+
+  it("has no deadline without dates", () => {
+    expect(launchPhase(DEFAULT_LAUNCH_SETTINGS, at("2025-06-01T00:00:00Z"))).toEqual({ phase: "none" });
+  });
+
+  it("says when the cart opens, counts down while open, and ends at the close", () => {
+    expect(launchPhase(window, at("2025-06-01T00:00:00Z"))).toEqual({
+      phase: "before",
+      opensLabel: "June 6, 2025 at 11 AM CDT",
+    });
+    expect(launchPhase(window, at("2025-06-10T15:59:50Z"))).toEqual({
+      phase: "open",
+      closesAt: "2025-06-13T16:00:00.000Z",
+      remaining: { days: 3, hours: 0, minutes: 0, seconds: 10 },
+    });
+    expect(launchPhase(window, at("2025-06-13T16:00:00Z"))).toEqual({ phase: "closed" });
+  });
+
+  it("starts the demo launch at 2 days 23:59:59 one second after the first start", () => {
+    const first = at("2026-11-26T03:00:00Z");
+    const phase = launchPhase(demoLaunchSettings(first), new Date(first.getTime() + 1000));
+    expect(phase).toMatchObject({ phase: "open", remaining: { days: 2, hours: 23, minutes: 59, seconds: 59 } });
+  });
+});
+
+describe("parseLaunchForm", () => {
+  const valid: LaunchFormValues = {
+    cartOpensAt: "2025-06-06T11:00",
+    cartClosesAt: "2025-06-13T11:00",
+    timeZone: zone,
+    earlyBonusBuyers: "50",
+    customSaasCapacity: "10",
+    customSaasBookedElsewhere: "7",
+    fullBlastStartsAt: "",
+    winnersAnnouncedAt: "",
+  };
+
+  it("accepts a window and empty optional dates", () => {
+    const result = parseLaunchForm(valid);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.value.cartClosesAt!.toISOString()).toBe("2025-06-13T16:00:00.000Z");
+      expect(result.value.fullBlastStartsAt).toBeNull();
+      expect(result.value.customSaasBookedElsewhere).toBe(7);
+    }
+  });
+
+  it("puts a message on each bad field", () => {
+    const result = parseLaunchForm({
+      ...valid,
+      cartOpensAt: "2025-06-14T11:00",
+      winnersAnnouncedAt: "2025-02-30T10:00",
+      earlyBonusBuyers: "-1",
+      customSaasCapacity: "ten",
+      timeZone: "Mars/Olympus",
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        timeZone: "Enter a time zone such as America/Chicago.",
+        winnersAnnouncedAt: "Enter a real date and time.",
+        cartClosesAt: "The cart must close after it opens.",
+        earlyBonusBuyers: "Enter a number of 0 or more.",
+        customSaasCapacity: "Enter a whole number.",
+      },
+    });
+  });
+});

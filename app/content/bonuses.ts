@@ -1,10 +1,14 @@
-/** The bonuses page (/bonuses, docs/product.md §2 "Bonuses page"): four cards and the community notice. */
+/**
+ * The bonuses page (/bonuses, docs/product.md §2 "Bonuses page"): four cards and the community
+ * notice, and the early-bird card for the first buyers who own `early_bonus` (issue 26).
+ */
 
 /** The download names; the download route serves these and nothing else (docs/decisions/012-bonus-files-behind-the-member-guard.md). */
 export const BONUS_FILE_NAMES = {
   starter: "ai-todo-saas-starter.zip",
   launchPlan: "30-day-launch-plan.txt",
   promptVault: "ai-prompt-engineering-vault.txt",
+  earlyBird: "early-bird-bonus.zip",
 } as const;
 export type BonusFileName = (typeof BONUS_FILE_NAMES)[keyof typeof BONUS_FILE_NAMES];
 
@@ -21,6 +25,28 @@ export type BonusCard = {
   includes: string[];
   download?: { file: BonusFileName; label: string };
 };
+
+/**
+ * The early bonus (the landing's "bonus for the first {N} customers": a bonus template plus 3
+ * other bonuses), shown only to a member who owns the `early_bonus` product. Its value is the
+ * product's list price in the catalogue.
+ */
+export function earlyBirdCard(value: string): BonusCard {
+  return {
+    id: "early-bird",
+    title: "Early-bird bonus",
+    value: `${value} value`,
+    description:
+      "Thank you for being one of the first buyers: a bonus template plus 3 other bonuses, yours to keep and to use in your own products.",
+    includes: [
+      "A responsive SaaS landing page template in one HTML file",
+      "A launch email swipe file (5 emails)",
+      "First-customer outreach scripts",
+      "An idea validation checklist (20 checks)",
+    ],
+    download: { file: BONUS_FILE_NAMES.earlyBird, label: "Download Early-Bird Bundle (.zip)" },
+  };
+}
 
 export const BONUS_CARDS: BonusCard[] = [
   {

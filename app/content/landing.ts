@@ -2,7 +2,7 @@ import { LANDING_DEMO } from "./demo";
 import { earningsDisclaimer } from "./disclaimers";
 import type { Catalogue } from "./catalogue";
 import { listPriceOf } from "./prices";
-import { LAUNCH_PRICE_ENDED, type LaunchPhase } from "~/lib/launch";
+import { LAUNCH_PRICE_ENDED, type EarlyBonusSpots, type LaunchPhase } from "~/lib/launch";
 import type { CountdownValue } from "~/lib/launch-countdown";
 import { formatUsd } from "~/lib/money";
 import type { Brand, DemoContent, FeatureCard, PageCopy } from "./types";
@@ -21,8 +21,8 @@ export type LandingContent = {
     /** Struck through beside the launch price; null once the launch price has ended. */
     regularPrice: string | null;
     benefits: string[];
-    bonusHeading: string;
-    bonusText: string;
+    /** The early bonus while spots remain (null once none do): heading, what it is, spots left. */
+    bonus: { heading: string; text: string; spotsLeft: string } | null;
     /** 'This launch price will rise to $197 in' (then the countdown), 'Opens {date}', or nothing. */
     priceRiseNote: string | null;
     countdown: { label: string; closesAt: string; remaining: CountdownValue } | null;
@@ -35,13 +35,14 @@ export type LandingContent = {
  * The landing page (docs/product.md §2 Landing page). Button targets are fixed in the route. The
  * prices are the catalogue's (decision 051); the offer follows the launch (decision 053): a
  * countdown to 'Cart closes' while open, 'Opens {date}' before, the regular price and "The launch
- * price has ended" after, and no deadline without dates.
+ * price has ended" after, and no deadline without dates. The early-bonus block counts its spots
+ * down and is gone once none remain.
  */
 export function landingContent(
   brand: Brand,
   catalogue: Catalogue,
   launch: LaunchPhase,
-  earlyBonusBuyers: number,
+  earlyBonus: EarlyBonusSpots,
 ): LandingContent {
   const lifetime = formatUsd(catalogue.membership.priceCents);
   const regular = formatUsd(listPriceOf(catalogue.membership));
@@ -107,8 +108,14 @@ export function landingContent(
         "Private community access",
         "Every future update, free for life",
       ],
-      bonusHeading: `Bonus for the first ${earlyBonusBuyers} customers`,
-      bonusText: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(listPriceOf(catalogue.early_bonus))}.`,
+      bonus:
+        earlyBonus.remaining > 0
+          ? {
+              heading: `Bonus for the first ${earlyBonus.total} customers`,
+              text: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(listPriceOf(catalogue.early_bonus))}.`,
+              spotsLeft: `${earlyBonus.remaining} of ${earlyBonus.total} early-bonus spots left`,
+            }
+          : null,
       priceRiseNote:
         launch.phase === "open"
           ? `This launch price will rise to ${regular} in`

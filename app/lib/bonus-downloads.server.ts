@@ -8,16 +8,22 @@ import { BONUS_FILE_NAMES, type BonusFileName } from "~/content/bonuses";
  * by `npm run build` (scripts/build-bonuses.js, docs/decisions/039-bonus-files-built-at-build-time.md).
  * The lookup is an exact-name allowlist, so no request path ever reaches the file system.
  */
-export type BonusFile = { name: BonusFileName; contentType: string };
+export type BonusFile = {
+  name: BonusFileName;
+  contentType: string;
+  /** The product that opens it beyond membership (the early bonus), or null for every member. */
+  requiredProduct: string | null;
+};
 
 const BONUS_FILES = new Map<string, BonusFile>(
   (
     [
-      [BONUS_FILE_NAMES.starter, "application/zip"],
-      [BONUS_FILE_NAMES.launchPlan, "text/plain; charset=utf-8"],
-      [BONUS_FILE_NAMES.promptVault, "text/plain; charset=utf-8"],
+      [BONUS_FILE_NAMES.starter, "application/zip", null],
+      [BONUS_FILE_NAMES.launchPlan, "text/plain; charset=utf-8", null],
+      [BONUS_FILE_NAMES.promptVault, "text/plain; charset=utf-8", null],
+      [BONUS_FILE_NAMES.earlyBird, "application/zip", "early_bonus"],
     ] as const
-  ).map(([name, contentType]) => [name, { name, contentType }]),
+  ).map(([name, contentType, requiredProduct]) => [name, { name, contentType, requiredProduct }]),
 );
 
 export function findBonusFile(name: string): BonusFile | null {

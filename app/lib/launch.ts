@@ -158,3 +158,11 @@ export function fromZonedInput(value: string, timeZone: string): Date | null {
   }
   return new Date(guess);
 }
+
+/** The landing's early-bonus line: spots left of 'Early-bonus buyers' (never below 0). */
+export type EarlyBonusSpots = { total: number; remaining: number };
+
+export function earlyBonusSpots(settings: Pick<LaunchSettings, "earlyBonusBuyers">, given: number): EarlyBonusSpots {
+  const total = settings.earlyBonusBuyers;
+  return { total, remaining: Math.max(0, total - given) };
+}

@@ -1,10 +1,32 @@
+import type { Selectable } from "kysely";
+import type { DB } from "~/infra/db-schema";
 import { db, type Database } from "~/infra/db.server";
 import type { LaunchSettings } from "~/lib/launch";
 
-/** The stored launch settings, or null when none were ever saved (the defaults apply). */
-export async function readLaunchSettings(): Promise<LaunchSettings | null> {
-  const row = await db().selectFrom("launch_settings").selectAll().where("id", "=", true).executeTakeFirst();
-  if (!row) return null;
+/**
+ * The stored launch settings (null when none were ever saved: the defaults apply) and, in the
+ * same statement, how many early-bonus spots have been given: every 'launch_bonus' entitlement
+ * ever written, revoked ones included, since a refunded early buyer's spot does not reopen
+ * (migration 0018).
+ */
+export async function readLaunchState(): Promise<{ settings: LaunchSettings | null; earlyBonusesGiven: number }> {
+  const row = await db()
+    .selectFrom("launch_settings")
+    .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom("entitlements")
+        .select(eb.fn.countAll<string>().as("given"))
+        .where("source_kind", "=", "launch_bonus")
+        .as("early_bonuses_given"),
+    )
+    .where("id", "=", true)
+    .executeTakeFirst();
+  if (!row) return { settings: null, earlyBonusesGiven: 0 };
+  return { settings: settingsOf(row), earlyBonusesGiven: Number(row.early_bonuses_given ?? 0) };
+}
+
+function settingsOf(row: Selectable<DB["launch_settings"]>): LaunchSettings {
   return {
     cartOpensAt: row.cart_opens_at,
     cartClosesAt: row.cart_closes_at,
@@ -40,7 +62,10 @@ export async function writeLaunchSettings(trx: Database, settings: LaunchSetting
     .execute();
 }
 
-/** The demo seed's row, written only when there is none yet (a restart keeps the first start's dates). */
+/**
+ * The first start's row (the demo seed's, or the defaults), written only when there is none yet: a
+ * restart keeps the first start's dates, and the early-bonus trigger has its count to read.
+ */
 export async function insertLaunchSettingsIfNone(settings: LaunchSettings): Promise<boolean> {
   const result = await db()
     .insertInto("launch_settings")

@@ -16,7 +16,7 @@ import { DeadlineTickerScript, InlineCountdown } from "~/components/sales-countd
 import { now } from "~/infra/clock.server";
 import { launchPhase } from "~/lib/launch";
 import { catalogue } from "~/services/catalogue.server";
-import { launchSettings } from "~/services/launch.server";
+import { earlyBonus, launchSettings } from "~/services/launch.server";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
@@ -29,8 +29,7 @@ export const meta = publicPageMeta;
 export const handle = { ...disclaimerFooterNote, ...NO_JAVASCRIPT };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const settings = launchSettings();
-  const content = landingContent(brand(), catalogue(), launchPhase(settings, now()), settings.earlyBonusBuyers);
+  const content = landingContent(brand(), catalogue(), launchPhase(launchSettings(), now()), earlyBonus());
   const demoPlayer = clientModuleUrl("app/components/build-demo-player.ts");
   const ticker = content.offer.countdown ? clientModuleUrl("app/components/deadline-ticker.ts") : null;
   return publicPage(request, "/", content.page, { content, demoPlayer, ticker });
@@ -96,12 +95,15 @@ export default function Landing() {
               </span>
             </p>
             <CheckList items={offer.benefits} className="mt-6" />
-            <div className="mt-6 rounded-xl bg-yellow-100 p-4 text-slate-900">
-              <p className="flex items-center gap-2 font-bold">
-                <Icon name="gift" className="h-5 w-5" /> {offer.bonusHeading}
-              </p>
-              <p className="mt-1">{offer.bonusText}</p>
-            </div>
+            {offer.bonus ? (
+              <div className="mt-6 rounded-xl bg-yellow-100 p-4 text-slate-900">
+                <p className="flex items-center gap-2 font-bold">
+                  <Icon name="gift" className="h-5 w-5" /> {offer.bonus.heading}
+                </p>
+                <p className="mt-1">{offer.bonus.text}</p>
+                <p className="mt-2 text-sm font-semibold text-red-700">{offer.bonus.spotsLeft}</p>
+              </div>
+            ) : null}
             <p className="mt-6 text-center">
               <Link to="/signup" className={`${ctaClass.primary} w-full`}>
                 Get Lifetime Access

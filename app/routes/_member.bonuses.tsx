@@ -1,8 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { MemberPageHeader } from "~/components/member-page-header";
-import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, type BonusCard } from "~/content/bonuses";
+import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, earlyBirdCard, type BonusCard } from "~/content/bonuses";
+import { listPriceOf } from "~/content/prices";
+import { formatUsd } from "~/lib/money";
+import { catalogue } from "~/services/catalogue.server";
 import { requirePaidMember } from "~/services/guards.server";
+import { mayUseProduct } from "~/services/learning.server";
 import { useRootData } from "~/hooks/use-root-data";
 import { brandedTitle } from "~/lib/page-meta";
 import { buttonClass } from "~/components/button";
@@ -10,8 +14,12 @@ import { buttonClass } from "~/components/button";
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Premium Bonuses", matches)];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePaidMember(request);
-  return null;
+  const user = await requirePaidMember(request);
+  // The early-bird card, for the first buyers (issue 26): `early_bonus` comes with the session.
+  const earlyBird = mayUseProduct(user, "early_bonus")
+    ? earlyBirdCard(formatUsd(listPriceOf(catalogue().early_bonus)))
+    : null;
+  return { earlyBird };
 }
 
 /**
@@ -38,7 +46,7 @@ function DiscordButton() {
   );
 }
 
-function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
+function BonusCardView({ card, label }: { card: BonusCard; label: string }) {
   const titleId = `bonus-${card.id}-title`;
   return (
     <article
@@ -46,7 +54,7 @@ function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
       className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex items-start justify-between gap-3">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Bonus #{index + 1}</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{label}</p>
         <p className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-bold text-emerald-700 ring-1 ring-emerald-200">
           {card.value}
         </p>
@@ -79,6 +87,7 @@ function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
 }
 
 export default function BonusesPage() {
+  const { earlyBird } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const supportEmail = useRootData()?.brand.supportEmail;
 
@@ -100,8 +109,9 @@ export default function BonusesPage() {
         ) : null}
 
         <div className="grid gap-6 md:grid-cols-2">
+          {earlyBird ? <BonusCardView card={earlyBird} label="For the first buyers" /> : null}
           {BONUS_CARDS.map((card, index) => (
-            <BonusCardView key={card.id} card={card} index={index} />
+            <BonusCardView key={card.id} card={card} label={`Bonus #${index + 1}`} />
           ))}
         </div>
 

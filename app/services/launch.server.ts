@@ -1,9 +1,15 @@
 import { db } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { DEFAULT_LAUNCH_SETTINGS, demoLaunchSettings, type LaunchSettings } from "~/lib/launch";
+import {
+  DEFAULT_LAUNCH_SETTINGS,
+  demoLaunchSettings,
+  earlyBonusSpots,
+  type EarlyBonusSpots,
+  type LaunchSettings,
+} from "~/lib/launch";
 import { dropCachedPages } from "~/lib/page-cache-signal";
 import { writeAudit } from "~/models/audit.server";
-import { insertLaunchSettingsIfNone, readLaunchSettings, writeLaunchSettings } from "~/models/launch-settings.server";
+import { insertLaunchSettingsIfNone, readLaunchState, writeLaunchSettings } from "~/models/launch-settings.server";
 import { now } from "~/infra/clock.server";
 
 /**
@@ -11,12 +17,14 @@ import { now } from "~/infra/clock.server";
  * anonymous visitor's page costs no query and keeps working while the database is away. They are
  * read at start-up, again every LAUNCH_SETTINGS_REFRESH_MS (a save in another process reaches this
  * one within that, and its cached pages within their lifetime after), and replaced at once by a
- * save in this process, which also drops the cached pages.
+ * save in this process, which also drops the cached pages. The early-bonus spots given are read
+ * with them, so the landing's "{remaining} of {N}" costs no query either.
  */
 export const LAUNCH_SETTINGS_REFRESH_MS = 5_000;
 
 const holder = {
   settings: DEFAULT_LAUNCH_SETTINGS,
+  earlyBonusesGiven: 0,
   timer: undefined as NodeJS.Timeout | undefined,
   /** A re-read under way: while the database is away one can take seconds, and they must not pile up. */
   reading: false,
@@ -26,8 +34,15 @@ export function launchSettings(): LaunchSettings {
   return holder.settings;
 }
 
+/** The early-bonus spots as last read: given, and remaining under the held 'Early-bonus buyers'. */
+export function earlyBonus(): EarlyBonusSpots {
+  return earlyBonusSpots(holder.settings, holder.earlyBonusesGiven);
+}
+
 export async function loadLaunchSettings() {
-  holder.settings = (await readLaunchSettings()) ?? DEFAULT_LAUNCH_SETTINGS;
+  const { settings, earlyBonusesGiven } = await readLaunchState();
+  holder.settings = settings ?? DEFAULT_LAUNCH_SETTINGS;
+  holder.earlyBonusesGiven = earlyBonusesGiven;
 }
 
 /** Starts the background re-read; a failed read keeps the values held (logged). */
@@ -60,7 +75,8 @@ export async function saveLaunchSettings(admin: { id: string; email: string }, s
         details: { before: auditShape(before), after: auditShape(settings) },
       });
     });
-  holder.settings = settings;
+  // Read back with the early-bonus count, so a new 'Early-bonus buyers' shows its spots at once.
+  await loadLaunchSettings();
   dropCachedPages();
 }
 
@@ -78,10 +94,14 @@ function auditShape(settings: LaunchSettings) {
   };
 }
 
-/** The demo seed (SEED_DEMO_CONTENT): the spec's first screen, from the first start on. */
-export async function seedDemoLaunch() {
-  if (!env().SEED_DEMO_CONTENT) return;
-  if (await insertLaunchSettingsIfNone(demoLaunchSettings(now()))) {
-    console.log("[seed] Added the demo launch: the cart closes in 3 days.");
+/**
+ * The first start's settings: with the demo seed (SEED_DEMO_CONTENT) the spec's first screen,
+ * otherwise the defaults, with no dates. Written once, so the early-bonus trigger (migration 0018)
+ * has its 'Early-bonus buyers' to read from the first sale on.
+ */
+export async function seedLaunchSettings() {
+  const demo = env().SEED_DEMO_CONTENT;
+  if (await insertLaunchSettingsIfNone(demo ? demoLaunchSettings(now()) : DEFAULT_LAUNCH_SETTINGS)) {
+    if (demo) console.log("[seed] Added the demo launch: the cart closes in 3 days.");
   }
 }

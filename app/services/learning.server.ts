@@ -41,7 +41,12 @@ const visibilityFor = (user: Viewer) => ({ includeDrafts: hasAdminRights(user) }
  * member pages already require a paid member, so a 'membership' course opens for every member.
  */
 export function mayOpenCourse(user: Viewer, course: { requiredProduct: string }): boolean {
-  return hasAdminRights(user) || user.products.includes(course.requiredProduct);
+  return mayUseProduct(user, course.requiredProduct);
+}
+
+/** Whether what a product unlocks (a course, the early-bird download) is open to this session. */
+export function mayUseProduct(user: Viewer, productKey: string): boolean {
+  return hasAdminRights(user) || user.products.includes(productKey);
 }
 
 /**

@@ -8,15 +8,15 @@ import { ATTACHMENT_TYPES } from "~/lib/attachments";
 import { countCourses, createCourseWithChapters } from "~/models/course.server";
 import { bootstrapAdmin } from "./admin-accounts.server";
 import { storeAttachment } from "./attachments.server";
-import { seedDemoLaunch } from "./launch.server";
+import { seedLaunchSettings } from "./launch.server";
 
 /**
  * Makes a fresh install usable: the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when no
  * account has that address (never touching an existing one: docs/decisions/044) and, on an empty
  * database, the demo course and the White-label course with its twelve app kits, and (once) the
- * demo launch settings (decision 053). The catalogue gets any product of the code defaults it
- * lacks, and products no admin has saved take their Stripe price and marketplace items from the
- * environment (decision 051).
+ * launch settings: the demo launch, or the defaults (decision 053). The catalogue gets any product
+ * of the code defaults it lacks, and products no admin has saved take their Stripe price and
+ * marketplace items from the environment (decision 051).
  */
 export async function seed() {
   await bootstrapAdmin();
@@ -26,7 +26,7 @@ export async function seed() {
     stripePrice: { membership: STRIPE_PRICE_LIFETIME },
     items: membershipItems.length > 0 ? { membership: membershipItems } : {},
   });
-  await seedDemoLaunch();
+  await seedLaunchSettings();
   if (env().SEED_DEMO_CONTENT && (await countCourses()) === 0) {
     await createCourseWithChapters(demoCourse);
     console.log(`[seed] Added the demo course "${demoCourse.title}".`);

@@ -122,10 +122,17 @@ test.describe("SaaS idea generator", () => {
 });
 
 test.describe("bonuses", () => {
-  test("the three files download with the right names, types and content", async ({ page }) => {
+  test("the three files download with the right names, types and content", async ({ page, db, paidMember }) => {
     await page.goto("/bonuses");
     await expect(page.getByRole("heading", { level: 1, name: "Premium Bonuses" })).toBeVisible();
-    await expect(page.getByRole("article")).toHaveCount(4);
+    // The spec's four cards, and the early-bird card when this buyer was among the first (issue 26).
+    const early = await db
+      .selectFrom("entitlements")
+      .select("id")
+      .where("user_id", "=", paidMember.id)
+      .where("product_key", "=", "early_bonus")
+      .executeTakeFirst();
+    await expect(page.getByRole("article")).toHaveCount(early ? 5 : 4);
 
     const zip = await download(page, () => page.getByRole("link", { name: "Download Source Code (.zip)" }).click());
     expect(zip.file.suggestedFilename()).toBe("ai-todo-saas-starter.zip");
@@ -172,6 +179,24 @@ test.describe("bonuses", () => {
       await page.waitForURL("**/bonuses?notice=discord");
       await expect(page.getByRole("status").filter({ hasText: "Discord invite link coming soon!" })).toBeVisible();
     }
+  });
+
+  test("a first buyer's 'Early-bird bonus' card downloads its bundle", async ({ page, db, paidMember }) => {
+    // The spot itself is counted by the database (tests/integration/early-bonus.test.ts); here the
+    // product is granted, so the card shows whatever spots earlier tests took.
+    await db
+      .insertInto("access_grants")
+      .values({ user_id: paidMember.id, reason: "e2e", product_key: "early_bonus" })
+      .execute();
+    await page.goto("/bonuses");
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Early-bird bonus" }) });
+    await expect(card).toContainText("a bonus template plus 3 other bonuses");
+    const bundle = await download(page, () =>
+      card.getByRole("link", { name: "Download Early-Bird Bundle (.zip)" }).click(),
+    );
+    expect(bundle.file.suggestedFilename()).toBe("early-bird-bonus.zip");
+    const files = unzipSync(new Uint8Array(bundle.bytes));
+    expect(strFromU8(files["early-bird-bonus/README.txt"])).toContain("EARLY-BIRD BONUS BUNDLE");
   });
 
   test("the support box names the support email", async ({ page }) => {

@@ -19,7 +19,6 @@ const PAGES: PublicPage[] = [
       "Limited-Time Special Offer",
       "$25",
       "$197",
-      "Bonus for the first 50 customers",
       "Earnings disclaimer",
     ],
   },

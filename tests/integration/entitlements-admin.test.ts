@@ -11,6 +11,8 @@ let admin: Browser;
 
 beforeAll(async () => {
   app = await startTestApp({ PAGE_CACHE_SECONDS: "1", STRIPE_PRICE_LIFETIME: "price_seeded_lifetime" });
+  // These tests list a buyer's products exactly: no early bonus here (tests/integration/early-bonus.test.ts).
+  await app.db.updateTable("launch_settings").set({ early_bonus_buyers: 0 }).execute();
   admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
 });
 afterAll(async () => {

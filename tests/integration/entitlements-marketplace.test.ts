@@ -26,6 +26,8 @@ beforeAll(async () => {
     MAIL_FROM: "AI Profit Labs <hello@test.example>",
     PUBLIC_URL: "http://site.test.example",
   });
+  // These tests list a buyer's products exactly: no early bonus here (tests/integration/early-bonus.test.ts).
+  await app.db.updateTable("launch_settings").set({ early_bonus_buyers: 0 }).execute();
   // The upgrades' item numbers, as an admin maps them on /admin/products (tested there).
   for (const key of ["vip", "white_label", "custom_saas"] as const) {
     await app.db

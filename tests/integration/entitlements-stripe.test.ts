@@ -34,6 +34,8 @@ beforeAll(async () => {
     STRIPE_PRICE_LIFETIME: PRICE_LIFETIME,
     STRIPE_API_BASE: fake.baseUrl,
   });
+  // These tests list a buyer's products exactly: no early bonus here (tests/integration/early-bonus.test.ts).
+  await app.db.updateTable("launch_settings").set({ early_bonus_buyers: 0 }).execute();
   admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   // The admin puts the white-label upgrade on sale by card.
   const saved = await admin.post("/admin/products", {

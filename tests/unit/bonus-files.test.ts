@@ -16,8 +16,14 @@ const downloads = packBonuses(SOURCES);
 const sourceText = (file: string) => fs.readFileSync(path.join(SOURCES, file), "utf8");
 
 describe("the bonus file allowlist", () => {
-  it("serves exactly the three bonus files, with their types", () => {
+  it("serves exactly the four bonus files, with their types, the early-bird bundle to its owners only", () => {
     expect(findBonusFile(BONUS_FILE_NAMES.starter)?.contentType).toBe("application/zip");
+    expect(findBonusFile(BONUS_FILE_NAMES.earlyBird)).toEqual({
+      name: "early-bird-bonus.zip",
+      contentType: "application/zip",
+      requiredProduct: "early_bonus",
+    });
+    expect(findBonusFile(BONUS_FILE_NAMES.starter)?.requiredProduct).toBeNull();
     expect(findBonusFile(BONUS_FILE_NAMES.launchPlan)?.contentType).toBe("text/plain; charset=utf-8");
     expect(findBonusFile(BONUS_FILE_NAMES.promptVault)?.contentType).toBe("text/plain; charset=utf-8");
   });

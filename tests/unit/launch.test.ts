@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_LAUNCH_SETTINGS,
   demoLaunchSettings,
+  earlyBonusSpots,
   formatInZone,
   fromZonedInput,
   launchPhase,
   toZonedInput,
 } from "~/lib/launch";
+import { DEFAULT_CATALOGUE } from "~/content/catalogue";
+import { landingContent } from "~/content/landing";
 import { parseLaunchForm, type LaunchFormValues } from "~/lib/launch-form";
 
 const zone = "America/Chicago";
@@ -102,5 +105,27 @@ describe("parseLaunchForm", () => {
         customSaasCapacity: "Enter a whole number.",
       },
     });
+  });
+});
+
+describe("the early-bonus spots (issue 26)", () => {
+  it("counts down from 'Early-bonus buyers' and stops at 0", () => {
+    expect(earlyBonusSpots({ earlyBonusBuyers: 50 }, 0)).toEqual({ total: 50, remaining: 50 });
+    expect(earlyBonusSpots({ earlyBonusBuyers: 50 }, 49)).toEqual({ total: 50, remaining: 1 });
+    expect(earlyBonusSpots({ earlyBonusBuyers: 50 }, 50)).toEqual({ total: 50, remaining: 0 });
+    // Lowered below the spots already given: none left, never a negative count.
+    expect(earlyBonusSpots({ earlyBonusBuyers: 10 }, 12)).toEqual({ total: 10, remaining: 0 });
+  });
+
+  it("drops the landing's bonus block when none remain", () => {
+    const brand = { name: "AI Profit Labs", supportEmail: "support@example.com" };
+    const phase = launchPhase(DEFAULT_LAUNCH_SETTINGS, new Date());
+    const open = landingContent(brand, DEFAULT_CATALOGUE, phase, { total: 50, remaining: 3 });
+    expect(open.offer.bonus).toEqual({
+      heading: "Bonus for the first 50 customers",
+      text: "A ready-to-use SaaS starter template, plus 3 more bonuses valued at $297.",
+      spotsLeft: "3 of 50 early-bonus spots left",
+    });
+    expect(landingContent(brand, DEFAULT_CATALOGUE, phase, { total: 50, remaining: 0 }).offer.bonus).toBeNull();
   });
 });

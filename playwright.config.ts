@@ -125,6 +125,8 @@ export default defineConfig({
         // A tracker origin the site e2e tests answer with page.route (no network leaves the machine).
         TRACKER_SCRIPT_URL: "https://tracker.e2e.example/track.js",
         ATTACHMENT_MAX_BYTES: String(E2E_ATTACHMENT_MAX_BYTES),
+        // Announcements refuse to send without it (tests/e2e/list.spec.ts sends one).
+        MAIL_POSTAL_ADDRESS: "AI Profit Labs E2E, 1 Test Street, Springfield",
       },
     },
   ],

@@ -16,6 +16,7 @@ import * as productsEntitlements from "./0015_products_entitlements";
 import * as attachments from "./0016_attachments";
 import * as launchSettings from "./0017_launch_settings";
 import * as earlyBonus from "./0018_early_bonus";
+import * as theList from "./0019_the_list";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0016_attachments": attachments,
   "0017_launch_settings": launchSettings,
   "0018_early_bonus": earlyBonus,
+  "0019_the_list": theList,
 };

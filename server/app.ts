@@ -17,7 +17,14 @@ import { pathOf, requestLog } from "./request-log";
 import { flatHeaders, sendText } from "./respond";
 import { normaliseTarget } from "./request-target";
 import { createRouteMatcher } from "./route-pattern";
-import { baseSecurityHeaders, clientAddress, createNonce, isCrossSiteWrite } from "./security";
+import {
+  baseSecurityHeaders,
+  clientAddress,
+  createNonce,
+  dropOriginHeader,
+  isCrossSiteWrite,
+  isSignedLinkPath,
+} from "./security";
 import { createStaticFiles } from "./static-files";
 
 type Options = {
@@ -81,6 +88,8 @@ export function createApp(
       publicOrigin: config.PUBLIC_URL,
     });
     if (refused) return sendText(res, 403, "Cross-site form submissions are not allowed.", own);
+    // The unsubscribe token is the authority there (decision 054), whoever's origin the POST names.
+    if (isSignedLinkPath(pathname)) dropOriginHeader(req);
 
     // Bodies are limited (413) and checked (400) before anything reads them; Remix reads the checked buffer.
     const read = await readBody(req, res, pathname, own, {

@@ -11,6 +11,26 @@ export function isWebhookPath(pathname: string): boolean {
 }
 
 /**
+ * The unsubscribe endpoint (decision 054): RFC 8058's one-click POST comes from the recipient's
+ * mail provider, with no session and perhaps its own Origin; the signed token in the address is
+ * the whole authority, and it can only change its own address's subscription.
+ */
+export function isSignedLinkPath(pathname: string): boolean {
+  return pathname === "/unsubscribe";
+}
+
+/**
+ * Forgets a request's Origin (the signed-link paths only): a mail provider's one-click POST may
+ * name the provider as its origin, which Remix's own action check would refuse.
+ */
+export function dropOriginHeader(req: { headers: IncomingHttpHeaders; rawHeaders: string[] }) {
+  delete req.headers.origin;
+  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
+    if (req.rawHeaders[i]!.toLowerCase() === "origin") req.rawHeaders.splice(i, 2);
+  }
+}
+
+/**
  * A state-changing request from a browser on another site is refused (CSRF). Browsers send
  * Origin on every POST; when it is missing we fall back to Referer, and a request with neither
  * comes from a non-browser client that cannot ride a visitor's cookies, so it is allowed.
@@ -32,7 +52,7 @@ export function isCrossSiteWrite({
   host,
   publicOrigin,
 }: WriteRequest): boolean {
-  if (!UNSAFE_METHODS.has(method.toUpperCase()) || isWebhookPath(pathname)) return false;
+  if (!UNSAFE_METHODS.has(method.toUpperCase()) || isWebhookPath(pathname) || isSignedLinkPath(pathname)) return false;
   const claimed = originHeader && originHeader !== "null" ? originHeader : refererHeader;
   if (!claimed) return originHeader === "null";
   let claimedOrigin: URL;

@@ -23,6 +23,8 @@ export interface UsersTable {
   credential_epoch: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** 'Product news and announcements' turned off (decision 054); null: on. */
+  news_opt_out_at: Date | null;
 }
 
 export interface SessionsTable {
@@ -248,6 +250,44 @@ export interface EmailOutboxTable {
   last_error: string | null;
   sent_at: Date | null;
   created_at: CreatedAt;
+  /** What the message is (decision 054): marketing ('sequence', 'announcement') can be unsubscribed from. */
+  category: Generated<EmailCategory>;
+  /** When a scheduled message (a training step) is due; null: at once. */
+  send_after: Date | null;
+  sequence_step_id: string | null;
+  announcement_id: string | null;
+  /** The last claim for delivery: the send rate (MAIL_RATE_PER_MINUTE) counts these. */
+  claimed_at: Date | null;
+  /** Never to be sent: its recipient unsubscribed or bought (the training), or the lead was deleted. */
+  canceled_at: Date | null;
+}
+
+export type EmailCategory = "transactional" | "sequence" | "announcement" | "service";
+
+export interface EmailSequenceStepsTable {
+  id: Generated<string>;
+  sequence_key: "lead_training";
+  position: number;
+  delay_hours: number;
+  subject: string;
+  /** Markdown; `{{name}}` and `{{site}}` are filled in per message. */
+  body: string;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export type AnnouncementAudience = "members" | "leads" | "service";
+
+export interface AnnouncementsTable {
+  id: Generated<string>;
+  subject: string;
+  body: string;
+  audience: AnnouncementAudience;
+  created_by: string | null;
+  created_at: CreatedAt;
+  /** Set once, by the first 'Send to N recipients': a second click queues nothing. */
+  sent_at: Date | null;
+  recipients: number | null;
 }
 
 export interface RateLimitsTable {
@@ -280,6 +320,10 @@ export interface LeadsTable {
   name: Generated<string>;
   source: string;
   created_at: CreatedAt;
+  /** Unsubscribed from every marketing email (decision 054; shared with the privacy work). */
+  unsubscribed_at: Date | null;
+  /** Bought something: the training stops, the admin sees 'Customer'. */
+  customer_at: Date | null;
 }
 
 export interface AccessGrantsTable {
@@ -428,6 +472,8 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   cookie_consents: CookieConsentsTable;
   leads: LeadsTable;
+  email_sequence_steps: EmailSequenceStepsTable;
+  announcements: AnnouncementsTable;
   access_grants: AccessGrantsTable;
   products: ProductsTable;
   entitlements: EntitlementsTable;

@@ -144,6 +144,17 @@ const EnvSchema = z
     WARRIORPLUS_MEMBERSHIP_ITEMS: optionalString,
     SMTP_URL: optionalString,
     MAIL_FROM: optionalString,
+    // The outbox's pace for list mail (training steps, announcements): a provider's limit holds.
+    // Transactional mail is sent at once and counts toward it (decision 054).
+    MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    // How often the sender looks for due mail besides the nudge after each write.
+    MAIL_POLL_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
+    // The sender's postal address, printed in every marketing email; announcements refuse to send without it.
+    MAIL_POSTAL_ADDRESS: optionalString,
+    // DKIM signing by nodemailer: all three or none. The key may be given with \n for its line breaks.
+    DKIM_DOMAIN: optionalString,
+    DKIM_SELECTOR: optionalString,
+    DKIM_PRIVATE_KEY: optionalString.transform((value) => value?.replace(/\\n/g, "\n")),
     MARKETPLACE_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs"),
     MARKETPLACE_DECLINE_URL: z.url().default("https://warriorplus.com/o/nothanks/ai-profit-labs"),
     MARKETPLACE_AFFILIATE_URL: z.url().default("https://warriorplus.com/aff-offer/ai-profit-labs"),
@@ -202,6 +213,14 @@ const EnvSchema = z
         path: ["ENCRYPTION_KEY"],
         message:
           "is required in production (64 hex characters: `openssl rand -hex 32`; a comma list rotates keys, newest first)",
+      });
+    }
+    const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY].filter(Boolean).length;
+    if (dkim > 0 && dkim < 3) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_PRIVATE_KEY"],
+        message: "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together: set all three, or none",
       });
     }
     // A metrics port on every interface is as public as the site: it takes the site's token then.

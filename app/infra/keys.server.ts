@@ -56,3 +56,15 @@ export function dataKeys(): DataKey[] {
   cachedDataKeys ??= encryptionKeys().map(dataKey);
   return cachedDataKeys;
 }
+
+let cachedUnsubscribeKeys: Buffer[] | undefined;
+
+/**
+ * The keys of the unsubscribe links' signatures (decision 054), one per SESSION_SECRET, newest
+ * first: the first signs, every one verifies, so a rotation leaves the links in mail already sent
+ * working as long as the old secret stays listed.
+ */
+export function unsubscribeKeys(): Buffer[] {
+  cachedUnsubscribeKeys ??= sessionSecrets().map((secret) => derive(secret, "unsubscribe-link"));
+  return cachedUnsubscribeKeys;
+}

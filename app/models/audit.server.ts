@@ -19,7 +19,14 @@ export type AuditAction =
   // The address's owner took the account with a claim link (decision 048); actor "claim link".
   | "claim_account"
   // /admin/launch (decision 053): no member; details hold the settings before and after.
-  | "save_launch_settings";
+  | "save_launch_settings"
+  // The list (issue 27, decision 054): no member; details name the lead, step or announcement.
+  | "view_leads"
+  | "export_leads"
+  | "delete_lead"
+  | "edit_sequence_step"
+  | "preview_announcement"
+  | "send_announcement";
 
 /**
  * One row per admin action, written in the action's own transaction (so both happen or neither).

@@ -1,12 +1,21 @@
 import { sql } from "kysely";
 import { openLinkTokens, sealLinkTokens } from "~/infra/at-rest.server";
+import type { EmailCategory } from "~/infra/db-schema";
 import { db, type Database } from "~/infra/db.server";
 import { LINK_TOKEN_SQL, restoreLinkTokens, withholdLinkTokens } from "~/lib/withheld-links";
 
 /** A message: its plain text part, and the HTML part when the template has one (lib/emails). */
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string | null };
 /** A message claimed for delivery, its links as stored (withheld); `withLinks` gives them back. */
-export type ClaimedEmail = OutgoingEmail & { id: string; attempts: number; sealedLinks: string | null };
+export type ClaimedEmail = OutgoingEmail & {
+  id: string;
+  attempts: number;
+  sealedLinks: string | null;
+  /** Marketing ('sequence', 'announcement') and service notices are written when sent (decision 054). */
+  category: EmailCategory;
+  sequenceStepId: string | null;
+  announcementId: string | null;
+};
 
 /** The tokens of each part, as sealed in `sealed_links`. */
 type PartTokens = { text: string[]; html: string[] };
@@ -106,27 +115,73 @@ export async function waitingEmailSince(trx: Database, to: string, subject: stri
  * for `leaseSeconds`, so a crash mid-send only delays it and two instances never send it twice
  * at once (SKIP LOCKED). No transaction stays open while the SMTP server is talked to.
  */
-export async function claimDueEmails(limit: number, leaseSeconds: number): Promise<ClaimedEmail[]> {
-  const rows = await db()
+export async function claimDueEmails(
+  limit: number,
+  leaseSeconds: number,
+  { now, ratePerMinute }: { now: Date; ratePerMinute: number },
+): Promise<ClaimedEmail[]> {
+  // Transactional mail (logins, receipts) first and never held back by a large announcement.
+  const rows = await claim(db(), "transactional", limit, leaseSeconds, now);
+  if (rows.length >= limit) return rows.map(toClaimed);
+  // The rest at most ratePerMinute a minute (claims in the last minute count), decided under a
+  // transaction-wide lock so two senders (processes, instances) never spend one budget twice.
+  const bulk = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(54054054)`.execute(trx);
+      const recent = await trx
+        .selectFrom("email_outbox")
+        .select(sql<string>`count(*)`.as("count"))
+        .where("category", "<>", "transactional")
+        .where("claimed_at", ">", new Date(now.getTime() - 60_000))
+        // A claim "in the future" was made under a clock since set back (a test's): not this minute's.
+        .where("claimed_at", "<=", now)
+        .executeTakeFirstOrThrow();
+      const budget = Math.min(limit - rows.length, ratePerMinute - Number(recent.count));
+      return budget > 0 ? claim(trx, "bulk", budget, leaseSeconds, now) : [];
+    });
+  return [...rows, ...bulk].map(toClaimed);
+}
+
+/** Counts the attempt and leases the rows for `leaseSeconds`; times by the server's clock (tests move it). */
+async function claim(trx: Database, kind: "transactional" | "bulk", limit: number, leaseSeconds: number, now: Date) {
+  return trx
     .updateTable("email_outbox")
     .set({
       attempts: sql`attempts + 1`,
-      next_attempt_at: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      claimed_at: now,
+      next_attempt_at: new Date(now.getTime() + leaseSeconds * 1000),
     })
     .where("id", "in", (eb) =>
       eb
         .selectFrom("email_outbox")
         .select("id")
         .where("sent_at", "is", null)
-        .where("next_attempt_at", "<=", sql<Date>`now()`)
+        .where("canceled_at", "is", null)
+        .where("category", kind === "transactional" ? "=" : "<>", "transactional")
+        .where("next_attempt_at", "<=", now)
         .orderBy("next_attempt_at")
         .limit(limit)
         .forUpdate()
         .skipLocked(),
     )
-    .returning(["id", "to_address", "subject", "text_body", "html_body", "attempts", "sealed_links"])
+    .returning([
+      "id",
+      "to_address",
+      "subject",
+      "text_body",
+      "html_body",
+      "attempts",
+      "sealed_links",
+      "category",
+      "sequence_step_id",
+      "announcement_id",
+    ])
     .execute();
-  return rows.map((row) => ({
+}
+
+function toClaimed(row: Awaited<ReturnType<typeof claim>>[number]): ClaimedEmail {
+  return {
     id: row.id,
     to: row.to_address,
     subject: row.subject,
@@ -134,7 +189,19 @@ export async function claimDueEmails(limit: number, leaseSeconds: number): Promi
     html: row.html_body,
     attempts: row.attempts,
     sealedLinks: row.sealed_links,
-  }));
+    category: row.category,
+    sequenceStepId: row.sequence_step_id,
+    announcementId: row.announcement_id,
+  };
+}
+
+/** Not to be sent after all (its recipient unsubscribed or bought since it was queued). */
+export async function markEmailCanceled(id: string) {
+  await db()
+    .updateTable("email_outbox")
+    .set({ canceled_at: sql`now()` })
+    .where("id", "=", id)
+    .execute();
 }
 
 const withheldInSql = (column: "text_body" | "html_body") =>
@@ -159,15 +226,15 @@ export async function markEmailSent(id: string) {
     .execute();
 }
 
-export async function markEmailFailed(id: string, error: string, retryInSeconds: number) {
+export async function markEmailFailed(id: string, error: string, retryInSeconds: number, now: Date) {
   await db()
     .updateTable("email_outbox")
-    .set({ last_error: error.slice(0, 1000), next_attempt_at: sql`now() + make_interval(secs => ${retryInSeconds})` })
+    .set({ last_error: error.slice(0, 1000), next_attempt_at: new Date(now.getTime() + retryInSeconds * 1000) })
     .where("id", "=", id)
     .execute();
 }
 
-export type OutboxStatus = "queued" | "sent" | "failed";
+export type OutboxStatus = "scheduled" | "queued" | "sent" | "failed" | "canceled";
 
 /** One line of the outbox as the admin sees it: never the body (a list is no place for it). */
 export type OutboxEntry = {
@@ -182,8 +249,12 @@ export type OutboxEntry = {
   createdAt: Date;
 };
 
-/** Sent once delivered; failed while undelivered after an error; queued before any attempt failed. */
-const statusOf = sql<OutboxStatus>`CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN last_error IS NOT NULL THEN 'failed' ELSE 'queued' END`;
+/**
+ * Sent once delivered; canceled when it never will be (an unsubscribe, a purchase); failed while
+ * undelivered after an error; scheduled while a training step waits for its time; else queued.
+ */
+const statusOf = sql<OutboxStatus>`CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN canceled_at IS NOT NULL THEN 'canceled'
+  WHEN last_error IS NOT NULL THEN 'failed' WHEN attempts = 0 AND send_after > now() THEN 'scheduled' ELSE 'queued' END`;
 
 function listQuery() {
   return db()
@@ -265,7 +336,7 @@ export async function releaseEmails(ids: string[]) {
   if (ids.length === 0) return;
   await db()
     .updateTable("email_outbox")
-    .set({ attempts: sql`greatest(attempts - 1, 0)`, next_attempt_at: sql`now()` })
+    .set({ attempts: sql`greatest(attempts - 1, 0)`, next_attempt_at: sql`now()`, claimed_at: null })
     .where("id", "in", ids)
     .where("sent_at", "is", null)
     .execute();
@@ -280,6 +351,7 @@ export async function outboxDepth(): Promise<{ waiting: number; failing: number 
       sql<string>`count(*) filter (where last_error is not null)`.as("failing"),
     ])
     .where("sent_at", "is", null)
+    .where("canceled_at", "is", null)
     .executeTakeFirstOrThrow();
   return { waiting: Number(row.waiting), failing: Number(row.failing) };
 }

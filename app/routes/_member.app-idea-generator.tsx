@@ -6,7 +6,7 @@ import { IdeaCard, IdeaDetails } from "~/components/idea-views";
 import { MemberPageHeader } from "~/components/member-page-header";
 import type { ExportFormat } from "~/lib/idea-export";
 import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
-import { requirePaidMember } from "~/services/guards.server";
+import { requireTrainingAccess } from "~/services/guards.server";
 import { brandedTitle } from "~/lib/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("SaaS Idea Generator", matches)];
@@ -18,7 +18,7 @@ export const meta: MetaFunction = ({ matches }) => [brandedTitle("SaaS Idea Gene
  * changes state: generating is a GET.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePaidMember(request);
+  await requireTrainingAccess(request);
   return { nextSeed: newSeed() };
 }
 

@@ -11,7 +11,7 @@ import { Icon } from "~/components/icon";
 import { ChapterProgressForm } from "~/components/learning/chapter-progress-form";
 import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
 import { redirectWithFlash } from "~/infra/flash.server";
-import { requirePaidMember } from "~/services/guards.server";
+import { requireTrainingAccess } from "~/services/guards.server";
 import { cachingHeaders, PROGRESS_CACHING } from "~/lib/member-cache.server";
 import { adjacentChapters, formatCompletionDate } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
@@ -35,7 +35,7 @@ export const headers = cachingHeaders;
  * out (docs/architecture.md#security).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePaidMember(request);
+  const user = await requireTrainingAccess(request);
   const courseId = params.courseId;
   const wanted = new URL(request.url).searchParams.get("chapter");
   if (!isUuid(courseId)) throw await courseNotFound();
@@ -61,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * certificate' (intent `certificate`) issues a completed course's certificate and goes back.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePaidMember(request);
+  const user = await requireTrainingAccess(request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "certificate") {

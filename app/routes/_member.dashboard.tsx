@@ -5,7 +5,7 @@ import { Icon } from "~/components/icon";
 import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
 import { footerNote } from "~/components/site-footer";
 import { takeFlash } from "~/infra/flash.server";
-import { requirePaidMember } from "~/services/guards.server";
+import { requireTrainingAccess } from "~/services/guards.server";
 import { cachingHeaders, NOT_CACHED, PROGRESS_CACHING } from "~/lib/member-cache.server";
 import { COURSE_ACTION_LABEL } from "~/lib/progress";
 import { useRootData } from "~/hooks/use-root-data";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [brandedTitle("Training", mat
 export const headers = cachingHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePaidMember(request);
+  const user = await requireTrainingAccess(request);
   const { flash, headers } = await takeFlash(request);
   const respond = (training: Awaited<ReturnType<typeof loadDashboard>> | null, status = 200) => {
     const caching = flash || !training ? NOT_CACHED : PROGRESS_CACHING;

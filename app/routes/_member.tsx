@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { requirePaidMember } from "~/services/guards.server";
+import { requireTrainingAccess } from "~/services/guards.server";
 
 /**
- * Pathless layout for the training area: paid members and admins only (docs/product.md §6). Child loaders
- * call the guard too, because a client-side navigation may run them without this one.
+ * Pathless layout for the training area: paid members, owners of the starter product and admins
+ * (docs/product.md §6). Child loaders call their own guard too (the app builder and the bonuses
+ * the stricter requirePaidMember), because a client-side navigation may run them without this one.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePaidMember(request);
+  await requireTrainingAccess(request);
   return null;
 }
 

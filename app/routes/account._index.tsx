@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { CodeField } from "~/components/code-field";
+import { EmailPreferences } from "~/components/email-preferences";
 import { FlashMessage } from "~/components/flash-message";
 import { env } from "~/infra/env.server";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
@@ -19,17 +20,20 @@ import { requireUser } from "~/services/guards.server";
 import { askerFor, passwordRecentlyVerified, reauthenticate } from "~/services/reauthentication.server";
 import { currentSessionIdHash } from "~/services/session.server";
 import { disableTwoFactor } from "~/services/two-factor.server";
+import { newsPreference } from "~/models/mailing-list.server";
+import { saveNewsPreference } from "~/services/mailing-list.server";
 
 export const meta: MetaFunction = () => [{ title: "Account | AI Profit Labs" }, { name: "robots", content: "noindex" }];
 
 /** Every signed-in user's own account, paid or not. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [{ flash, headers }, sessions, current, recoveryCodesLeft] = await Promise.all([
+  const [{ flash, headers }, sessions, current, recoveryCodesLeft, news] = await Promise.all([
     takeFlash(request),
     listSessionsOfUser(user.id),
     currentSessionIdHash(request),
     user.hasTwoFactor ? countUnusedRecoveryCodes(user.id) : 0,
+    newsPreference(user.id),
   ]);
   // Two-factor changes ask for the password unless this session proved it lately (decision 047).
   const passwordNeeded = !(await passwordRecentlyVerified(current));
@@ -44,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       recoveryCodesLeft,
       passwordNeeded,
+      news,
       sessions: sessions.map((session) => ({
         id: session.idHash,
         device: describeDevice(session.userAgent),
@@ -116,6 +121,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!proved.ok) return back(false, proved.message);
       const result = await disableTwoFactor(user, readTypedCode(fields.code), await currentSessionIdHash(request));
       return back(result.ok, result.ok ? "Two-factor authentication is off." : result.message);
+    }
+    case "email-preferences": {
+      await saveNewsPreference(user.email, fields.news === "on");
+      return back(true, "Your email preferences were saved.");
     }
     default:
       return back(false, "That action is not known. Please try again.");
@@ -208,7 +217,7 @@ function IntentForm({
 }
 
 export default function AccountPage() {
-  const { flash, account, sessions, recoveryCodesLeft, passwordNeeded } = useLoaderData<typeof loader>();
+  const { flash, account, sessions, recoveryCodesLeft, passwordNeeded, news } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const others = sessions.filter((session) => !session.current);
@@ -244,6 +253,8 @@ export default function AccountPage() {
               </button>
             </IntentForm>
           </Section>
+
+          <EmailPreferences news={news} busy={busy} />
 
           <Section id="purchases" title="Purchases" description="Your orders, each with a printable receipt.">
             <Link to="/account/purchases" className={secondary}>

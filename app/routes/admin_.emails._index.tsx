@@ -14,26 +14,37 @@ import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
 import { requireAdmin } from "~/services/guards.server";
 import { isUuid } from "~/lib/uuid";
 import { listOutbox, type OutboxStatus } from "~/models/outbox.server";
+import { listAnnouncementProgress } from "~/models/announcement.server";
+import { AUDIENCE_LABELS } from "~/lib/marketing-email";
 import { retryFailedEmail } from "~/services/member-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Emails | Admin | AI Profit Labs" }];
 
 const FILTERS = [
   { value: "", label: "All" },
+  { value: "scheduled", label: "Scheduled" },
   { value: "queued", label: "Queued" },
   { value: "sent", label: "Sent" },
   { value: "failed", label: "Failed" },
+  { value: "canceled", label: "Canceled" },
 ] as const;
 
 const parseStatus = (value: string | null): OutboxStatus | null =>
-  value === "queued" || value === "sent" || value === "failed" ? value : null;
+  FILTERS.find(
+    (filter): filter is Extract<(typeof FILTERS)[number], { value: OutboxStatus }> =>
+      filter.value !== "" && filter.value === value,
+  )?.value ?? null;
 
 /** The outbox, newest first: who, what, how it went. Bodies only on a message's own page (they hold sign-in links). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const status = parseStatus(new URL(request.url).searchParams.get("status"));
-  const [{ flash, headers }, messages] = await Promise.all([takeFlash(request), listOutbox({ status, limit: 200 })]);
-  return data({ flash, status, messages }, { headers });
+  const [{ flash, headers }, messages, announcements] = await Promise.all([
+    takeFlash(request),
+    listOutbox({ status, limit: 200 }),
+    listAnnouncementProgress(),
+  ]);
+  return data({ flash, status, messages, announcements }, { headers });
 }
 
 /** 'Retry now' on a failed message: it becomes due at once and the sender is woken. */
@@ -54,9 +65,38 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminEmails() {
-  const { flash, status, messages } = useLoaderData<typeof loader>();
+  const { flash, status, messages, announcements } = useLoaderData<typeof loader>();
   return (
-    <AdminPage title="Emails" flash={flash}>
+    <AdminPage
+      title="Emails"
+      flash={flash}
+      actions={
+        <>
+          <Link to="/admin/emails/sequences" className={secondaryButton}>
+            Sequences
+          </Link>
+          <Link to="/admin/emails/announcements/new" className={secondaryButton}>
+            New announcement
+          </Link>
+        </>
+      }
+    >
+      {announcements.length > 0 ? (
+        <section aria-labelledby="announcements-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="announcements-heading" className="text-lg font-semibold text-slate-900">
+            Announcements
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm text-slate-700">
+            {announcements.map((announcement) => (
+              <li key={announcement.id}>
+                <span className="font-medium">{announcement.subject}</span>{" "}
+                {`(${AUDIENCE_LABELS[announcement.audience]}): ${announcement.sent} of ${announcement.recipients ?? 0} sent`}
+                {announcement.canceled > 0 ? `, ${announcement.canceled} canceled` : ""}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <nav aria-label="Message status" className="flex flex-wrap gap-2">
         {FILTERS.map((filter) => {
           const current = (status ?? "") === filter.value;

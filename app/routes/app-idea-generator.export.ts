@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requirePaidMember } from "~/services/guards.server";
+import { requireTrainingAccess } from "~/services/guards.server";
 import { ideasMarkdown, parseExportFormat } from "~/lib/idea-export";
 import { ideasForQuery } from "~/lib/idea-generator";
 
@@ -9,7 +9,7 @@ import { ideasForQuery } from "~/lib/idea-generator";
  * itself and returns a real Response.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePaidMember(request);
+  await requireTrainingAccess(request);
   const params = new URL(request.url).searchParams;
   const format = parseExportFormat(params.get("format"));
   const run = ideasForQuery(params);

@@ -14,7 +14,7 @@ import { streamOrders } from "~/models/order-ledger.server";
  */
 type Cell = string | number | null;
 
-function csvResponse(filename: string, columns: string[], rows: AsyncIterable<Cell[]>): Response {
+export function csvResponse(filename: string, columns: string[], rows: AsyncIterable<Cell[]>): Response {
   const stringifier = stringify({
     header: true,
     columns,

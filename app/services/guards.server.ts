@@ -31,6 +31,21 @@ export async function requirePaidMember(request: Request): Promise<SessionUser> 
   return user;
 }
 
+/**
+ * The training area's door (issue 27): a paid member, an owner of the free starter product (a
+ * lead who made an account: the starter courses and the idea generator, the paid courses shown
+ * locked), or an admin as requirePaidMember lets in. Pages that sell the membership's own tools
+ * (the app builder, the bonuses) keep requirePaidMember.
+ */
+export async function requireTrainingAccess(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.hasPaid || user.products.includes(STARTER_PRODUCT)) return user;
+  return requirePaidMember(request);
+}
+
+/** The free product a lead's account gets (decision 054). */
+export const STARTER_PRODUCT = "starter";
+
 export const ADMIN_NEEDS_FACTOR = "Set up two-factor authentication to open the Admin Panel.";
 export const ADMIN_NEEDS_FACTOR_FOR_TRAINING = "Set up two-factor authentication to open the training as an admin.";
 

@@ -5,6 +5,8 @@ import { env } from "~/infra/env.server";
 import { captureLead } from "~/models/lead.server";
 import { normalizeEmail } from "~/models/user.server";
 import { enqueueEmail } from "~/models/outbox.server";
+import { queueSequenceFor } from "~/models/sequence.server";
+import { now } from "~/infra/clock.server";
 import { kickMailer } from "./mail.server";
 
 /** /signup with the lead's address filled in (the signup page reads ?email=). */
@@ -12,8 +14,9 @@ export const signupLink = (origin: string, email: string) => `${origin}/signup?$
 
 /**
  * A /special-access signup: the lead row and the confirmation email /thank-you-access promises,
- * in one transaction. A repeat signup stores nothing and sends nothing, so the form cannot be
- * used to fill someone's inbox.
+ * in one transaction, and the "Lead training" steps, each queued for its time (decision 054) unless
+ * the address already bought. A repeat signup stores nothing and sends nothing, so the form cannot
+ * be used to fill someone's inbox.
  */
 export async function captureLeadAndConfirm(input: { email: string; name?: string; source: string }, origin: string) {
   const { BRAND_NAME, SUPPORT_EMAIL } = env();
@@ -33,6 +36,7 @@ export async function captureLeadAndConfirm(input: { email: string; name?: strin
             supportEmail: SUPPORT_EMAIL,
           }),
         });
+        if (!lead.customer) await queueSequenceFor(trx, email, now());
       }
       return lead;
     });

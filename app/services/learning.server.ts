@@ -24,7 +24,7 @@ import {
   type ViewerCourse,
 } from "~/models/progress.server";
 import type { SessionUser } from "~/models/session.server";
-import { hasAdminRights } from "./guards.server";
+import { hasAdminRights, STARTER_PRODUCT } from "./guards.server";
 
 /**
  * The learning experience (issue 15): what the dashboard and the course viewer show a member,
@@ -37,11 +37,14 @@ const visibilityFor = (user: Viewer) => ({ includeDrafts: hasAdminRights(user) }
 
 /**
  * THE rule of who may open a course (decision 051), which everything course-related asks: an
- * admin, or a member who owns the product the course names ('Who can open this course'). The
- * member pages already require a paid member, so a 'membership' course opens for every member.
+ * admin, or a member who owns the product the course names ('Who can open this course'); a
+ * 'starter' course opens for the membership as well. A starter-only account (a lead, decision 054)
+ * sees the other courses locked.
  */
 export function mayOpenCourse(user: Viewer, course: { requiredProduct: string }): boolean {
-  return mayUseProduct(user, course.requiredProduct);
+  if (mayUseProduct(user, course.requiredProduct)) return true;
+  // The starter courses are part of the membership too (a buyer who never was a lead).
+  return course.requiredProduct === STARTER_PRODUCT && user.products.includes("membership");
 }
 
 /** Whether what a product unlocks (a course, the early-bird download) is open to this session. */

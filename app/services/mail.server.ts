@@ -1,15 +1,19 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { retryDelaySeconds } from "~/lib/emails";
 import { env } from "~/infra/env.server";
+import { now } from "~/infra/clock.server";
 import {
   claimDueEmails,
+  markEmailCanceled,
   markEmailFailed,
   markEmailSent,
   releaseEmails,
   withLinks,
+  type ClaimedEmail,
   type OutgoingEmail,
 } from "~/models/outbox.server";
 import { recordMailFailure } from "./metrics.server";
+import { writeListEmail } from "./mailing-list.server";
 
 /**
  * The in-process sender of the email outbox. Rows are written by the transaction that causes
@@ -17,7 +21,6 @@ import { recordMailFailure } from "./metrics.server";
  * anything another instance or a restart left behind. SMTP through nodemailer when SMTP_URL is
  * set, otherwise the message is printed to the server log so a local user can still follow it.
  */
-const POLL_MS = 15_000;
 const LEASE_SECONDS = 300;
 const BATCH = 20;
 
@@ -27,7 +30,7 @@ let again = false;
 let transport: Transporter | undefined;
 
 export function startMailer() {
-  timer ??= setInterval(kickMailer, POLL_MS).unref();
+  timer ??= setInterval(kickMailer, env().MAIL_POLL_SECONDS * 1000).unref();
   kickMailer();
 }
 
@@ -66,7 +69,10 @@ export function kickMailer() {
 
 async function deliverDue() {
   while (timer) {
-    const batch = await claimDueEmails(BATCH, LEASE_SECONDS);
+    const batch = await claimDueEmails(BATCH, LEASE_SECONDS, {
+      now: now(),
+      ratePerMinute: env().MAIL_RATE_PER_MINUTE,
+    });
     if (batch.length === 0) return;
     for (const [index, email] of batch.entries()) {
       if (!timer) {
@@ -74,8 +80,12 @@ async function deliverDue() {
         return;
       }
       try {
-        // The links go back in only here, in memory, for this delivery (decision 046).
-        await send(withLinks(email));
+        const message = await written(email);
+        if (!message) {
+          await markEmailCanceled(email.id);
+          continue;
+        }
+        await send(message);
         await markEmailSent(email.id);
       } catch (error) {
         const delay = retryDelaySeconds(email.attempts);
@@ -84,14 +94,24 @@ async function deliverDue() {
           `[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`,
         );
         recordMailFailure();
-        await markEmailFailed(email.id, reason, delay);
+        await markEmailFailed(email.id, reason, delay, now());
       }
     }
   }
 }
 
-async function send(email: OutgoingEmail) {
-  const { SMTP_URL, MAIL_FROM, BRAND_NAME, SUPPORT_EMAIL } = env();
+/**
+ * The message as it goes out: a transactional one with its links put back, only here and in
+ * memory (decision 046); a list message written now from its step or announcement, with its
+ * unsubscribe link and headers (decision 054), or null when its recipient may no longer get it.
+ */
+async function written(email: ClaimedEmail): Promise<(OutgoingEmail & { headers?: Record<string, string> }) | null> {
+  if (email.category === "transactional") return withLinks(email);
+  return writeListEmail(email);
+}
+
+async function send(email: OutgoingEmail & { headers?: Record<string, string> }) {
+  const { SMTP_URL, MAIL_FROM, BRAND_NAME, SUPPORT_EMAIL, DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY } = env();
   if (!SMTP_URL) {
     console.log(
       `[mail] SMTP_URL is not set; this message is not sent:\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`,
@@ -106,9 +126,17 @@ async function send(email: OutgoingEmail) {
   });
   await transport.sendMail({
     from: MAIL_FROM ?? `"${BRAND_NAME}" <${SUPPORT_EMAIL}>`,
+    // Every message: a reply reaches support, never an unread sending address.
+    replyTo: SUPPORT_EMAIL,
     to: email.to,
     subject: email.subject,
     text: email.text,
     ...(email.html ? { html: email.html } : {}),
+    ...(email.headers ? { headers: email.headers } : {}),
+    // nodemailer's own DKIM signing, of every message (decision 054); env() requires all three or
+    // none. Given per message: a transport made from a URL ignores its other options.
+    ...(DKIM_DOMAIN && DKIM_SELECTOR && DKIM_PRIVATE_KEY
+      ? { dkim: { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey: DKIM_PRIVATE_KEY } }
+      : {}),
   });
 }

@@ -1,5 +1,6 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { demoCourse } from "~/content/demo-course";
+import { starterCourse } from "~/content/starter-course";
 import { whiteLabelCourse } from "~/content/white-label-course";
 import { seedProducts } from "~/models/product.server";
 import { parseItemList } from "~/lib/warriorplus";
@@ -13,10 +14,10 @@ import { seedLaunchSettings } from "./launch.server";
 /**
  * Makes a fresh install usable: the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when no
  * account has that address (never touching an existing one: docs/decisions/044) and, on an empty
- * database, the demo course and the White-label course with its twelve app kits, and (once) the
- * launch settings: the demo launch, or the defaults (decision 053). The catalogue gets any product
- * of the code defaults it lacks, and products no admin has saved take their Stripe price and
- * marketplace items from the environment (decision 051).
+ * database, the demo course, the free starter course (issue 27) and the White-label course with
+ * its twelve app kits, and (once) the launch settings: the demo launch, or the defaults (decision
+ * 053). The catalogue gets any product of the code defaults it lacks, and products no admin has
+ * saved take their Stripe price and marketplace items from the environment (decision 051).
  */
 export async function seed() {
   await bootstrapAdmin();
@@ -30,6 +31,8 @@ export async function seed() {
   if (env().SEED_DEMO_CONTENT && (await countCourses()) === 0) {
     await createCourseWithChapters(demoCourse);
     console.log(`[seed] Added the demo course "${demoCourse.title}".`);
+    await createCourseWithChapters(starterCourse);
+    console.log(`[seed] Added the starter course "${starterCourse.title}".`);
     await seedWhiteLabelCourse();
     console.log(`[seed] Added the course "${whiteLabelCourse.title}" with ${whiteLabelCourse.chapters.length} kits.`);
   }

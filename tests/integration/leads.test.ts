@@ -29,7 +29,20 @@ describe("POST /special-access", () => {
 
   it("queues one confirmation email with what to expect and a signup link, and none for a repeat", async () => {
     const email = uniqueEmail("confirm");
-    const outbox = () => app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).execute();
+    const outbox = () =>
+      app.db
+        .selectFrom("email_outbox")
+        .selectAll()
+        .where("to_address", "=", email)
+        .where("category", "=", "transactional")
+        .execute();
+    const training = () =>
+      app.db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("to_address", "=", email)
+        .where("category", "=", "sequence")
+        .execute();
     expect(
       (await new Browser(app.baseUrl).post("/special-access", { email: email.toUpperCase(), name: "Robin" })).status,
     ).toBe(303);
@@ -43,6 +56,8 @@ describe("POST /special-access", () => {
     );
     expect((await new Browser(app.baseUrl).post("/special-access", { email })).status).toBe(303);
     expect(await outbox()).toHaveLength(1);
+    // The training steps (list.test.ts) are queued once too.
+    expect(await training()).toHaveLength(3);
   });
 
   it("stores no email when the form is refused", async () => {

@@ -6,7 +6,17 @@ import { SMTPServer } from "smtp-server";
  * A real SMTP server on 127.0.0.1 that keeps what it receives, for the app's SMTP_URL in tests.
  * It can refuse a recipient once with a temporary error, as a busy mail server does.
  */
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string | null };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Header values by lower-cased name (the first of each), as mailparser reads them. */
+  header: (name: string) => string | undefined;
+  /** The message as it came over SMTP, for a DKIM verifier. */
+  raw: Buffer;
+};
 
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
@@ -32,19 +42,32 @@ export class SmtpSink {
         callback();
       },
       onData(stream, session, callback) {
-        // mailparser reads the MIME message as a mail client would: both parts, decoded.
-        simpleParser(stream)
-          .then((parsed) => {
-            sink!.receive({
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-              subject: parsed.subject ?? "",
-              text: (parsed.text ?? "").replace(/\r\n/g, "\n"),
-              html: parsed.html || null,
-            });
-            callback();
-          })
-          .catch((error: Error) => callback(error));
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          // mailparser reads the MIME message as a mail client would: both parts, decoded.
+          simpleParser(raw)
+            .then((parsed) => {
+              const lines = new Map(parsed.headerLines.map((line) => [line.key, line.line]));
+              sink!.receive({
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+                to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+                subject: parsed.subject ?? "",
+                text: (parsed.text ?? "").replace(/\r\n/g, "\n"),
+                html: parsed.html || null,
+                // The raw line without its name: what the sender wrote, unfolded.
+                header: (name) =>
+                  lines
+                    .get(name.toLowerCase())
+                    ?.replace(/^[^:]+:\s*/, "")
+                    .replace(/\r?\n\s+/g, " "),
+                raw,
+              });
+              callback();
+            })
+            .catch((error: Error) => callback(error));
+        });
       },
     });
     await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

@@ -12,6 +12,18 @@ const production = {
 };
 
 describe("parseEnv", () => {
+  it("takes DKIM's three settings together or not at all, the key's \\n as line breaks", () => {
+    expect(() => parseEnv({ DKIM_DOMAIN: "example.com" })).toThrow(
+      /DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together/,
+    );
+    const env = parseEnv({
+      DKIM_DOMAIN: "example.com",
+      DKIM_SELECTOR: "s1",
+      DKIM_PRIVATE_KEY: "-----BEGIN-----\\nabc\\n-----END-----",
+    });
+    expect(env.DKIM_PRIVATE_KEY).toBe("-----BEGIN-----\nabc\n-----END-----");
+    expect(parseEnv({}).MAIL_RATE_PER_MINUTE).toBe(60);
+  });
   it("works with nothing configured (local use)", () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);

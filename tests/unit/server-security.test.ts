@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseSecurityHeaders, clientAddress, isCrossSiteWrite } from "../../server/security";
+import { baseSecurityHeaders, clientAddress, dropOriginHeader, isCrossSiteWrite } from "../../server/security";
 
 describe("isCrossSiteWrite", () => {
   const request = (overrides: Record<string, string | undefined>) => ({
@@ -33,6 +33,18 @@ describe("isCrossSiteWrite", () => {
         }),
       ),
     ).toBe(false);
+  });
+  it("lets the one-click unsubscribe through from anywhere (its signed token is the authority), nothing else", () => {
+    expect(isCrossSiteWrite(request({ pathname: "/unsubscribe", originHeader: "https://mail.provider.example" }))).toBe(
+      false,
+    );
+    expect(isCrossSiteWrite(request({ pathname: "/unsubscribed", originHeader: "https://evil.example" }))).toBe(true);
+    const req = {
+      headers: { origin: "https://mail.provider.example", host: "site.test" },
+      rawHeaders: ["Origin", "https://mail.provider.example", "Host", "site.test"],
+    };
+    dropOriginHeader(req);
+    expect(req).toEqual({ headers: { host: "site.test" }, rawHeaders: ["Host", "site.test"] });
   });
   it("ignores safe methods and webhooks", () => {
     expect(isCrossSiteWrite(request({ method: "GET", originHeader: "https://evil.example" }))).toBe(false);

@@ -6,6 +6,7 @@ import type { Flash } from "~/infra/flash.server";
 const SECTIONS = [
   { to: "/admin", label: "Courses", end: true },
   { to: "/admin/members", label: "Members", end: false },
+  { to: "/admin/leads", label: "Leads", end: false },
   { to: "/admin/sales", label: "Sales", end: false },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/custom-saas", label: "Custom SaaS", end: false },
@@ -158,6 +159,10 @@ const ACCESS_TONES: Record<string, keyof typeof BADGE_TONES> = {
   "No access": "amber",
   Sent: "green",
   Queued: "slate",
+  Scheduled: "blue",
+  Subscribed: "green",
+  Unsubscribed: "amber",
+  Customer: "blue",
   Failed: "red",
   Pending: "amber",
   Canceled: "slate",
@@ -168,4 +173,10 @@ export function StatusBadge({ label }: { label: string }) {
   return <Badge tone={ACCESS_TONES[label] ?? "slate"}>{label}</Badge>;
 }
 
-export const OUTBOX_STATUS_LABELS = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
+export const OUTBOX_STATUS_LABELS = {
+  scheduled: "Scheduled",
+  queued: "Queued",
+  sent: "Sent",
+  failed: "Failed",
+  canceled: "Canceled",
+} as const;

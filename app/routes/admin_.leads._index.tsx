@@ -1,0 +1,153 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminPage, Cell, EmptyNote, StatusBadge, TableFrame } from "~/components/admin/admin-page";
+import { dangerButton, inputClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
+import { formatDay } from "~/lib/dates";
+import { leadQueryString, parseLeadQuery } from "~/lib/marketing-email";
+import { isUuid } from "~/lib/uuid";
+import { requireAdmin } from "~/services/guards.server";
+import { deleteLeadAsAdmin, leadsPage } from "~/services/list-admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Leads | Admin | AI Profit Labs" }];
+
+/** The leads of /special-access, newest first, 50 a page, with their status (admin only, audited). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const query = parseLeadQuery(new URL(request.url).searchParams);
+  const [{ flash, headers }, { leads, hasMore }] = await Promise.all([takeFlash(request), leadsPage(admin, query)]);
+  return data(
+    {
+      flash,
+      query,
+      hasMore,
+      leads: leads.map((lead) => ({ ...lead, createdAt: lead.createdAt.toISOString() })),
+    },
+    { headers },
+  );
+}
+
+/** 'Delete lead': the row and its queued emails. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const id = form.get("id");
+  const back = `/admin/leads${leadQueryString({ q: typeof form.get("q") === "string" ? String(form.get("q")) : "" })}`;
+  if (form.get("intent") !== "delete" || !isUuid(id))
+    return redirectWithFlash(back, { kind: "error", message: "Unknown action." });
+  const deleted = await deleteLeadAsAdmin(admin, id);
+  return redirectWithFlash(
+    back,
+    deleted
+      ? { kind: "success", message: `Deleted the lead ${deleted.email} and its queued emails.` }
+      : { kind: "error", message: "That lead does not exist (any more)." },
+  );
+}
+
+export default function AdminLeads() {
+  const { flash, query, leads, hasMore } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage
+      title="Leads"
+      flash={flash}
+      actions={
+        <a href={`/admin/leads.csv${leadQueryString({ q: query.q })}`} className={secondaryButton} download>
+          Export CSV
+        </a>
+      }
+    >
+      <Form
+        method="get"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto] sm:items-end"
+      >
+        <label className="block text-sm font-medium text-slate-700">
+          Search
+          <input type="search" name="q" defaultValue={query.q} placeholder="Email or name" className={inputClass} />
+        </label>
+        <div className="flex gap-2">
+          <button type="submit" className={primaryButton}>
+            Search
+          </button>
+          {query.q ? (
+            <Link to="/admin/leads" className={secondaryButton}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {leads.length === 0 ? (
+        <EmptyNote>{query.q ? "No leads match this search." : "No leads yet."}</EmptyNote>
+      ) : (
+        <TableFrame label="Leads">
+          <caption className="sr-only">Leads, newest first, page {query.page}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Name</th>
+              <th scope="col">Source</th>
+              <th scope="col">Date</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {leads.map((lead) => (
+              <tr key={lead.id}>
+                <Cell label="Email" className="break-all sm:max-w-[16rem]">
+                  {lead.email}
+                </Cell>
+                <Cell label="Name">{lead.name}</Cell>
+                <Cell label="Source">{lead.source}</Cell>
+                <Cell label="Date" className="whitespace-nowrap">
+                  {formatDay(lead.createdAt)}
+                </Cell>
+                <Cell label="Status">
+                  <StatusBadge label={lead.status} />
+                </Cell>
+                <Cell label="Actions">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={lead.id} />
+                    <input type="hidden" name="q" value={query.q} />
+                    <button type="submit" className={dangerButton}>
+                      Delete lead<span className="sr-only">: {lead.email}</span>
+                    </button>
+                  </Form>
+                </Cell>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      )}
+      {query.page > 1 || hasMore ? (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+          {query.page > 1 ? (
+            <Link
+              to={`/admin/leads${leadQueryString({ ...query, page: query.page - 1 })}`}
+              className={secondaryButton}
+              rel="prev"
+            >
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600">Page {query.page}</span>
+          {hasMore ? (
+            <Link
+              to={`/admin/leads${leadQueryString({ ...query, page: query.page + 1 })}`}
+              className={secondaryButton}
+              rel="next"
+            >
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseLeadQuery } from "~/lib/marketing-email";
+import { requireAdmin } from "~/services/guards.server";
+import { leadsCsv } from "~/services/list-admin.server";
+
+/** GET /admin/leads.csv?q=: the leads matching the list's search, streamed, formula-safe (audited). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return leadsCsv(admin, parseLeadQuery(new URL(request.url).searchParams).q);
+}

@@ -1,0 +1,406 @@
+import crypto from "node:crypto";
+import { dkimVerify } from "mailauth/lib/dkim/verify";
+import { parse } from "csv-parse/sync";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { advanceServerClock, resetServerClock } from "../support/clock";
+import { createUser, signIn, uniqueEmail } from "../support/fixtures";
+import { Browser, redirectTarget } from "../support/http";
+import { until } from "../support/poll";
+import { SmtpSink, type ReceivedMail } from "../support/smtp-sink";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";
+
+/**
+ * The list (issue 27, decision 054): a lead's starter access, the training sequence through the
+ * outbox at its times (a controllable clock, never a sleep), buying that stops it, RFC 8058
+ * unsubscribing, forged tokens, preferences, Reply-To and DKIM verified at the SMTP sink.
+ * Announcements, their audiences and the send rate: list-announcements.test.ts.
+ */
+const SUPPORT = "help@list.test.example";
+const DKIM_DOMAIN = "list.test.example";
+const DKIM_SELECTOR = "mail2026";
+const keys = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+const publicKey = keys.publicKey.export({ type: "spki", format: "der" }).toString("base64");
+
+let smtp: SmtpSink;
+let app: TestApp;
+let admin: Browser;
+
+beforeAll(async () => {
+  smtp = await SmtpSink.start();
+  app = await startTestApp({
+    SMTP_URL: smtp.url,
+    SUPPORT_EMAIL: SUPPORT,
+    MAIL_FROM: `"List Test" <news@${DKIM_DOMAIN}>`,
+    // The sender looks for due mail often, so a moved clock is seen within a moment.
+    MAIL_POLL_SECONDS: "0.2",
+    DKIM_DOMAIN,
+    DKIM_SELECTOR,
+    // As an operator sets it in one line: \n for the line breaks.
+    DKIM_PRIVATE_KEY: (keys.privateKey.export({ type: "pkcs8", format: "pem" }) as string).replace(/\n/g, "\\n"),
+  });
+  admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+afterEach(() => resetServerClock());
+afterAll(async () => {
+  resetServerClock();
+  await app?.close();
+  await smtp?.close();
+});
+
+const HOUR = 3_600_000;
+const subscribe = (email: string, name = "Robin") => new Browser(app.baseUrl).post("/special-access", { email, name });
+const outboxFor = (email: string) =>
+  app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).orderBy("next_attempt_at").execute();
+const leadOf = (email: string) =>
+  app.db.selectFrom("leads").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+const unsubscribeLink = (mail: ReceivedMail) => {
+  const match = mail.text.match(/Unsubscribe: (\S+)/);
+  if (!match) throw new Error(`no unsubscribe link in:\n${mail.text}`);
+  return new URL(match[1]!);
+};
+
+describe("a lead's starter access", () => {
+  it("a lead who makes a verified account gets the starter courses and the idea generator, the rest locked", async () => {
+    const email = uniqueEmail("starter");
+    expect((await subscribe(email)).status).toBe(303);
+    // The account of the confirmation email's /signup?email= link, once its address is verified.
+    const user = await createUser(app.db, { email, verified: false });
+    expect(await starterOf(user.id)).toHaveLength(0);
+    await app.db.updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", user.id).execute();
+    expect(await starterOf(user.id)).toHaveLength(1);
+
+    const browser = new Browser(app.baseUrl);
+    const login = await browser.post("/login?special_access=true", { email, password: user.password });
+    expect(redirectTarget(login)).toBe("/dashboard");
+    const dashboard = await browser.get("/dashboard");
+    expect(dashboard.status).toBe(200);
+    const html = await dashboard.text();
+    expect(html).toContain("Your first AI SaaS idea in 30 minutes");
+    expect(html).toContain("Unlock with lifetime access");
+
+    const courses = await app.db.selectFrom("courses").select(["id", "required_product"]).execute();
+    const starter = courses.find((course) => course.required_product === "starter")!;
+    const paid = courses.find((course) => course.required_product === "membership")!;
+    expect((await browser.get(`/course/${starter.id}`)).status).toBe(200);
+    expect((await browser.get(`/course/${paid.id}`)).status).toBe(303);
+    expect((await browser.get("/app-idea-generator")).status).toBe(200);
+    // Every other member tool stays locked.
+    for (const locked of ["/app-builder", "/bonuses"]) {
+      expect(redirectTarget(await browser.get(locked)), locked).toBe("/payment-options");
+    }
+  });
+
+  it("a member with a verified address who signs up as a lead gets it too; an unverified one does not", async () => {
+    const verified = await createUser(app.db, { email: uniqueEmail("member-lead") });
+    const unverified = await createUser(app.db, { email: uniqueEmail("unproven-lead"), verified: false });
+    await subscribe(verified.email);
+    await subscribe(unverified.email);
+    expect(await starterOf(verified.id)).toHaveLength(1);
+    expect(await starterOf(unverified.id)).toHaveLength(0);
+    const browser = await signIn(app.baseUrl, unverified.email);
+    expect(redirectTarget(await browser.get("/dashboard"))).toBe("/payment-options");
+  });
+
+  it("a paid member opens the starter course as part of the membership", async () => {
+    const member = await createUser(app.db, { paid: "stripe-order" });
+    const starter = await app.db
+      .selectFrom("courses")
+      .select("id")
+      .where("required_product", "=", "starter")
+      .executeTakeFirstOrThrow();
+    const browser = await signIn(app.baseUrl, member.email);
+    expect((await browser.get(`/course/${starter.id}`)).status).toBe(200);
+  });
+});
+
+const starterOf = (userId: string) =>
+  app.db
+    .selectFrom("entitlements")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("product_key", "=", "starter")
+    .where("source_kind", "=", "lead_signup")
+    .execute();
+
+describe("the training sequence", () => {
+  it("queues three steps for their times, sends each in order when its time comes, signed and unsubscribable", async () => {
+    const email = uniqueEmail("training");
+    const start = Date.now();
+    expect((await subscribe(email)).status).toBe(303);
+    // A repeat of the form queues nothing more.
+    expect((await subscribe(email)).status).toBe(303);
+    const queued = (await outboxFor(email)).filter((row) => row.category === "sequence");
+    expect(queued).toHaveLength(3);
+    for (const [index, row] of queued.entries()) {
+      const hours = (new Date(row.send_after!).getTime() - start) / HOUR;
+      expect(Math.round(hours)).toBe(24 * (index + 1));
+    }
+    const list = await (await admin.get("/admin/emails?status=scheduled")).text();
+    expect(list).toContain(email);
+    expect(list).toContain("Scheduled");
+
+    const since = smtp.messages.length;
+    advanceServerClock(24 * HOUR + 60_000);
+    const day1 = await smtp.waitFor(email, 15_000, "Day 1", since);
+    // Only the first is sent (marked once the SMTP server took it).
+    expect(
+      await until(
+        "step 1 marked sent",
+        () => sentSubjects(email),
+        (sent) => sent.length > 0,
+      ),
+    ).toEqual(["Day 1: Find an AI SaaS idea people will pay for"]);
+    advanceServerClock(24 * HOUR);
+    await smtp.waitFor(email, 15_000, "Day 2", since);
+    advanceServerClock(24 * HOUR);
+    await smtp.waitFor(email, 15_000, "Day 3", since);
+    const order = smtp.messages
+      .slice(since)
+      .filter((mail) => mail.to.includes(email) && mail.subject.startsWith("Day"))
+      .map((mail) => mail.subject.slice(0, 5));
+    expect(order).toEqual(["Day 1", "Day 2", "Day 3"]);
+
+    // What every marketing message carries (RFC 8058, Reply-To), with the lead's name filled in.
+    expect(day1.text).toContain("Hi Robin,");
+    expect(day1.html).toContain("<strong>what to build</strong>");
+    const link = unsubscribeLink(day1);
+    expect(link.pathname).toBe("/unsubscribe");
+    expect(day1.html).toContain(`href="${link.href.replace(/&/g, "&amp;")}"`);
+    expect(day1.header("list-unsubscribe")).toBe(`<${link.href}>`);
+    expect(day1.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(day1.header("reply-to")).toContain(SUPPORT);
+
+    // nodemailer signed it; the verifier finds our key under the selector and the body intact.
+    const verdict = await dkimVerify(day1.raw, {
+      resolver: async (name: string, type: string) => {
+        if (type === "TXT" && name === `${DKIM_SELECTOR}._domainkey.${DKIM_DOMAIN}`)
+          return [[`v=DKIM1; k=rsa; p=${publicKey}`]];
+        throw Object.assign(new Error(`no ${type} record for ${name}`), { code: "ENOTFOUND" });
+      },
+    });
+    expect(verdict.results.map((result) => result.status.result)).toEqual(["pass"]);
+    expect(verdict.results[0]!.signingDomain).toBe(DKIM_DOMAIN);
+  });
+
+  it("buying, from any source, cancels the steps not sent and makes the lead a customer", async () => {
+    const email = uniqueEmail("buyer");
+    await subscribe(email);
+    await createUser(app.db, { email, paid: "warriorplus" });
+    expect((await leadOf(email)).customer_at).not.toBeNull();
+    const steps = (await outboxFor(email)).filter((row) => row.category === "sequence");
+    expect(steps.map((row) => [row.sent_at, row.canceled_at !== null])).toEqual([
+      [null, true],
+      [null, true],
+      [null, true],
+    ]);
+    const leads = await (await admin.get(`/admin/leads?q=${encodeURIComponent(email)}`)).text();
+    expect(leads).toContain("Customer");
+    // An address that bought before subscribing gets no training at all.
+    const buyer = await createUser(app.db, { paid: "stripe-order" });
+    await subscribe(buyer.email);
+    expect((await outboxFor(buyer.email)).filter((row) => row.category === "sequence")).toEqual([]);
+  });
+
+  it("an edited step is what is sent from then on", async () => {
+    const email = uniqueEmail("edited");
+    await subscribe(email, "Sam");
+    const page = await (await admin.get("/admin/emails/sequences")).text();
+    expect(page).toContain("Send after");
+    const step = await app.db
+      .selectFrom("email_sequence_steps")
+      .selectAll()
+      .where("position", "=", 1)
+      .executeTakeFirstOrThrow();
+    const saved = await admin.post("/admin/emails/sequences", {
+      id: step.id,
+      delay: "1",
+      unit: "days",
+      subject: "Day 1, revised",
+      body: "Hello {{name}}, the *new* first lesson.",
+    });
+    expect(redirectTarget(saved)).toBe("/admin/emails/sequences");
+    const since = smtp.messages.length;
+    advanceServerClock(24 * HOUR + 60_000);
+    const mail = await smtp.waitFor(email, 15_000, "Day 1, revised", since);
+    expect(mail.text).toContain("Hello Sam, the *new* first lesson.");
+    expect(mail.html).toContain("<em>new</em>");
+    const audit = await app.db
+      .selectFrom("admin_audit_log")
+      .select("action")
+      .where("action", "=", "edit_sequence_step")
+      .execute();
+    expect(audit).toHaveLength(1);
+    // Back as the seed had it, for the other tests.
+    await admin.post("/admin/emails/sequences", {
+      id: step.id,
+      delay: "24",
+      unit: "hours",
+      subject: step.subject,
+      body: step.body,
+    });
+  });
+});
+
+const sentSubjects = async (email: string) =>
+  (await outboxFor(email))
+    .filter((row) => row.sent_at !== null && row.category === "sequence")
+    .map((row) => row.subject);
+
+describe("unsubscribing (RFC 8058)", () => {
+  async function trainingMail(email: string) {
+    await subscribe(email);
+    const since = smtp.messages.length;
+    advanceServerClock(24 * HOUR + 60_000);
+    return smtp.waitFor(email, 15_000, "Day 1", since);
+  }
+
+  it("GET changes nothing; the one-click POST answers 200 without session or CSRF token and unsubscribes", async () => {
+    const email = uniqueEmail("oneclick");
+    const link = unsubscribeLink(await trainingMail(email));
+    const page = await new Browser(app.baseUrl).get(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await page.text();
+    expect(html).toContain(">Unsubscribe</button>");
+    expect((await leadOf(email)).unsubscribed_at).toBeNull();
+
+    // As a mail provider sends it: no cookie, and an Origin of its own.
+    const oneClick = await fetch(link, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.provider.example" },
+      body: "List-Unsubscribe=One-Click",
+      redirect: "manual",
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await leadOf(email)).unsubscribed_at).not.toBeNull();
+    // The rest of the training is canceled, and nothing later reaches the address.
+    const rest = (await outboxFor(email)).filter((row) => row.category === "sequence" && row.sent_at === null);
+    expect(rest.map((row) => row.canceled_at !== null)).toEqual([true, true]);
+    expect((await admin.get(`/admin/leads?q=${encodeURIComponent(email)}`)).ok).toBe(true);
+
+    const after = await (await new Browser(app.baseUrl).get(link.pathname + link.search)).text();
+    expect(after).toContain("You have been unsubscribed");
+    expect(after).toContain("Resubscribe");
+    const again = await new Browser(app.baseUrl).post(link.pathname + link.search, { intent: "resubscribe" });
+    expect(again.status).toBe(200);
+    expect((await leadOf(email)).unsubscribed_at).toBeNull();
+    const page2 = await new Browser(app.baseUrl).post(link.pathname + link.search, { intent: "unsubscribe" });
+    expect(await page2.text()).toContain("You have been unsubscribed");
+  });
+
+  it("a forged or garbled token changes nothing, and a token names only its own address", async () => {
+    const victim = uniqueEmail("victim");
+    const attacker = uniqueEmail("attacker");
+    await subscribe(victim);
+    const link = unsubscribeLink(await trainingMail(attacker));
+    const token = link.searchParams.get("t")!;
+    const [list, , signature] = token.split(".");
+    const forgeries = [
+      "garbled",
+      `${list}.${Buffer.from(victim).toString("base64url")}.${signature}`,
+      `${list}.${Buffer.from(victim).toString("base64url")}.${crypto.randomBytes(18).toString("base64url")}`,
+      `news.${token.split(".")[1]}.${signature}`,
+      token.slice(0, -2),
+    ];
+    for (const forged of forgeries) {
+      const query = `/unsubscribe?${new URLSearchParams({ t: forged })}`;
+      const get = await new Browser(app.baseUrl).get(query);
+      expect(get.status, forged).toBe(400);
+      expect(await get.text()).not.toContain(victim);
+      const post = await fetch(new URL(query, app.baseUrl), {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(post.status, forged).toBe(400);
+    }
+    expect((await leadOf(victim)).unsubscribed_at).toBeNull();
+  });
+
+  it("transactional mail still reaches an unsubscribed address", async () => {
+    const member = await createUser(app.db, { email: uniqueEmail("still-gets-resets") });
+    const link = unsubscribeLink(await trainingMail(member.email));
+    await fetch(link, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
+    const since = smtp.messages.length;
+    await new Browser(app.baseUrl).post("/forgot-password", { email: member.email });
+    const reset = await smtp.waitFor(member.email, 15_000, "Reset your", since);
+    expect(reset.header("list-unsubscribe")).toBeUndefined();
+    expect(reset.header("reply-to")).toContain(SUPPORT);
+  });
+});
+
+/** The 'Product news and announcements' checkbox's tag. */
+const newsBox = (html: string) => html.match(/<input[^>]*name="news"[^>]*>/)?.[0] ?? "(none)";
+
+describe("email preferences on /account", () => {
+  it("'Product news and announcements' is on by default, saved by a plain form, and turned off by an unsubscribe link", async () => {
+    // Not a buyer: a buyer's address gets no training, and this one's link is used below.
+    const member = await createUser(app.db);
+    const browser = await signIn(app.baseUrl, member.email);
+    const page = await (await browser.get("/account")).text();
+    expect(page).toContain("Email preferences");
+    expect(newsBox(page)).toContain("checked");
+    const off = await browser.post("/account", { intent: "email-preferences" });
+    expect(redirectTarget(off)).toBe("/account");
+    const optedOut = () =>
+      app.db.selectFrom("users").select("news_opt_out_at").where("id", "=", member.id).executeTakeFirstOrThrow();
+    expect((await optedOut()).news_opt_out_at).not.toBeNull();
+    await browser.post("/account", { intent: "email-preferences", news: "on" });
+    expect((await optedOut()).news_opt_out_at).toBeNull();
+
+    // The member is a lead too: the training's link turns the preference off.
+    const link = unsubscribeLink(
+      await (async () => {
+        await subscribe(member.email);
+        const since = smtp.messages.length;
+        advanceServerClock(24 * HOUR + 60_000);
+        return smtp.waitFor(member.email, 15_000, "Day 1", since);
+      })(),
+    );
+    await fetch(link, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
+    expect((await optedOut()).news_opt_out_at).not.toBeNull();
+    expect(newsBox(await (await browser.get("/account")).text())).not.toContain("checked");
+  });
+});
+
+describe("/admin/leads", () => {
+  it("lists, searches, exports formula-safe CSV and deletes a lead with its queued emails, each audited", async () => {
+    const email = uniqueEmail("listed");
+    await new Browser(app.baseUrl).post("/special-access", { email, name: "=1+2" });
+    const page = await (await admin.get(`/admin/leads?q=${encodeURIComponent(email)}`)).text();
+    for (const text of [email, "special-access", "Subscribed", "Delete lead", "Export CSV"])
+      expect(page).toContain(text);
+
+    const csv = await admin.get(`/admin/leads.csv?q=${encodeURIComponent(email)}`);
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    const rows = parse(await csv.text(), { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toEqual([
+      expect.objectContaining({ email, name: "'=1+2", source: "special-access", status: "Subscribed" }),
+    ]);
+
+    const lead = await leadOf(email);
+    const deleted = await admin.post("/admin/leads", { intent: "delete", id: lead.id });
+    expect(redirectTarget(deleted)).toBe("/admin/leads");
+    expect(await app.db.selectFrom("leads").select("id").where("email", "=", email).execute()).toEqual([]);
+    expect((await outboxFor(email)).filter((row) => row.sent_at === null)).toEqual([]);
+    const actions = (await app.db.selectFrom("admin_audit_log").select("action").execute()).map((row) => row.action);
+    for (const action of ["view_leads", "export_leads", "delete_lead"]) expect(actions).toContain(action);
+  });
+
+  it("is for admins only: leads, sequences and announcements", async () => {
+    const member = await signIn(app.baseUrl, (await createUser(app.db, { paid: "stripe-order" })).email);
+    const anonymous = new Browser(app.baseUrl);
+    for (const path of [
+      "/admin/leads",
+      "/admin/leads.csv",
+      "/admin/emails/sequences",
+      "/admin/emails/announcements/new",
+    ]) {
+      expect(redirectTarget(await member.get(path)), path).toBe("/dashboard");
+      expect(redirectTarget(await anonymous.get(path)), path).toMatch(/^\/login\?/);
+    }
+    const lead = await leadOf((await app.db.selectFrom("leads").select("email").executeTakeFirstOrThrow()).email);
+    expect(redirectTarget(await member.post("/admin/leads", { intent: "delete", id: lead.id }))).toBe("/dashboard");
+    expect(await app.db.selectFrom("leads").select("id").where("id", "=", lead.id).execute()).toHaveLength(1);
+  });
+});

@@ -59,6 +59,19 @@ export async function mayDownloadAttachment(
   return user.hasPaid && published && mayOpenCourse(user, attachment);
 }
 
+/**
+ * Who may see a course's image (issue 30): whoever may open the course (mayOpenCourse, as a paid
+ * member), a published course; an admin always. An image belongs to its course, not a chapter:
+ * its address is a random id, shown only inside the course's chapters.
+ */
+export function mayViewImage(
+  user: Viewer & Pick<SessionUser, "hasPaid">,
+  image: { courseStatus: string; requiredProduct: string },
+): boolean {
+  if (hasAdminRights(user)) return true;
+  return user.hasPaid && image.courseStatus === "published" && mayOpenCourse(user, image);
+}
+
 /** Where a locked course sends its member: the upgrades page, told which product unlocks it. */
 export function lockedCourseHref(product: string): string {
   return `/upgrades?${new URLSearchParams({ [LOCKED_PARAM]: product })}`;

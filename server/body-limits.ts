@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import getRawBody from "raw-body";
 import { lingerOnClose, watchBodyRate, type HttpLimits } from "./connections";
 import { env } from "~/infra/env.server";
+import { IMAGE_MAX_BYTES } from "~/lib/images";
 import { sendText } from "./respond";
 
 const KiB = 1024;
@@ -18,7 +19,8 @@ export const BODY_RULES = {
   /** Ordinary forms: sign-in, signup, checkout, consent, leads... */
   form: { limitBytes: 64 * KiB, kind: "form" },
   /**
-   * The admin editor saves a chapter's whole rich text (images may be inline data URLs). Only for a
+   * The admin editor saves a chapter's whole rich text (its images are uploads since issue 30, but
+   * the no-JavaScript textarea may still post a pasted one, which the sanitiser drops). Only for a
    * request with an admin's session: anyone else's body to /admin gets the form limit.
    */
   adminEditor: { limitBytes: 1024 * KiB, kind: "form" },
@@ -39,19 +41,26 @@ const attachmentUploadRule = (): BodyRule => ({
   kind: "form",
 });
 
+/** Where the chapter editor uploads an image (app/routes/admin_.images.ts, issue 30). */
+export const IMAGE_UPLOAD_PATH = "/admin/images";
+
+/** An image upload: the largest image allowed, plus room for the multipart framing and the course id. */
+const imageUploadRule: BodyRule = { limitBytes: IMAGE_MAX_BYTES + 64 * KiB, kind: "form" };
+
 /**
  * Whether a path's large limit is for admins only: anyone else's body there gets the form limit,
  * so a stranger cannot make the server take in megabytes before the route's guard refuses them.
  */
 export function largeOnlyForAdmins(pathname: string): boolean {
   const route = pathname.replace(/\.data$/, "");
-  return route === "/admin" || route === ATTACHMENT_UPLOAD_PATH;
+  return route === "/admin" || route === ATTACHMENT_UPLOAD_PATH || route === IMAGE_UPLOAD_PATH;
 }
 
 /** The rule for a path; single-fetch data requests (`/admin.data`) share their route's rule. */
 export function bodyRuleFor(pathname: string): BodyRule {
   const route = pathname.replace(/\.data$/, "");
   if (route === ATTACHMENT_UPLOAD_PATH) return attachmentUploadRule();
+  if (route === IMAGE_UPLOAD_PATH) return imageUploadRule;
   if (route === "/webhooks/stripe") return BODY_RULES.stripeWebhook;
   if (route.startsWith("/webhooks/")) return BODY_RULES.marketplaceWebhook;
   if (route === "/admin") return BODY_RULES.adminEditor;

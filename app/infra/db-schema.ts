@@ -137,6 +137,18 @@ export interface ChapterAttachmentsTable {
   created_at: CreatedAt;
 }
 
+/** An image in a course's chapters, its bytes in the file store (migration 0022, decision 057). */
+export interface ChapterImagesTable {
+  id: Generated<string>;
+  course_id: string;
+  content_type: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
 /** The PostgreSQL file store's bytes, by key (app/models/stored-file.server.ts, decision 052). */
 export interface StoredFilesTable {
   key: string;
@@ -459,6 +471,7 @@ export interface DB {
   courses: CoursesTable;
   chapters: ChaptersTable;
   chapter_attachments: ChapterAttachmentsTable;
+  chapter_images: ChapterImagesTable;
   stored_files: StoredFilesTable;
   stripe_customers: StripeCustomersTable;
   stripe_orders: StripeOrdersTable;

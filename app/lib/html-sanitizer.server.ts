@@ -4,14 +4,12 @@ import { VIDEO_EMBED_HOSTS, videoEmbedSrc, videoFrameAttributes } from "./video-
 /**
  * The one gate chapter HTML passes through, on save and again on render
  * (docs/architecture.md#security). The allowlist matches the editor's toolbar: headings 1-3, bold, italic,
- * underline, lists, links, images and video embeds. Everything else is dropped; text inside
+ * underline, lists, links, code blocks and quotes, images (with their alt text and an optional
+ * caption, as a figure) and video embeds. Everything else is dropped; text inside
  * dropped tags is kept as text, except the contents of script, style and similar tags, which
  * are dropped whole.
  */
 const LINK_SCHEMES = ["http", "https", "mailto", "tel"];
-
-// Raster images only: an SVG data image is inert inside <img>, but nothing in the editor makes one.
-const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=\s]+$/i;
 
 function isExternalHref(href: string): boolean {
   return /^https?:\/\//i.test(href);
@@ -43,6 +41,11 @@ const options: sanitizeHtml.IOptions = {
     "ol",
     "ul",
     "li",
+    "pre",
+    "code",
+    "blockquote",
+    "figure",
+    "figcaption",
     "a",
     "img",
     "iframe",
@@ -55,7 +58,9 @@ const options: sanitizeHtml.IOptions = {
   },
   allowedClasses: { iframe: ["ql-video"] },
   allowedSchemes: LINK_SCHEMES,
-  allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
+  // No data: images (issue 30): an image is an upload served from its own address, never page
+  // weight; the editor turns a pasted data: image into an upload, and migration 0022 moved the old ones out.
+  allowedSchemesByTag: { img: ["http", "https"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
   allowedIframeHostnames: [...VIDEO_EMBED_HOSTS],
@@ -71,7 +76,7 @@ const options: sanitizeHtml.IOptions = {
     },
     img: (tagName, { src = "", ...rest }) => {
       const address = src.trim();
-      const allowed = /^data:/i.test(address) ? DATA_IMAGE.test(address) : isKeptAddress(address, { anchors: false });
+      const allowed = !/^data:/i.test(address) && isKeptAddress(address, { anchors: false });
       return { tagName, attribs: allowed ? { src: address, ...rest } : rest };
     },
     // Every video frame is rebuilt from its address: a known video link becomes the standard

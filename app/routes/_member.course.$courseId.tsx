@@ -10,13 +10,25 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { Icon } from "~/components/icon";
 import { ChapterProgressForm } from "~/components/learning/chapter-progress-form";
 import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
+import { ChapterBody } from "~/components/learning/chapter-body";
+import { CopyButton } from "~/components/copy-button";
+import { env } from "~/infra/env.server";
+import { siteOrigin } from "~/lib/site-origin";
+import { readingTimeLabel } from "~/lib/reading";
 import { redirectWithFlash } from "~/infra/flash.server";
 import { requireTrainingAccess } from "~/services/guards.server";
 import { cachingHeaders, PROGRESS_CACHING } from "~/lib/member-cache.server";
 import { adjacentChapters, formatCompletionDate } from "~/lib/progress";
 import { isUuid } from "~/lib/validation/course";
 import { formatFileSize } from "~/lib/attachments";
-import { claimCertificate, isOwnView, lockedCourseHref, openCourse, updateProgress } from "~/services/learning.server";
+import {
+  claimCertificate,
+  isOwnView,
+  lockedCourseHref,
+  openCourse,
+  updateProgress,
+  type ViewerPage,
+} from "~/services/learning.server";
 import { brandedTitle } from "~/lib/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
 
@@ -51,7 +63,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!page) throw await courseNotFound();
   // A course of a product this member does not own: the upgrades page names it (decision 051).
   if ("locked" in page) throw redirect(lockedCourseHref(page.locked), 303);
-  return data(page, { headers: PROGRESS_CACHING });
+  // The certificate's public link, for 'Share certificate'.
+  return data({ ...page, shareOrigin: siteOrigin(env().PUBLIC_URL, request.url) }, { headers: PROGRESS_CACHING });
 }
 
 /**
@@ -82,15 +95,14 @@ function courseNotFound() {
   return redirectWithFlash("/dashboard", { kind: "error", message: "Course not found" });
 }
 
-const navLink =
-  "flex min-h-11 flex-col rounded-lg border border-slate-200 px-4 py-2 text-sm hover:border-brand-500 hover:bg-brand-50";
-
 export default function CourseViewer() {
-  const { course, chapters, selected, progress, completion } = useLoaderData<typeof loader>();
+  const { course, chapters, selected, progress, completion, whatNext, shareOrigin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const current = selected.kind === "chapter" ? selected : null;
   const { previous, next } = current ? adjacentChapters(chapters, current.id) : { previous: null, next: null };
+  // 'Complete course' instead of 'Complete and continue' where completing this chapter finishes the course.
+  const completesCourse = current ? chapters.every((c) => c.id === current.id || c.completed) : false;
 
   return (
     <>
@@ -118,26 +130,20 @@ export default function CourseViewer() {
               <ProgressBar progress={progress} />
             </div>
           ) : null}
-          {completion?.certificateCode ? (
-            <div className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
-              <p className="font-semibold text-emerald-800">Course completed</p>
-              <p className="text-emerald-800">on {formatCompletionDate(completion.completedAt)}</p>
-              <Link
-                to={`/certificates/${completion.certificateCode}`}
-                className="mt-1 inline-flex min-h-11 items-center font-semibold text-emerald-900 underline"
-              >
-                View certificate
-              </Link>
-            </div>
-          ) : completion ? (
-            <ClaimCertificate courseId={course.id} chapterId={current?.id ?? null} />
+          {completion ? (
+            <p className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-emerald-700">
+              <Icon name="check" className="h-5 w-5" />
+              <a href="#course-completed" className="tap-inline underline">
+                Course completed
+              </a>
+            </p>
           ) : null}
           {/* Re-created on each navigation (even to the chapter already open, which the resume
               may have chosen), so the list folds again after a choice. */}
           <input key={location.key} id="course-sidebar-toggle" type="checkbox" className="peer sr-only md:hidden" />
           <label
             htmlFor="course-sidebar-toggle"
-            className="mt-3 flex cursor-pointer items-center justify-between rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 md:hidden"
+            className="mt-3 flex min-h-11 cursor-pointer items-center justify-between rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 md:hidden"
           >
             Show chapters
             <svg
@@ -190,7 +196,9 @@ export default function CourseViewer() {
           </div>
         </aside>
 
-        <article className="mt-6 min-h-64 rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:mt-0 md:p-8">
+        {/* On a phone the lesson is not a card inside the page: the text takes the full width less
+            the page's one padding. From md up it sits on a card. */}
+        <article className="mt-8 min-h-64 md:mt-0 md:rounded-xl md:border md:border-slate-200 md:bg-white md:p-10 md:shadow-sm">
           {selected.kind === "unavailable" ? (
             <EmptyState>No content available for this chapter yet.</EmptyState>
           ) : chapters.length === 0 ? (
@@ -199,17 +207,25 @@ export default function CourseViewer() {
             <EmptyState>Select a chapter from the sidebar to start learning</EmptyState>
           ) : (
             <>
-              <h2 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
-                {current.title}
-                {current.draft ? <DraftBadge /> : null}
-              </h2>
+              <header className="max-w-[60ch]">
+                <h2 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
+                  {current.title}
+                  {current.draft ? <DraftBadge /> : null}
+                </h2>
+                <p className="mt-2 text-sm text-slate-600">{readingTimeLabel(current.minutes)}</p>
+              </header>
               {current.html ? (
-                <div className="chapter-content mt-6" dangerouslySetInnerHTML={{ __html: current.html }} />
+                <div className="mt-8">
+                  <ChapterBody html={current.html} />
+                </div>
               ) : (
-                <p className="mt-6 text-slate-500">No content available for this chapter yet.</p>
+                <p className="mt-8 text-slate-500">No content available for this chapter yet.</p>
               )}
               {current.attachments.length > 0 ? (
-                <section aria-labelledby="chapter-files" className="mt-8 rounded-lg border border-slate-200 p-4">
+                <section
+                  aria-labelledby="chapter-files"
+                  className="mt-10 max-w-[60ch] rounded-lg border border-slate-200 p-4"
+                >
                   <h3 id="chapter-files" className="text-base font-semibold text-slate-900">
                     Downloads
                   </h3>
@@ -231,29 +247,40 @@ export default function CourseViewer() {
                   </ul>
                 </section>
               ) : null}
-              <div className="mt-8 border-t border-slate-200 pt-6">
+              {completion ? (
+                <CourseCompleted
+                  courseId={course.id}
+                  chapterId={current.id}
+                  completion={completion}
+                  whatNext={whatNext}
+                  shareOrigin={shareOrigin}
+                />
+              ) : null}
+              <div className="mt-10 max-w-[60ch] border-t border-slate-200 pt-6">
                 <ChapterProgressForm
                   key={current.id}
                   courseId={course.id}
                   chapterId={current.id}
                   completed={current.completed}
+                  completesCourse={completesCourse}
                   error={actionData && !actionData.ok ? actionData.error : null}
                 />
               </div>
               {previous || next ? (
-                <nav aria-label="Chapter navigation" className="mt-6 grid gap-3 sm:grid-cols-2">
+                <nav
+                  aria-label="Chapter navigation"
+                  className="mt-6 flex max-w-[60ch] flex-wrap justify-between gap-x-6 gap-y-2 text-sm"
+                >
                   {previous ? (
                     <Link to={`?chapter=${previous.id}`} className={navLink}>
-                      <span className="font-semibold text-brand-700">← Previous chapter</span>
-                      <span className="text-slate-600">{previous.title}</span>
+                      ← Previous chapter<span className="sr-only">: {previous.title}</span>
                     </Link>
                   ) : (
-                    <span className="hidden sm:block" />
+                    <span />
                   )}
                   {next ? (
-                    <Link to={`?chapter=${next.id}`} className={`${navLink} sm:items-end sm:text-right`}>
-                      <span className="font-semibold text-brand-700">Next chapter →</span>
-                      <span className="text-slate-600">{next.title}</span>
+                    <Link to={`?chapter=${next.id}`} className={navLink}>
+                      Next chapter<span className="sr-only">: {next.title}</span> →
                     </Link>
                   ) : null}
                 </nav>
@@ -266,6 +293,96 @@ export default function CourseViewer() {
   );
 }
 
+/** 'Previous chapter' and 'Next chapter': plain links for moving on without completing. */
+const navLink = "inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline";
+
+/**
+ * Issue 30: finishing feels like finishing. Under the last chapter of a completed course, in the
+ * main area: the date, the certificate (view it, or copy its public link to share it), and what
+ * next: the next course, or the upgrades this member does not own. A course completed without
+ * its certificate (a chapter was deleted or unpublished) offers 'Get my certificate' here.
+ */
+function CourseCompleted({
+  courseId,
+  chapterId,
+  completion,
+  whatNext,
+  shareOrigin,
+}: {
+  courseId: string;
+  chapterId: string;
+  completion: NonNullable<ViewerPage["completion"]>;
+  whatNext: ViewerPage["whatNext"];
+  shareOrigin: string;
+}) {
+  const shareUrl = completion.certificateCode ? `${shareOrigin}/certificates/${completion.certificateCode}` : null;
+  return (
+    <section
+      id="course-completed"
+      aria-labelledby="course-completed-heading"
+      tabIndex={-1}
+      className="mt-10 max-w-[60ch] scroll-mt-24 rounded-xl border border-emerald-200 bg-emerald-50 p-5 sm:p-6"
+    >
+      <h3 id="course-completed-heading" className="text-xl font-bold text-emerald-900">
+        Course completed
+      </h3>
+      {completion.completedAt ? (
+        <p className="mt-1 text-emerald-900">Completed on {formatCompletionDate(completion.completedAt)}</p>
+      ) : null}
+      {completion.certificateCode && shareUrl ? (
+        <>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link
+              to={`/certificates/${completion.certificateCode}`}
+              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-emerald-800"
+            >
+              View certificate
+            </Link>
+          </div>
+          <div className="mt-4">
+            <p id="share-certificate" className="text-sm font-semibold text-emerald-900">
+              Share certificate
+            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <input
+                readOnly
+                value={shareUrl}
+                aria-labelledby="share-certificate"
+                onFocus={(event) => event.currentTarget.select()}
+                className="min-h-11 min-w-0 flex-1 rounded-lg border border-emerald-300 bg-white px-3 text-sm text-slate-900"
+              />
+              <CopyButton text={shareUrl} label="Copy link" describedBy="share-certificate" />
+            </div>
+          </div>
+        </>
+      ) : (
+        <ClaimCertificate courseId={courseId} chapterId={chapterId} />
+      )}
+      {whatNext?.nextCourse ? (
+        <p className="mt-5 text-sm text-emerald-900">
+          Up next:{" "}
+          <Link to={`/course/${whatNext.nextCourse.id}`} className="tap-inline font-semibold underline">
+            {whatNext.nextCourse.title}
+          </Link>
+        </p>
+      ) : whatNext && whatNext.upgrades.length > 0 ? (
+        <div className="mt-5 text-sm text-emerald-900">
+          <p>Ready for more? Go further with:</p>
+          <ul className="mt-1 flex flex-wrap gap-x-4">
+            {whatNext.upgrades.map((upgrade) => (
+              <li key={upgrade.key}>
+                <Link to={upgrade.href} className="tap-inline font-semibold underline">
+                  {upgrade.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 /**
  * A course completed without its last chapter's form (a chapter was deleted or unpublished): the
  * certificate is issued by this POST, never by showing the page (decision 050). A plain form, so
@@ -275,13 +392,7 @@ function ClaimCertificate({ courseId, chapterId }: { courseId: string; chapterId
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "certificate";
   return (
-    <Form
-      method="post"
-      action={`/course/${courseId}`}
-      className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm"
-      preventScrollReset
-    >
-      <p className="font-semibold text-emerald-800">Course completed</p>
+    <Form method="post" action={`/course/${courseId}`} className="mt-4 text-sm" preventScrollReset>
       {chapterId ? <input type="hidden" name="chapterId" value={chapterId} /> : null}
       <button
         type="submit"

@@ -159,7 +159,10 @@ export default function TrainingArea() {
                       prefetch="intent"
                       className="mt-4 inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow after:absolute after:inset-0 after:rounded-xl hover:bg-brand-700"
                     >
-                      {COURSE_ACTION_LABEL[course.state]}
+                      {/* One 'Continue' per course (issue 30): the resume card above already has it. */}
+                      {course.id === resume?.courseId && course.state === "in-progress"
+                        ? "Open course"
+                        : COURSE_ACTION_LABEL[course.state]}
                       <span className="sr-only">: {course.title}</span>
                     </Link>
                   </>

@@ -12,6 +12,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** `member-area` turns on dark mode for these pages when the device asks for it (app.css, issue 30). */
 export default function MemberLayout() {
-  return <Outlet />;
+  return (
+    <div className="member-area contents">
+      <Outlet />
+    </div>
+  );
 }

@@ -6,6 +6,7 @@ import { requireUser } from "~/services/guards.server";
 import { formatMoney } from "~/lib/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
 import { ordersOfUser } from "~/models/order-ledger.server";
+import { listAccessGrants } from "~/models/access-grant.server";
 import { UPGRADES } from "~/content/catalogue";
 import { catalogue } from "~/services/catalogue.server";
 
@@ -18,7 +19,18 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const orders = await ordersOfUser(user.id);
+  // Issue 30: a member whose access was given, not bought, is told so instead of being sent to
+  // the plans (which send a paid member back to the training).
+  const complimentary =
+    user.hasPaid && !orders.some((order) => order.status === "completed")
+      ? (await listAccessGrants(user.id)).find((grant) => grant.active)
+      : undefined;
   return {
+    access: complimentary
+      ? { kind: "complimentary" as const, until: complimentary.expiresAt?.toISOString() ?? null }
+      : user.hasPaid
+        ? { kind: "paid" as const }
+        : { kind: "none" as const },
     // The upgrades this member owns now (decision 051), however they came (order, grant).
     upgrades: UPGRADES.filter((upgrade) => user.products.includes(upgrade.key)).map((upgrade) => ({
       key: upgrade.key,
@@ -39,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Purchases() {
-  const { orders, upgrades } = useLoaderData<typeof loader>();
+  const { orders, upgrades, access } = useLoaderData<typeof loader>();
   return (
     <>
       <main className="mx-auto max-w-4xl px-4 py-10">
@@ -60,14 +72,31 @@ export default function Purchases() {
             </ul>
           </section>
         ) : null}
-        {orders.length === 0 ? (
+        {access.kind === "complimentary" ? (
+          <p className="mt-6 rounded-xl border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">
+            Your access is complimentary: it was given to this account by our team
+            {access.until ? `, until ${formatDay(access.until)}` : ""}, not bought, so there is no purchase or receipt
+            to show.{" "}
+            <Link to="/dashboard" className="tap-inline font-semibold text-brand-700 underline">
+              Go to your training
+            </Link>
+          </p>
+        ) : null}
+        {orders.length === 0 && access.kind === "none" ? (
           <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-slate-600">
             No purchases on this account yet.{" "}
             <Link to="/payment-options" className="font-semibold text-brand-700 underline">
               See the plans
             </Link>
           </p>
-        ) : (
+        ) : orders.length === 0 && access.kind === "paid" ? (
+          <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-slate-600">
+            No purchases on this account: your access came another way.{" "}
+            <Link to="/dashboard" className="tap-inline font-semibold text-brand-700 underline">
+              Go to your training
+            </Link>
+          </p>
+        ) : orders.length === 0 ? null : (
           <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
             {orders.map((order) => (
               <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 p-4">

@@ -162,7 +162,7 @@ export default function PaymentOptions() {
           <Form method="post" action="/logout" className="mt-8 text-center">
             <button
               type="submit"
-              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
             >
               Logout
             </button>

@@ -1,4 +1,5 @@
 import { sanitizeChapterHtml } from "~/lib/html-sanitizer.server";
+import { prepareChapter } from "~/lib/reading";
 import {
   courseProgress,
   courseState,
@@ -13,7 +14,8 @@ import {
 import { isUuid } from "~/lib/validation/course";
 import { listChapterAttachments, type AttachmentRecord, type AttachmentSummary } from "~/models/attachment.server";
 import { LOCKED_PARAM } from "~/lib/locked-tools";
-import { isCatalogueKey, lockedCourseLabel } from "~/content/catalogue";
+import { isCatalogueKey, lockedCourseLabel, UPGRADES } from "~/content/catalogue";
+import { catalogue } from "./catalogue.server";
 import { findChapterInCourse } from "~/models/chapter.server";
 import {
   getCourseForViewer,
@@ -63,6 +65,19 @@ export async function mayDownloadAttachment(
   if (hasAdminRights(user)) return true;
   const published = attachment.courseStatus === "published" && attachment.chapterStatus === "published";
   return user.hasPaid && published && mayOpenCourse(user, attachment);
+}
+
+/**
+ * Who may see a course's image (issue 30): whoever may open the course (mayOpenCourse, as a paid
+ * member), a published course; an admin always. An image belongs to its course, not a chapter:
+ * its address is a random id, shown only inside the course's chapters.
+ */
+export function mayViewImage(
+  user: Viewer & Pick<SessionUser, "hasPaid">,
+  image: { courseStatus: string; requiredProduct: string },
+): boolean {
+  if (hasAdminRights(user)) return true;
+  return user.hasPaid && image.courseStatus === "published" && mayOpenCourse(user, image);
 }
 
 /** Where a locked course sends its member: the upgrades page, told which product unlocks it. */
@@ -131,12 +146,16 @@ export type ViewerPage = {
    * nulls while no certificate was issued yet ('Get my certificate' issues it).
    */
   completion: { completedAt: string; certificateCode: string } | { completedAt: null; certificateCode: null } | null;
+  /** What the 'Course completed' panel offers next; null until the course is complete. */
+  whatNext: WhatNext | null;
   selected:
     | {
         kind: "chapter";
         id: string;
         title: string;
         html: string;
+        /** The reading-time estimate under the title, in minutes. */
+        minutes: number;
         completed: boolean;
         draft: boolean;
         /** The chapter's files, each at /course/{courseId}/files/{id}. */
@@ -166,6 +185,31 @@ export function isOwnView(request: Request): boolean {
 
 const marksOf = (course: ViewerCourse): ChapterMark[] =>
   course.chapters.map((chapter) => ({ id: chapter.id, completed: chapter.completed_at !== null }));
+
+/**
+ * After a completed course (issue 30): the next course this member may open and has not completed
+ * (in the dashboard's order, after this one, else before it), and the upgrades they do not own.
+ */
+export type WhatNext = {
+  nextCourse: { id: string; title: string } | null;
+  upgrades: Array<{ key: string; name: string; href: string }>;
+};
+
+async function whatNextAfter(user: Viewer, courseId: string): Promise<WhatNext> {
+  const rows = (await listCourseProgress(user.id, visibilityFor(user))).filter((row) => mayOpenCourse(user, row));
+  const index = rows.findIndex((row) => row.id === courseId);
+  const ordered = index === -1 ? rows : [...rows.slice(index + 1), ...rows.slice(0, index)];
+  const next = ordered.find((row) => row.id !== courseId && row.total > 0 && row.completed < row.total);
+  const products = catalogue();
+  return {
+    nextCourse: next ? { id: next.id, title: next.title } : null,
+    upgrades: UPGRADES.filter((upgrade) => !user.products.includes(upgrade.key)).map((upgrade) => ({
+      key: upgrade.key,
+      name: products[upgrade.key].name,
+      href: upgrade.offerHref ?? lockedCourseHref(upgrade.key),
+    })),
+  };
+}
 
 /** A course this member may not open: the product that unlocks it (the route answers 303). */
 export type LockedCourse = { locked: string };
@@ -212,13 +256,18 @@ export async function openCourse(
         : { completedAt: null, certificateCode: null };
   }
 
+  // One more query, only on a completed course's page.
+  const whatNext = progress.complete ? await whatNextAfter(user, course.id) : null;
+
   let selected: ViewerPage["selected"] = { kind: "none" };
   if (visible && chapter) {
+    const reading = prepareChapter(sanitizeChapterHtml(chapter.content), chapter.title);
     selected = {
       kind: "chapter",
       id: chapter.id,
       title: chapter.title,
-      html: sanitizeChapterHtml(chapter.content),
+      html: reading.html,
+      minutes: reading.minutes,
       completed: visible.completed_at !== null,
       draft: chapter.status === "draft",
       attachments,
@@ -237,6 +286,7 @@ export async function openCourse(
     })),
     progress,
     completion,
+    whatNext,
     selected,
   };
 }
@@ -277,7 +327,9 @@ export async function updateProgress(
   if (courseComplete) await issueCertificate(user.id, course.id);
 
   const next = intent === "complete-and-continue" ? nextIncompleteChapter(marks, chapterId) : null;
-  return { ok: true, completed, courseComplete, redirectTo: chapterHref(course.id, next ?? chapterId) };
+  // Completing the course lands on its 'Course completed' panel (issue 30).
+  const landing = completed && courseComplete ? "#course-completed" : "";
+  return { ok: true, completed, courseComplete, redirectTo: `${chapterHref(course.id, next ?? chapterId)}${landing}` };
 }
 
 export type CertificateOutcome = { ok: true; redirectTo: string } | { ok: false; status: 404 | 409; error: string };

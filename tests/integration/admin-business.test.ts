@@ -682,4 +682,24 @@ describe("members' own purchases", () => {
     );
     expect((await browser.get("/account/purchases/not-an-id")).status).toBe(404);
   });
+
+  it("tells a complimentary member where their access comes from, not to see the plans (issue 30)", async () => {
+    const user = await createUser(app.db, { paid: "none" });
+    await app.db
+      .insertInto("access_grants")
+      .values({ user_id: user.id, reason: "press", product_key: "membership" })
+      .execute();
+    const browser = await signIn(app.baseUrl, user.email);
+    const { document } = await getPage(browser, "/account/purchases");
+    const text = document.querySelector("main")?.textContent ?? "";
+    expect(text).toContain("Your access is complimentary: it was given to this account by our team");
+    expect(text).not.toContain("See the plans");
+    expect(document.querySelector('main a[href="/payment-options"]')).toBeNull();
+    expect(document.querySelector('main a[href="/dashboard"]')?.textContent).toBe("Go to your training");
+
+    const nobody = await signIn(app.baseUrl, (await createUser(app.db, { paid: "none" })).email);
+    const plain = (await getPage(nobody, "/account/purchases")).document.querySelector("main")?.textContent ?? "";
+    expect(plain).toContain("No purchases on this account yet.");
+    expect(plain).not.toContain("complimentary");
+  });
 });

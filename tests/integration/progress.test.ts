@@ -100,7 +100,44 @@ describe("the progress forms without JavaScript", () => {
     expect(await completedIds(member.id)).toEqual([]);
     const { document } = await getPage(member.browser, `/course/${courseId}?chapter=${chapterIds[0]}`);
     expect(document.querySelector('button[value="complete"]')?.textContent).toBe("Mark as complete");
-    expect(document.querySelector('button[value="complete-and-continue"]')?.textContent).toBe("Complete and continue");
+    // The course's only chapter: its primary action finishes the course.
+    expect(document.querySelector('button[value="complete-and-continue"]')?.textContent).toBe("Complete course");
+  });
+
+  it("offers one primary action first: 'Complete and continue', then 'Complete course' on the last one left", async () => {
+    const { courseId, chapterIds } = await seedCourse("Way forward", ["One", "Two"]);
+    const member = await newMember();
+    const first = (await getPage(member.browser, `/course/${courseId}?chapter=${chapterIds[0]}`)).document;
+    const buttons = [...first.querySelectorAll(`form[action="/course/${courseId}"] button`)];
+    expect(buttons.map((b) => b.textContent)).toEqual(["Complete and continue", "Mark as complete"]);
+    expect(buttons[0]?.className).toContain("bg-brand-600");
+    expect(buttons[1]?.className).not.toContain("bg-brand-600");
+    // 'Next chapter' is a plain link for moving on without completing.
+    expect(first.querySelector('nav[aria-label="Chapter navigation"] a')?.textContent).toContain("Next chapter");
+    await postForm(member.browser, courseId, "complete", chapterIds[0]);
+    const last = (await getPage(member.browser, `/course/${courseId}?chapter=${chapterIds[1]}`)).document;
+    expect(last.querySelector('button[value="complete-and-continue"]')?.textContent).toBe("Complete course");
+  });
+
+  it("completing the course lands on the 'Course completed' panel: date, certificate, share link, next course", async () => {
+    await app.db.deleteFrom("courses").execute();
+    const { courseId, chapterIds } = await seedCourse("Finish line", ["Only"]);
+    const following = await seedCourse("The sequel", ["S1"]);
+    const member = await newMember();
+    const response = await postForm(member.browser, courseId, "complete-and-continue", chapterIds[0]);
+    expect(response.headers.get("Location")).toBe(`/course/${courseId}?chapter=${chapterIds[0]}#course-completed`);
+    const { document } = await getPage(member.browser, `/course/${courseId}?chapter=${chapterIds[0]}`);
+    const panel = document.querySelector("article #course-completed");
+    expect(panel?.querySelector("h3")?.textContent).toBe("Course completed");
+    expect(panel?.textContent).toMatch(/Completed on [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    const code = (
+      await app.db.selectFrom("certificates").select("code").where("user_id", "=", member.id).executeTakeFirstOrThrow()
+    ).code;
+    expect(panel?.querySelector(`a[href="/certificates/${code}"]`)?.textContent).toBe("View certificate");
+    const share = panel?.querySelector("input[readonly]");
+    expect(share?.getAttribute("value")).toMatch(new RegExp(`^https?://[^/]+/certificates/${code}$`));
+    expect(panel?.textContent).toContain("Share certificate");
+    expect(panel?.querySelector(`a[href="/course/${following.courseId}"]`)?.textContent).toBe("The sequel");
   });
 
   it("'Complete and continue' goes to the next chapter that is not complete", async () => {
@@ -284,7 +321,9 @@ describe("dashboard", () => {
     expect(card(fresh.courseId)?.querySelector("a")?.textContent).toBe("Start course: Fresh course");
     expect(card(started.courseId)?.textContent).toContain("1 of 3 chapters completed");
     expect(card(started.courseId)?.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow")).toBe("33");
-    expect(card(started.courseId)?.querySelector("a")?.textContent).toBe("Continue: Started course");
+    // One 'Continue' per course (issue 30): the resume card has it, so the card only opens the course.
+    expect(card(started.courseId)?.querySelector("a")?.textContent).toBe("Open course: Started course");
+    expect(card(started.courseId)?.textContent).toContain("33%");
     expect(card(done.courseId)?.textContent).toContain("1 of 1 chapter completed");
     expect(card(done.courseId)?.querySelector("a")?.textContent).toBe("Review: Done course");
 
@@ -295,6 +334,8 @@ describe("dashboard", () => {
     expect(resume?.querySelector("a")?.getAttribute("href")).toBe(
       `/course/${started.courseId}?chapter=${started.chapterIds[1]}`,
     );
+    const continues = [...document.querySelectorAll("main a")].filter((a) => a.textContent?.startsWith("Continue"));
+    expect(continues).toHaveLength(1);
   });
 });
 

@@ -10,6 +10,11 @@ describe("sanitizeChapterHtml keeps what the editor makes", () => {
     "<p>line<br />break</p>",
     '<p><a href="mailto:help@example.com">mail</a> <a href="tel:+15550100">call</a> <a href="/app-builder">inside</a></p>',
     '<p><img src="https://example.com/a.png" alt="diagram" /></p>',
+    // Issue 30: code and prompt blocks, quotes, and images with a caption.
+    "<pre>npm run build\nnpm start</pre>",
+    "<p>Run <code>npm test</code></p><pre><code>const a = 1 &lt; 2;</code></pre>",
+    "<blockquote>A prompt is a spec.</blockquote>",
+    '<figure><img src="/course/c/images/i" alt="The editor" width="800" height="450" /><figcaption>The editor</figcaption></figure>',
   ])("%s", (html) => {
     expect(sanitizeChapterHtml(html)).toBe(html);
   });
@@ -32,11 +37,25 @@ describe("sanitizeChapterHtml keeps what the editor makes", () => {
     );
   });
 
-  it("keeps raster data images and drops other data URLs", () => {
+  it("refuses data: images, raster ones too (issue 30: an image is an upload, not page weight)", () => {
     const png =
       "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-    expect(sanitizeChapterHtml(`<img src="${png}">`)).toBe(`<img src="${png}" />`);
+    expect(sanitizeChapterHtml(`<p>a<img src="${png}" alt="x">b</p>`)).toBe("<p>ab</p>");
+    expect(sanitizeChapterHtml(`<p>a<img src=" ${png.toUpperCase()}">b</p>`)).toBe("<p>ab</p>");
     expect(sanitizeChapterHtml('<p>a<img src="data:text/html,hi">b</p>')).toBe("<p>ab</p>");
+  });
+
+  it("grows by the new elements only, without their attributes", () => {
+    expect(
+      sanitizeChapterHtml(
+        '<pre class="x" data-language="js" onclick="alert(1)">a</pre><blockquote cite="https://e.example" style="x">q</blockquote>' +
+          '<figure onmouseover="alert(1)"><figcaption id="f">c</figcaption></figure><code title="t">c</code>',
+      ),
+    ).toBe("<pre>a</pre><blockquote>q</blockquote><figure><figcaption>c</figcaption></figure><code>c</code>");
+    expect(sanitizeChapterHtml("<pre><script>alert(1)</script>x</pre>")).toBe("<pre>x</pre>");
+    expect(sanitizeChapterHtml("<figure><svg onload=alert(1)></svg><details open>x</details></figure>")).toBe(
+      "<figure>x</figure>",
+    );
   });
 
   it("turns every YouTube and Vimeo frame into the standard 560x315 embed", () => {

@@ -97,7 +97,11 @@ export function ChapterEditor({
             className={inputClass}
           />
         </div>
-        <ChapterContentField defaultValue={defaults.content} />
+        <ChapterContentField
+          defaultValue={defaults.content}
+          courseId={courseId}
+          draftKey={`chapter-draft:${courseId}:${chapterId ?? "new"}`}
+        />
         <SaveOrCancel
           saving={saving && !uploading}
           saveLabel="Save chapter"

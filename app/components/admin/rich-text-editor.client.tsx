@@ -1,6 +1,8 @@
+import type { BlockEmbed as BlockEmbedBlot } from "quill/blots/block";
 import type VideoBlot from "quill/formats/video";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import ReactQuill, { Quill } from "react-quill-new";
+import { IMAGE_MAX_BYTES, imageMessages } from "~/lib/images";
 import { videoEmbedSrc, videoFrameAttributes } from "~/lib/video-embed";
 
 /**
@@ -12,11 +14,23 @@ const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ["bold", "italic", "underline"],
   [{ list: "ordered" }, { list: "bullet" }],
+  ["code-block", "blockquote"],
   ["link", "image", "video"],
   ["clean"],
 ];
-const FORMATS = ["header", "bold", "italic", "underline", "list", "link", "image", "video"];
-const MODULES = { toolbar: TOOLBAR, clipboard: { matchVisual: false } };
+const FORMATS = [
+  "header",
+  "bold",
+  "italic",
+  "underline",
+  "list",
+  "code-block",
+  "blockquote",
+  "link",
+  "image",
+  "figure",
+  "video",
+];
 
 /** Accessible names for Quill's icon-only toolbar controls, keyed by the class Quill gives them. */
 const CONTROL_NAMES: Array<[selector: string, name: string]> = [
@@ -26,6 +40,8 @@ const CONTROL_NAMES: Array<[selector: string, name: string]> = [
   ["button.ql-underline", "Underline"],
   ['button.ql-list[value="ordered"]', "Numbered list"],
   ['button.ql-list[value="bullet"]', "Bulleted list"],
+  ["button.ql-code-block", "Code block"],
+  ["button.ql-blockquote", "Quote"],
   ["button.ql-link", "Insert link"],
   ["button.ql-image", "Insert image"],
   ["button.ql-video", "Insert video"],
@@ -62,6 +78,74 @@ class VideoEmbed extends BaseVideo {
 }
 Quill.register(VideoEmbed, true);
 
+/**
+ * An uploaded image with its alt text and, if given, a caption (issue 30): one block, written as
+ * `<figure><img src alt width height><figcaption>`, which the reader shows as it is. The width and
+ * height are the stored image's, so the page keeps its place while the image loads.
+ */
+type FigureValue = { src: string; alt: string; width: string; height: string; caption: string };
+const BlockEmbed = Quill.import("blots/block/embed") as typeof BlockEmbedBlot;
+class Figure extends BlockEmbed {
+  static blotName = "figure";
+  static tagName = "FIGURE";
+
+  static create(value: FigureValue): HTMLElement {
+    const node = super.create(value) as HTMLElement;
+    const image = document.createElement("img");
+    image.setAttribute("src", value.src);
+    image.setAttribute("alt", value.alt);
+    if (value.width) image.setAttribute("width", value.width);
+    if (value.height) image.setAttribute("height", value.height);
+    node.append(image);
+    if (value.caption) {
+      const caption = document.createElement("figcaption");
+      caption.textContent = value.caption;
+      node.append(caption);
+    }
+    return node;
+  }
+
+  static value(node: HTMLElement): FigureValue {
+    const image = node.querySelector("img");
+    return {
+      src: image?.getAttribute("src") ?? "",
+      alt: image?.getAttribute("alt") ?? "",
+      width: image?.getAttribute("width") ?? "",
+      height: image?.getAttribute("height") ?? "",
+      caption: node.querySelector("figcaption")?.textContent ?? "",
+    };
+  }
+
+  html(): string {
+    const { src, alt, width, height, caption } = Figure.value(this.domNode as HTMLElement);
+    const size = `${width ? ` width="${escapeAttribute(width)}"` : ""}${height ? ` height="${escapeAttribute(height)}"` : ""}`;
+    const text = caption ? `<figcaption>${escapeAttribute(caption)}</figcaption>` : "";
+    return `<figure><img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}"${size}>${text}</figure>`;
+  }
+}
+Quill.register(Figure, true);
+
+type Uploaded = { ok: true; src: string; width: number; height: number } | { ok: false; error: string };
+
+/** Sends one image to /admin/images (decision 057); the answer is its address and size, or why not. */
+async function uploadImage(courseId: string, file: Blob, name: string): Promise<Uploaded> {
+  if (file.size > IMAGE_MAX_BYTES) return { ok: false, error: imageMessages.tooLarge };
+  const form = new FormData();
+  form.set("courseId", courseId);
+  form.set("file", file, name);
+  try {
+    const response = await fetch("/admin/images", {
+      method: "POST",
+      body: form,
+      headers: { Accept: "application/json" },
+    });
+    if (!response.headers.get("Content-Type")?.includes("json")) return { ok: false, error: imageMessages.uploadError };
+    return (await response.json()) as Uploaded;
+  } catch {
+    return { ok: false, error: imageMessages.uploadError };
+  }
+}
+
 /** The tooltip's save, refusing a video address that is not a YouTube or Vimeo link. */
 type Tooltip = { root: HTMLElement; textbox: HTMLInputElement; save: () => void };
 
@@ -88,15 +172,99 @@ function guardVideoLinks(tooltip: Tooltip) {
 const normaliseSpaces = (html: string) => html.replaceAll("&nbsp;", " ");
 
 export default function RichTextEditor({
+  courseId,
   defaultValue,
   onChange,
   labelledBy,
 }: {
+  courseId: string;
   defaultValue: string;
-  onChange: (html: string) => void;
+  /** `byUser`: the admin's own edit, not Quill tidying the text it was given. */
+  onChange: (html: string, byUser: boolean) => void;
   labelledBy: string;
 }) {
   const quillRef = useRef<ReactQuill>(null);
+  const [status, setStatus] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+
+  // Quill keeps the modules it was created with: made once, the handlers reach the editor by ref.
+  const [modules] = useState(() => {
+    const editor = () => quillRef.current!.getEditor();
+
+    /** Uploads images (picked, pasted or dropped) and inserts each as a figure with its alt text. */
+    async function insertImages(index: number, files: File[]) {
+      for (const file of files) {
+        setStatus({ kind: "info", text: `Uploading ${file.name}…` });
+        const uploaded = await uploadImage(courseId, file, file.name);
+        if (!uploaded.ok) {
+          setStatus({ kind: "error", text: uploaded.error });
+          return;
+        }
+        const alt = window.prompt("Describe the image for those who cannot see it (alt text):", "");
+        if (alt === null) {
+          setStatus(null);
+          return;
+        }
+        const caption = window.prompt("Caption (optional):", "") ?? "";
+        const value: FigureValue = {
+          src: uploaded.src,
+          alt: alt.trim(),
+          width: String(uploaded.width),
+          height: String(uploaded.height),
+          caption: caption.trim(),
+        };
+        editor().insertEmbed(index, "figure", value, "user");
+        editor().setSelection(index + 1, 0, "user");
+        index += 1;
+      }
+      setStatus(null);
+    }
+
+    return {
+      toolbar: {
+        container: TOOLBAR,
+        handlers: {
+          image() {
+            const input = document.createElement("input");
+            input.type = "file";
+            input.accept = "image/png,image/jpeg,image/webp,image/gif,image/avif";
+            input.addEventListener("change", () => {
+              const file = input.files?.[0];
+              const range = editor().getSelection(true);
+              if (file) void insertImages(range.index, [file]);
+            });
+            input.click();
+          },
+          // With nothing selected, Quill's link button does nothing: ask for the words and the address.
+          link(value: boolean) {
+            const quill = editor();
+            const range = quill.getSelection(true);
+            if (!value) {
+              quill.format("link", false, "user");
+              return;
+            }
+            if (range.length > 0) {
+              const tooltip = (quill.theme as unknown as { tooltip: { edit: (mode: string) => void } }).tooltip;
+              tooltip.edit("link");
+              return;
+            }
+            const text = window.prompt("Link text:", "");
+            if (!text?.trim()) return;
+            const address = window.prompt("Link address (https://…):", "https://");
+            if (!address?.trim() || address.trim() === "https://") return;
+            quill.insertText(range.index, text.trim(), { link: address.trim() }, "user");
+            quill.setSelection(range.index + text.trim().length, 0, "user");
+          },
+        },
+      },
+      clipboard: { matchVisual: false },
+      uploader: {
+        mimetypes: ["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"],
+        handler(range: { index: number }, files: File[]) {
+          void insertImages(range.index, files);
+        },
+      },
+    };
+  });
 
   useEffect(() => {
     const editor = quillRef.current?.getEditor();
@@ -104,21 +272,75 @@ export default function RichTextEditor({
     editor.root.setAttribute("role", "textbox");
     editor.root.setAttribute("aria-multiline", "true");
     editor.root.setAttribute("aria-labelledby", labelledBy);
+    // The reader's own stylesheet (chapter-content.css): the editor shows what members will see.
+    editor.root.classList.add("chapter-content");
     const toolbar = (editor.getModule("toolbar") as { container: HTMLElement }).container;
     toolbar.setAttribute("aria-label", "Formatting");
     for (const [selector, name] of CONTROL_NAMES) toolbar.querySelector(selector)?.setAttribute("aria-label", name);
     guardVideoLinks((editor.theme as unknown as { tooltip: Tooltip }).tooltip);
   }, [labelledBy]);
 
+  // An image pasted as HTML arrives as a data: URL, which the server refuses (decision 057): each
+  // becomes an upload, put back in its place with its alt text.
+  useEffect(() => {
+    const editor = quillRef.current?.getEditor();
+    if (!editor) return;
+    let busy = false;
+    async function convert() {
+      if (busy || !editor) return;
+      busy = true;
+      try {
+        for (const image of editor.root.querySelectorAll<HTMLImageElement>('img[src^="data:"]')) {
+          const blot = Quill.find(image);
+          if (!blot || blot instanceof Quill) continue;
+          setStatus({ kind: "info", text: "Uploading a pasted image…" });
+          const blob = await (await fetch(image.src)).blob();
+          const uploaded = await uploadImage(courseId, blob, `pasted.${blob.type.split("/")[1] ?? "png"}`);
+          const index = editor.getIndex(blot);
+          editor.deleteText(index, 1, "user");
+          if (!uploaded.ok) {
+            setStatus({ kind: "error", text: uploaded.error });
+            continue;
+          }
+          const value: FigureValue = {
+            src: uploaded.src,
+            alt: image.alt,
+            width: String(uploaded.width),
+            height: String(uploaded.height),
+            caption: "",
+          };
+          editor.insertEmbed(index, "figure", value, "user");
+          setStatus(null);
+        }
+      } finally {
+        busy = false;
+      }
+    }
+    const onChange = () => void convert();
+    editor.on("text-change", onChange);
+    void convert();
+    return () => {
+      editor.off("text-change", onChange);
+    };
+  }, [courseId]);
+
   return (
-    <ReactQuill
-      ref={quillRef}
-      theme="snow"
-      defaultValue={defaultValue}
-      modules={MODULES}
-      formats={FORMATS}
-      onChange={(html) => onChange(normaliseSpaces(html))}
-      className="rounded-lg bg-white [&_.ql-editor]:min-h-64"
-    />
+    <>
+      <ReactQuill
+        ref={quillRef}
+        theme="snow"
+        defaultValue={defaultValue}
+        modules={modules}
+        formats={FORMATS}
+        onChange={(html, _delta, source) => onChange(normaliseSpaces(html), source === "user")}
+        className="rich-text-editor rounded-lg bg-white [&_.ql-editor]:min-h-64"
+      />
+      <p
+        role={status?.kind === "error" ? "alert" : "status"}
+        className={`mt-1 min-h-5 text-sm ${status?.kind === "error" ? "text-red-700" : "text-slate-600"}`}
+      >
+        {status?.text ?? ""}
+      </p>
+    </>
   );
 }

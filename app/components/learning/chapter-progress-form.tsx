@@ -7,11 +7,12 @@ type ProgressActionData = { ok: true } | { ok: false; error: string };
 const primary =
   "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow hover:bg-brand-700 disabled:opacity-60";
 const secondary =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60";
+  "inline-flex min-h-11 items-center justify-center rounded-lg px-3 py-2 text-sm font-medium text-slate-700 underline underline-offset-2 hover:bg-slate-100 disabled:opacity-60";
 
 /**
- * 'Mark as complete' / 'Complete and continue', or 'Completed' with 'Mark as not complete' once
- * done. One POST form: without JavaScript it posts and the server redirects back (or on to the
+ * One primary action (issue 30): 'Complete and continue', or 'Complete course' where completing
+ * this chapter finishes the course; 'Mark as complete' (stay here) is the secondary action. Once
+ * done: 'Completed' with 'Mark as not complete'. One POST form: without JavaScript it posts and the server redirects back (or on to the
  * next chapter); with JavaScript a fetcher posts it, asks for data instead of a redirect, and the
  * page's data reloads in place. 'Complete and continue' always answers with a redirect, which a
  * fetcher follows as a client-side navigation. The button shows the new state while it posts.
@@ -20,11 +21,13 @@ export function ChapterProgressForm({
   courseId,
   chapterId,
   completed,
+  completesCourse,
   error,
 }: {
   courseId: string;
   chapterId: string;
   completed: boolean;
+  completesCourse: boolean;
   error?: string | null;
 }) {
   const fetcher = useFetcher<ProgressActionData>({ key: `chapter-progress-${chapterId}` });
@@ -64,20 +67,20 @@ export function ChapterProgressForm({
             <button
               type="submit"
               name="intent"
+              value="complete-and-continue"
+              className={primary}
+              disabled={fetcher.state !== "idle"}
+            >
+              {completesCourse ? "Complete course" : "Complete and continue"}
+            </button>
+            <button
+              type="submit"
+              name="intent"
               value="complete"
               className={secondary}
               disabled={fetcher.state !== "idle"}
             >
               Mark as complete
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="complete-and-continue"
-              className={primary}
-              disabled={fetcher.state !== "idle"}
-            >
-              Complete and continue
             </button>
           </>
         )}

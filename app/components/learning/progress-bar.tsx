@@ -1,14 +1,20 @@
 import { progressLabel, type Progress } from "~/lib/progress";
 
 /**
- * 'N of M chapters completed' with a bar. The bar is a `role="progressbar"` with its value in
+ * 'N of M chapters completed' and the percentage, with a bar. The bar is a `role="progressbar"` with its value in
  * aria-valuenow and the words in aria-valuetext, so a screen reader says the same as the page.
  */
 export function ProgressBar({ progress, label = "Course progress" }: { progress: Progress; label?: string }) {
   const words = progressLabel(progress);
   return (
     <div>
-      <p className="text-sm font-medium text-slate-700">{words}</p>
+      <p className="flex items-baseline justify-between gap-2 text-sm font-medium text-slate-700">
+        <span>{words}</span>
+        {/* The bar's value in words too (issue 30); the bar already says it to a screen reader. */}
+        <span aria-hidden="true" className="tabular-nums text-slate-600">
+          {progress.percent}%
+        </span>
+      </p>
       <div
         role="progressbar"
         aria-label={label}

@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import quillStyles from "react-quill-new/dist/quill.snow.css";
+import chapterStyles from "~/styles/chapter-content.css";
 import { AdminNav } from "~/components/admin/admin-page";
 import { AdminWorkspace } from "~/components/admin/admin-workspace";
 import { CourseList } from "~/components/admin/course-list";
@@ -25,7 +26,11 @@ import { chapterEngagement, courseEngagement } from "~/models/progress.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Admin Panel", matches)];
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: quillStyles }];
+// The reader's stylesheet after Quill's: the editor's content area shows what members will see.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: quillStyles },
+  { rel: "stylesheet", href: chapterStyles },
+];
 
 /**
  * The course list with each course's members who started and completed it, the expanded

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { imageMessages, imageSrc } from "~/lib/images";
+import { uploadImage } from "~/services/chapter-images.server";
+import { requireAdmin } from "~/services/guards.server";
+
+/**
+ * POST /admin/images: the chapter editor's image upload (issue 30). Multipart `courseId` and
+ * `file`; answers JSON: the image's address and size for the editor to insert, or why it was
+ * refused. Its own address, so only it has the image body limit (server/body-limits.ts).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const courseId = form.get("courseId");
+  try {
+    const uploaded = await uploadImage(typeof courseId === "string" ? courseId : "", form.get("file"));
+    // A resource route answers a real Response (Remix's data() would lose the status here).
+    if (!uploaded.ok) return Response.json({ ok: false, error: uploaded.error }, { status: uploaded.status });
+    return Response.json({
+      ok: true,
+      src: imageSrc(courseId as string, uploaded.id),
+      width: uploaded.width,
+      height: uploaded.height,
+    });
+  } catch (error) {
+    console.error("[admin] uploading an image failed:", error);
+    return Response.json({ ok: false, error: imageMessages.uploadError }, { status: 500 });
+  }
+}

@@ -57,14 +57,18 @@ export function dataKeys(): DataKey[] {
   return cachedDataKeys;
 }
 
-let cachedUnsubscribeKeys: Buffer[] | undefined;
+const cachedLinkKeys = new Map<string, Buffer[]>();
 
 /**
- * The keys of the unsubscribe links' signatures (decision 054), one per SESSION_SECRET, newest
- * first: the first signs, every one verifies, so a rotation leaves the links in mail already sent
- * working as long as the old secret stays listed.
+ * The keys of the signed links of the list (decision 054): the unsubscribe links and the lead's
+ * signup link. One per SESSION_SECRET, newest first: the first signs, every one verifies, so a
+ * rotation leaves the links in mail already sent working as long as the old secret stays listed.
  */
-export function unsubscribeKeys(): Buffer[] {
-  cachedUnsubscribeKeys ??= sessionSecrets().map((secret) => derive(secret, "unsubscribe-link"));
-  return cachedUnsubscribeKeys;
+export function signedLinkKeys(purpose: "unsubscribe-link" | "lead-signup-link"): Buffer[] {
+  let keys = cachedLinkKeys.get(purpose);
+  if (!keys) {
+    keys = sessionSecrets().map((secret) => derive(secret, purpose));
+    cachedLinkKeys.set(purpose, keys);
+  }
+  return keys;
 }

@@ -53,6 +53,7 @@ export default function SignupPage() {
   const [searchParams] = useSearchParams();
   const submitting = useIsPending();
   const redirectTo = searchParams.get("redirect") ?? "";
+  const leadToken = searchParams.get("token");
 
   const { form, field } = useValidatedForm<keyof typeof SIGNUP_CONSTRAINTS>({
     lastResult,
@@ -66,6 +67,8 @@ export default function SignupPage() {
     <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access to the complete AI SaaS training.">
       <SchemaForm form={form}>
         <input type="hidden" name="redirect" value={redirectTo} />
+        {/* A lead's confirmation email proves the address with it (decision 054). */}
+        {leadToken ? <input type="hidden" name="lead_token" value={leadToken} /> : null}
         <TextField
           label="Full Name"
           field={field("name")}

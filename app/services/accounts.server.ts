@@ -167,6 +167,19 @@ export async function verifyEmail(token: string, sessionUserId: string | null): 
 }
 
 /**
+ * An account made through a lead's signup link (decision 054): the password was just chosen by
+ * whoever reads the address's mail, so the holder is proven as a set-password link proves it, and
+ * marketplace orders held for the address join it. The starter product follows by trigger.
+ */
+export async function proveLeadAddress(userId: string): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await claimOrdersByEmail(trx, userId, await markOwnerProven(trx, userId));
+    });
+}
+
+/**
  * Whether a marketplace purchase may join this existing account now (decision 048). Only when
  * nobody but the address's owner can be in it: whoever holds its password was shown to control
  * the address (a password set through a mailed link, or the address confirmed while signed in),

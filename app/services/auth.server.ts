@@ -9,7 +9,8 @@ import { env } from "~/infra/env.server";
 import { loginSchema, signupSchema } from "~/lib/validation/auth";
 import { AUTH_MESSAGES } from "~/lib/validation/auth-rules";
 import { hashPassword } from "~/infra/password.server";
-import { queueEmailVerification } from "./accounts.server";
+import { proveLeadAddress, queueEmailVerification } from "./accounts.server";
+import { isLeadSignupToken } from "./mailing-list.server";
 import { checkPassword } from "./password-throttle.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
@@ -121,6 +122,18 @@ function authenticator(context: AuthContext) {
               hideFields: ["password"],
             }),
           );
+        }
+        // A lead's confirmation email links here with a token for its address (decision 054): the
+        // address is proven, and the starter product opens at once.
+        if (isLeadSignupToken(form.get("lead_token"), normalizeEmail(email))) {
+          await proveLeadAddress(created.id);
+          return {
+            ok: true,
+            user: { id: created.id, isAdmin: false },
+            redirectTo: redirect || "/dashboard",
+            specialAccess: false,
+            cookies: [],
+          };
         }
         // Signup proves nothing about the address: a link mailed to it does (accounts keep working meanwhile: docs/product.md §4).
         await queueEmailVerification(created.id, context.origin);

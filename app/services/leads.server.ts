@@ -8,9 +8,14 @@ import { enqueueEmail } from "~/models/outbox.server";
 import { queueSequenceFor } from "~/models/sequence.server";
 import { now } from "~/infra/clock.server";
 import { kickMailer } from "./mail.server";
+import { leadSignupToken } from "./mailing-list.server";
 
-/** /signup with the lead's address filled in (the signup page reads ?email=). */
-export const signupLink = (origin: string, email: string) => `${origin}/signup?${new URLSearchParams({ email })}`;
+/**
+ * /signup with the lead's address filled in (the signup page reads ?email=) and the token that
+ * proves whoever opens it reads that address's mail: the account is verified at once.
+ */
+export const signupLink = (origin: string, email: string) =>
+  `${origin}/signup?${new URLSearchParams({ email, token: leadSignupToken(email) })}`;
 
 /**
  * A /special-access signup: the lead row and the confirmation email /thank-you-access promises,

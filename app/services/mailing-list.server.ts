@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { env } from "~/infra/env.server";
 import { db } from "~/infra/db.server";
-import { unsubscribeKeys } from "~/infra/keys.server";
+import { now } from "~/infra/clock.server";
+import { signedLinkKeys } from "~/infra/keys.server";
 import { nameForMail } from "~/lib/emails";
 import { markdownEmail } from "~/lib/markdown-email.server";
 import {
@@ -32,7 +33,7 @@ const signature = (key: Buffer, list: string, email: string) =>
 
 export function unsubscribeToken(email: string, list: MailingList): string {
   const address = Buffer.from(email, "utf8").toString("base64url");
-  return `${list}.${address}.${signature(unsubscribeKeys()[0]!, list, email)}`;
+  return `${list}.${address}.${signature(signedLinkKeys("unsubscribe-link")[0]!, list, email)}`;
 }
 
 /** The address and list a token names, or null for anything forged, garbled or truncated. */
@@ -44,7 +45,7 @@ export function readUnsubscribeToken(token: string | null): { email: string; lis
     return null;
   const email = Buffer.from(address, "base64url").toString("utf8");
   const givenBytes = Buffer.from(given, "base64url");
-  const valid = unsubscribeKeys().some((key) =>
+  const valid = signedLinkKeys("unsubscribe-link").some((key) =>
     crypto.timingSafeEqual(Buffer.from(signature(key, list, email), "base64url"), givenBytes),
   );
   return valid ? { email, list } : null;
@@ -52,6 +53,40 @@ export function readUnsubscribeToken(token: string | null): { email: string; lis
 
 export const unsubscribeUrl = (email: string, list: MailingList) =>
   `${publicOrigin()}/unsubscribe?${new URLSearchParams({ t: unsubscribeToken(email, list) })}`;
+
+/** How long the confirmation email's signup link proves the address. */
+export const LEAD_SIGNUP_LINK_DAYS = 7;
+
+const leadSignature = (key: Buffer, email: string, expiresDay: number) =>
+  crypto
+    .createHmac("sha256", key)
+    .update(`lead-signup\n${email}\n${expiresDay}`)
+    .digest()
+    .subarray(0, 18)
+    .toString("base64url");
+
+/**
+ * The token of the confirmation email's signup link: whoever opens it reads the lead's mail, so
+ * an account made through it with that address is verified at once and gets the starter product
+ * (decision 054). `{expiry day in base 36}-{signature}`: base64url characters only, so the outbox
+ * withholds it at rest like every `token=` link (decision 046).
+ */
+export function leadSignupToken(email: string): string {
+  const expiresDay = Math.floor(now().getTime() / 86_400_000) + LEAD_SIGNUP_LINK_DAYS;
+  return `${expiresDay.toString(36)}-${leadSignature(signedLinkKeys("lead-signup-link")[0]!, email, expiresDay)}`;
+}
+
+export function isLeadSignupToken(token: unknown, email: string): boolean {
+  if (typeof token !== "string") return false;
+  const match = token.match(/^([0-9a-z]{1,8})-([A-Za-z0-9_-]{24})$/);
+  if (!match) return false;
+  const expiresDay = Number.parseInt(match[1]!, 36);
+  if (expiresDay < Math.floor(now().getTime() / 86_400_000)) return false;
+  const given = Buffer.from(match[2]!, "base64url");
+  return signedLinkKeys("lead-signup-link").some((key) =>
+    crypto.timingSafeEqual(Buffer.from(leadSignature(key, email, expiresDay), "base64url"), given),
+  );
+}
 
 /** What an unsubscribe page or POST did; null: the token was not one of ours. */
 export async function changeSubscription(

@@ -51,8 +51,11 @@ describe("POST /special-access", () => {
     expect(row.subject).toMatch(/access is confirmed$/);
     expect(row.text_body).toContain("Hi Robin,");
     expect(row.text_body).toContain("What to expect next:\n- A confirmation email with your access details.");
+    // The signup link's token is withheld at rest like every emailed token (decision 046).
     expect(row.text_body).toMatch(
-      new RegExp(`https?://[^\\s]+/signup\\?email=${encodeURIComponent(email).replace(/[.]/g, "\\.")}\\n`),
+      new RegExp(
+        `https?://[^\\s]+/signup\\?email=${encodeURIComponent(email).replace(/[.]/g, "\\.")}&token=\\[withheld\\]\\n`,
+      ),
     );
     expect((await new Browser(app.baseUrl).post("/special-access", { email })).status).toBe(303);
     expect(await outbox()).toHaveLength(1);

@@ -90,6 +90,53 @@ describe("a lead's starter access", () => {
     }
   });
 
+  it("an account made through the confirmation email's signup link is verified at once and opens the starter course", async () => {
+    const email = uniqueEmail("linked");
+    const since = smtp.messages.length;
+    await subscribe(email);
+    const link = new URL(
+      (await smtp.waitFor(email, 15_000, "access is confirmed", since)).text.match(
+        /(https?:\/\/\S+\/signup\?\S+)/,
+      )![1]!,
+    );
+    expect(link.searchParams.get("email")).toBe(email);
+    const token = link.searchParams.get("token")!;
+    const browser = new Browser(app.baseUrl);
+    const form = (await browser.get(link.pathname + link.search)).text();
+    expect(await form).toContain(`name="lead_token" value="${token}"`);
+    const created = await browser.post("/signup", {
+      name: "Linked Lead",
+      email,
+      password: "linked-password-1",
+      lead_token: token,
+    });
+    expect(redirectTarget(created)).toBe("/dashboard");
+    const user = await app.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    expect(user.email_verified_at).not.toBeNull();
+    expect(await starterOf(user.id)).toHaveLength(1);
+    expect((await browser.get("/dashboard")).status).toBe(200);
+
+    // The token proves only its own address, and only unaltered.
+    const other = uniqueEmail("not-linked");
+    await subscribe(other);
+    for (const forged of [token, `${token.slice(0, -1)}A`, "garbled"]) {
+      const stranger = new Browser(app.baseUrl);
+      const refused = await stranger.post("/signup", {
+        name: "Stranger",
+        email: forged === token ? other : uniqueEmail("forged"),
+        password: "stranger-password-1",
+        lead_token: forged,
+      });
+      expect(redirectTarget(refused)).toBe("/payment-options");
+    }
+    const unproven = await app.db
+      .selectFrom("users")
+      .select("email_verified_at")
+      .where("email", "=", other)
+      .executeTakeFirstOrThrow();
+    expect(unproven.email_verified_at).toBeNull();
+  });
+
   it("a member with a verified address who signs up as a lead gets it too; an unverified one does not", async () => {
     const verified = await createUser(app.db, { email: uniqueEmail("member-lead") });
     const unverified = await createUser(app.db, { email: uniqueEmail("unproven-lead"), verified: false });

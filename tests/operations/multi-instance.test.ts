@@ -116,8 +116,8 @@ describe("two instances on one PostgreSQL", () => {
         .map((name) => `[db] applied migration ${name}`)
         .sort(),
     );
-    // The seed ran after the first instance's work: the demo and White-label courses once, one admin.
-    expect(await db.selectFrom("courses").select("id").execute()).toHaveLength(2);
+    // The seed ran after the first instance's work: the demo, starter and White-label courses once, one admin.
+    expect(await db.selectFrom("courses").select("id").execute()).toHaveLength(3);
     expect(
       await db.selectFrom("users").select("id").where("email", "=", "admin@instances.example").execute(),
     ).toHaveLength(1);

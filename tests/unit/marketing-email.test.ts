@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { markdownEmail } from "~/lib/markdown-email.server";
+import {
+  describeDelay,
+  fillPlaceholders,
+  isAudience,
+  leadQueryString,
+  listUnsubscribeHeaders,
+  marketingFooter,
+  parseLeadQuery,
+} from "~/lib/marketing-email";
+import { parseAnnouncementForm, parseStepForm } from "~/lib/validation/list-admin";
+
+/** The list's pure parts (decision 054): wording, headers, the Markdown, the admin forms. */
+describe("marketing email", () => {
+  it("says a delay in days when whole days", () => {
+    expect([1, 24, 36, 48, 0].map(describeDelay)).toEqual(["1 hour", "1 day", "36 hours", "2 days", "0 hours"]);
+  });
+
+  it("has the RFC 8058 headers", () => {
+    expect(listUnsubscribeHeaders("https://site.test/unsubscribe?t=x")).toEqual({
+      "List-Unsubscribe": "<https://site.test/unsubscribe?t=x>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+  });
+
+  it("ends with the unsubscribe link and the postal address on one line", () => {
+    expect(
+      marketingFooter({ brand: "Brand", unsubscribeUrl: "https://site.test/u", postalAddress: "Brand Ltd\n1 Street" }),
+    ).toEqual(["You receive this email from Brand.", "Unsubscribe: https://site.test/u", "Brand Ltd, 1 Street"]);
+    expect(marketingFooter({ brand: "Brand", unsubscribeUrl: null, postalAddress: undefined })).toEqual([
+      "You receive this email from Brand.",
+    ]);
+  });
+
+  it("fills {{name}} and {{site}} and nothing else", () => {
+    expect(fillPlaceholders("Hi {{name}}, see {{ site }}/x {{other}}", { name: "Lee", site: "https://s.test" })).toBe(
+      "Hi Lee, see https://s.test/x {{other}}",
+    );
+  });
+
+  it("renders Markdown to allowlisted HTML, the Markdown itself as text, the footer in both", () => {
+    const email = markdownEmail({
+      subject: "S",
+      markdown:
+        "**Bold** [link](https://x.test) <script>alert(1)</script> [bad](javascript:alert(1)) <img src=x onerror=y>",
+      footer: ["You receive this email from Brand.", "Unsubscribe: https://site.test/u?t=a"],
+    });
+    expect(email.html).toContain("<strong>Bold</strong>");
+    expect(email.html).toContain('<a href="https://x.test">link</a>');
+    expect(email.html).not.toMatch(/<script|javascript:|onerror|<img/);
+    expect(email.html).toContain('<a href="https://site.test/u?t=a" style="color:#64748b">Unsubscribe</a>');
+    expect(email.text).toMatch(/^\*\*Bold\*\*/);
+    expect(email.text).toContain("--\n\nYou receive this email from Brand.\nUnsubscribe: https://site.test/u?t=a");
+  });
+
+  it("reads /admin/leads's query", () => {
+    expect(parseLeadQuery(new URLSearchParams("q=%20ann%20&page=3"))).toEqual({ q: "ann", page: 3 });
+    expect(parseLeadQuery(new URLSearchParams("page=-1"))).toEqual({ q: "", page: 1 });
+    expect(leadQueryString({ q: "a b", page: 1 })).toBe("?q=a+b");
+  });
+});
+
+describe("the list's admin forms", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.set(key, value);
+    return data;
+  };
+  const id = "3f0b8a4e-6d1c-4a57-9d1e-2b4c5d6e7f80";
+
+  it("takes a step's delay in hours or days, at most a year, and a one-line subject", () => {
+    expect(parseStepForm(form({ id, delay: "2", unit: "days", subject: "S", body: "B" }))).toEqual({
+      ok: true,
+      value: { id, delayHours: 48, subject: "S", body: "B" },
+    });
+    const refused = parseStepForm(form({ id: "x", delay: "366", unit: "days", subject: "a\nBcc: x@y", body: "" }));
+    expect(refused.ok ? {} : refused.errors).toEqual({
+      form: "Unknown step.",
+      delay: "Send after a whole number of hours or days, at most a year.",
+      subject: "The subject must be one line.",
+      body: "Enter the body.",
+    });
+  });
+
+  it("takes an announcement with a known audience only", () => {
+    expect(parseAnnouncementForm(form({ subject: "S", body: "B", audience: "leads" })).ok).toBe(true);
+    expect(parseAnnouncementForm(form({ subject: "S", body: "B", audience: "everyone" })).ok).toBe(false);
+    expect([isAudience("service"), isAudience("toString")]).toEqual([true, false]);
+  });
+});

@@ -144,8 +144,11 @@ export interface StoredFilesTable {
 
 export interface StripeCustomersTable {
   id: Generated<string>;
-  user_id: string;
+  /** Null once the user is erased (migration 0021): the customer stays for accounting. */
+  user_id: string | null;
   customer_id: string;
+  /** The pseudonym of the erased user (migration 0021). */
+  erased_as: Optional<string>;
   created_at: CreatedAt;
 }
 
@@ -168,6 +171,8 @@ export interface StripeOrdersTable {
   refunded_at: Date | string | null;
   /** Set once, in the transaction that queued the buyer's receipt (so it is sent once). */
   receipt_queued_at: Date | string | null;
+  /** The pseudonym of the erased buyer (migration 0021). */
+  erased_as: Optional<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -224,6 +229,8 @@ export interface WarriorplusOrdersTable {
   /** The catalogue product this sale is of (migration 0015); null for an item the catalogue does not list. */
   product_key: string | null;
   refunded_at: Date | string | null;
+  /** The pseudonym of the erased buyer (migration 0021); buyer_email then holds it too. */
+  erased_as: Optional<string>;
   created_at: CreatedAt;
 }
 
@@ -247,6 +254,8 @@ export interface EmailOutboxTable {
   next_attempt_at: Timestamp;
   last_error: string | null;
   sent_at: Date | null;
+  /** Delete the row once delivered (migration 0021): the farewell after an erasure. */
+  forget_when_sent: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -271,6 +280,8 @@ export interface CookieConsentsTable {
   banner_version: string;
   client_hash: string | null;
   user_agent: string | null;
+  /** The signed-in account that chose (migration 0021); null for a visitor. */
+  user_id: Optional<string>;
   created_at: CreatedAt;
 }
 
@@ -279,7 +290,16 @@ export interface LeadsTable {
   email: string;
   name: Generated<string>;
   source: string;
+  /** When the lead unsubscribed (migration 0021, shared with the list issue); null: subscribed. */
+  unsubscribed_at: Optional<Date | string>;
   created_at: CreatedAt;
+}
+
+/** One row per erased person (migration 0021, decision 056): the pseudonym their orders keep. */
+export interface ErasuresTable {
+  pseudonym: string;
+  requested_by: "member" | "admin";
+  erased_at: Generated<Date>;
 }
 
 export interface AccessGrantsTable {
@@ -428,6 +448,7 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   cookie_consents: CookieConsentsTable;
   leads: LeadsTable;
+  erasures: ErasuresTable;
   access_grants: AccessGrantsTable;
   products: ProductsTable;
   entitlements: EntitlementsTable;

@@ -19,7 +19,14 @@ export type AuditAction =
   // The address's owner took the account with a claim link (decision 048); actor "claim link".
   | "claim_account"
   // /admin/launch (decision 053): no member; details hold the settings before and after.
-  | "save_launch_settings";
+  | "save_launch_settings"
+  // Privacy (decision 056): the row names the pseudonym, never the person.
+  | "export_data"
+  | "erase_member"
+  // 'Delete lead' on /admin/leads: details hold the pseudonym (null when only the lead row went).
+  | "erase_lead"
+  // A member deleted their own account; actor "member".
+  | "delete_account";
 
 /**
  * One row per admin action, written in the action's own transaction (so both happen or neither).

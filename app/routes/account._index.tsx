@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { CodeField } from "~/components/code-field";
 import { FlashMessage } from "~/components/flash-message";
+import { PrivacyAndData } from "~/components/privacy-and-data";
 import { env } from "~/infra/env.server";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
 import { siteOrigin } from "~/lib/site-origin";
@@ -415,6 +416,8 @@ export default function AccountPage() {
               </IntentForm>
             ) : null}
           </Section>
+
+          <PrivacyAndData email={account.email} hasTwoFactor={account.hasTwoFactor} />
         </div>
       </main>
     </>

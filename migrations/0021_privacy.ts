@@ -11,6 +11,8 @@ import { sql, type Kysely } from "kysely";
  *   with it, deleted with it).
  * - `email_outbox.forget_when_sent`: the farewell after an erasure is the one message to the
  *   address; its row is deleted once delivered, so nothing names the person afterwards.
+ * - `single_use_tokens.purpose` 'account_deletion': the link that confirms 'Delete my account' for
+ *   an account without a password.
  * - `leads.unsubscribed_at`: shared with the list issue (27), which adds it the same way.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -37,6 +39,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql`ALTER TABLE cookie_consents ADD COLUMN user_id uuid REFERENCES users (id) ON DELETE CASCADE`.execute(db);
   await sql`CREATE INDEX cookie_consents_user_idx ON cookie_consents (user_id) WHERE user_id IS NOT NULL`.execute(db);
+  // 'Delete my account' of an account without a password is confirmed by a link mailed to it.
+  await sql`ALTER TABLE single_use_tokens DROP CONSTRAINT single_use_tokens_purpose_check`.execute(db);
+  await sql`
+    ALTER TABLE single_use_tokens ADD CONSTRAINT single_use_tokens_purpose_check CHECK (
+      purpose IN ('password_reset', 'email_verification', 'email_change', 'invitation', 'sign_in', 'claim',
+                  'account_deletion'))`.execute(db);
   await sql`ALTER TABLE email_outbox ADD COLUMN forget_when_sent boolean NOT NULL DEFAULT false`.execute(db);
   // Retention passes and exports look these up by address and age.
   await sql`CREATE INDEX email_outbox_to_lower_idx ON email_outbox (lower(to_address))`.execute(db);
@@ -47,6 +55,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX IF EXISTS admin_audit_log_created_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS email_outbox_to_lower_idx`.execute(db);
   await sql`ALTER TABLE email_outbox DROP COLUMN forget_when_sent`.execute(db);
+  await sql`DELETE FROM single_use_tokens WHERE purpose = 'account_deletion'`.execute(db);
+  await sql`ALTER TABLE single_use_tokens DROP CONSTRAINT single_use_tokens_purpose_check`.execute(db);
+  await sql`
+    ALTER TABLE single_use_tokens ADD CONSTRAINT single_use_tokens_purpose_check CHECK (
+      purpose IN ('password_reset', 'email_verification', 'email_change', 'invitation', 'sign_in', 'claim'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE cookie_consents DROP COLUMN user_id`.execute(db);
   for (const table of ["stripe_customers", "stripe_orders", "warriorplus_orders"]) {
     await sql`ALTER TABLE ${sql.table(table)} DROP COLUMN erased_as`.execute(db);

@@ -14,7 +14,15 @@ const danger =
  * whole-page submissions (`reloadDocument`): the download is a file the browser saves, and the
  * deletion ends the session, so neither belongs in a client-side navigation.
  */
-export function PrivacyAndData({ email, hasTwoFactor }: { email: string; hasTwoFactor: boolean }) {
+export function PrivacyAndData({
+  email,
+  hasTwoFactor,
+  hasPassword,
+}: {
+  email: string;
+  hasTwoFactor: boolean;
+  hasPassword: boolean;
+}) {
   return (
     <section aria-labelledby="privacy" className={card}>
       <h2 id="privacy" className="text-lg font-bold text-slate-900">
@@ -57,19 +65,25 @@ export function PrivacyAndData({ email, hasTwoFactor }: { email: string; hasTwoF
             className={input}
           />
         </div>
-        <div>
-          <label htmlFor="delete-password" className="block text-sm font-medium text-slate-700">
-            Current password
-          </label>
-          <input
-            id="delete-password"
-            name="current_password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className={input}
-          />
-        </div>
+        {hasPassword ? (
+          <div>
+            <label htmlFor="delete-password" className="block text-sm font-medium text-slate-700">
+              Current password
+            </label>
+            <input
+              id="delete-password"
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={input}
+            />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">
+            Your account has no password: we email you a link, and the account is deleted when you open it.
+          </p>
+        )}
         {hasTwoFactor ? <CodeField id="delete-code" label="Authentication or recovery code" /> : null}
         <button type="submit" className={danger}>
           Delete my account

@@ -82,7 +82,14 @@ export interface KnownDevicesTable {
 
 /** What an emailed single-use link is for; a link of one purpose is never accepted for another. */
 export type TokenPurpose =
-  "password_reset" | "email_verification" | "email_change" | "invitation" | "sign_in" | "claim";
+  | "password_reset"
+  | "email_verification"
+  | "email_change"
+  | "invitation"
+  | "sign_in"
+  | "claim"
+  // Confirms 'Delete my account' of an account without a password (migration 0021).
+  | "account_deletion";
 
 export interface SingleUseTokensTable {
   id: Generated<string>;

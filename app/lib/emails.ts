@@ -410,3 +410,18 @@ export function accountDeletedEmail(input: { brand: string; support: string; byR
     [`Questions? Write to ${input.support}.`],
   ]);
 }
+
+export const DELETION_LINK_HOURS = 1;
+
+/** 'Delete my account' of an account without a password: this link confirms it (decision 056). */
+export function confirmDeletionEmail(input: { brand: string; name: string; link: string }): Email {
+  return compose(`Confirm the deletion of your ${input.brand} account`, [
+    greeting(input.name),
+    [`Someone signed in to your ${input.brand} account asked to delete it. To delete it, open this link:`],
+    { link: input.link },
+    [
+      `The link works once and expires in ${DELETION_LINK_HOURS} hour. Deleting cannot be undone: your orders stay for accounting under a pseudonym, everything else about you goes.`,
+      "If you did not ask for this, ignore this email: nothing will change.",
+    ],
+  ]);
+}

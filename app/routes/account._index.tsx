@@ -14,7 +14,7 @@ import { emailChangeSchema, firstError, nameSchema, passwordChangeSchema } from 
 import { PASSWORD_MIN } from "~/lib/validation/auth";
 import { deleteOtherSessionsOfUser, deleteSessionOfUser, listSessionsOfUser } from "~/models/session.server";
 import { countUnusedRecoveryCodes } from "~/models/two-factor.server";
-import { setName } from "~/models/user.server";
+import { findUserById, setName } from "~/models/user.server";
 import { changePassword, requestEmailChange, resendVerification } from "~/services/account-settings.server";
 import { requireUser } from "~/services/guards.server";
 import { askerFor, passwordRecentlyVerified, reauthenticate } from "~/services/reauthentication.server";
@@ -26,11 +26,12 @@ export const meta: MetaFunction = () => [{ title: "Account | AI Profit Labs" }, 
 /** Every signed-in user's own account, paid or not. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [{ flash, headers }, sessions, current, recoveryCodesLeft] = await Promise.all([
+  const [{ flash, headers }, sessions, current, recoveryCodesLeft, record] = await Promise.all([
     takeFlash(request),
     listSessionsOfUser(user.id),
     currentSessionIdHash(request),
     user.hasTwoFactor ? countUnusedRecoveryCodes(user.id) : 0,
+    findUserById(user.id),
   ]);
   // Two-factor changes ask for the password unless this session proved it lately (decision 047).
   const passwordNeeded = !(await passwordRecentlyVerified(current));
@@ -42,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: user.email,
         emailVerified: user.emailVerified,
         hasTwoFactor: user.hasTwoFactor,
+        // A marketplace buyer may have none: 'Delete my account' then mails a link instead.
+        hasPassword: Boolean(record?.passwordHash),
       },
       recoveryCodesLeft,
       passwordNeeded,
@@ -417,7 +420,7 @@ export default function AccountPage() {
             ) : null}
           </Section>
 
-          <PrivacyAndData email={account.email} hasTwoFactor={account.hasTwoFactor} />
+          <PrivacyAndData email={account.email} hasTwoFactor={account.hasTwoFactor} hasPassword={account.hasPassword} />
         </div>
       </main>
     </>

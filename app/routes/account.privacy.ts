@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { secureCookies } from "~/infra/env.server";
+import { accountDeletedResponse } from "~/route-helpers/account-deleted.server";
+import { env } from "~/infra/env.server";
 import { redirectWithFlash } from "~/infra/flash.server";
-import { specialAccessCookie } from "~/lib/login-flow";
+import { siteOrigin } from "~/lib/site-origin";
 import { requireUser } from "~/services/guards.server";
 import { deleteOwnAccount, exportPersonalData, personalDataResponse } from "~/services/privacy.server";
 import { askerFor } from "~/services/reauthentication.server";
-import { clearSessionCookie } from "~/services/session.server";
 
 /** POST only (docs/product.md §2): a GET changes and reveals nothing. */
 export async function loader() {
@@ -33,18 +33,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "delete": {
       const asker = await askerFor(request, context, user);
-      const result = await deleteOwnAccount(asker, {
-        typedEmail: field("confirm_email"),
-        password: field("current_password"),
-        code: field("code") || undefined,
-      });
+      const result = await deleteOwnAccount(
+        asker,
+        { typedEmail: field("confirm_email"), password: field("current_password"), code: field("code") || undefined },
+        siteOrigin(env().PUBLIC_URL, request.url),
+      );
+      if (result.ok === "link-sent")
+        return redirectWithFlash("/account#privacy", { kind: "success", message: result.message });
       if (!result.ok) return back(result.message);
-      const headers = new Headers();
-      headers.append("Set-Cookie", await clearSessionCookie());
-      headers.append("Set-Cookie", specialAccessCookie(null, { secure: secureCookies() }));
-      // Private member pages the browser kept go; the cookie-consent choice stays (decision 011).
-      headers.append("Clear-Site-Data", '"cache"');
-      return redirect("/login?notice=account-deleted", { status: 303, headers });
+      return accountDeletedResponse();
     }
     default:
       return back("That action is not known. Please try again.");

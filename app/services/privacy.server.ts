@@ -1,6 +1,6 @@
-import { db } from "~/infra/db.server";
+import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { accountDeletedEmail } from "~/lib/emails";
+import { accountDeletedEmail, confirmDeletionEmail, DELETION_LINK_HOURS } from "~/lib/emails";
 import { readTypedCode } from "~/lib/two-factor";
 import { writeAudit } from "~/models/audit.server";
 import { enqueueEmail } from "~/models/outbox.server";
@@ -14,7 +14,8 @@ import {
   type PersonalData,
 } from "~/models/privacy.server";
 import { hasVerifiedFactor } from "~/models/two-factor.server";
-import { findUserByEmail, lockAdmins, normalizeEmail } from "~/models/user.server";
+import * as singleUseToken from "~/models/single-use-token.server";
+import { findUserByEmail, findUserById, lockAdmins, normalizeEmail } from "~/models/user.server";
 import { kickMailer } from "./mail.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 import { verifyCurrentPassword, type Asker } from "./reauthentication.server";
@@ -47,58 +48,116 @@ export async function eraseAccount(
 ): Promise<PrivacyResult> {
   const result = await db()
     .transaction()
-    .execute(async (trx): Promise<PrivacyResult> => {
-      // Admins first, in id order (the admin command's order), so two erasures of the last two
-      // admins cannot both see the other remaining.
-      const admins = await lockAdmins(trx);
-      const person = await lockUserForErasure(trx, userId);
-      if (!person) return { ok: false, message: GONE };
-      if (person.is_admin && admins.filter((id) => id !== person.id).length === 0) {
-        return { ok: false, message: LAST_ADMIN };
-      }
-      const pseudonym = newPseudonym();
-      await erasePerson(trx, person, pseudonym, by.kind);
-      await writeAudit(trx, {
-        admin: by.kind === "admin" ? by.admin : { id: null, email: "member" },
-        action: by.kind === "admin" ? "erase_member" : "delete_account",
-        memberId: null,
-        details: {
-          pseudonym,
-          ...(by.kind === "admin" ? { reason: scrubText(by.reason, person, pseudonym) } : {}),
-        },
-      });
-      const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
-      await enqueueEmail(
-        trx,
-        { to: person.email, ...accountDeletedEmail({ brand, support, byRequest: by.kind === "admin" }) },
-        { forgetWhenSent: true },
-      );
-      return { ok: true, pseudonym };
-    });
+    .execute((trx) => eraseInTransaction(trx, userId, by));
   if (result.ok) kickMailer();
   return result;
 }
 
+async function eraseInTransaction(
+  trx: Database,
+  userId: string,
+  by: { kind: "member" } | { kind: "admin"; admin: { id: string; email: string }; reason: string },
+): Promise<PrivacyResult> {
+  // Admins first, in id order (the admin command's order), so two erasures of the last two
+  // admins cannot both see the other remaining.
+  const admins = await lockAdmins(trx);
+  const person = await lockUserForErasure(trx, userId);
+  if (!person) return { ok: false, message: GONE };
+  if (person.is_admin && admins.filter((id) => id !== person.id).length === 0) {
+    return { ok: false, message: LAST_ADMIN };
+  }
+  const pseudonym = newPseudonym();
+  await erasePerson(trx, person, pseudonym, by.kind);
+  await writeAudit(trx, {
+    admin: by.kind === "admin" ? by.admin : { id: null, email: "member" },
+    action: by.kind === "admin" ? "erase_member" : "delete_account",
+    memberId: null,
+    details: {
+      pseudonym,
+      ...(by.kind === "admin" ? { reason: scrubText(by.reason, person, pseudonym) } : {}),
+    },
+  });
+  const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
+  await enqueueEmail(
+    trx,
+    { to: person.email, ...accountDeletedEmail({ brand, support, byRequest: by.kind === "admin" }) },
+    { forgetWhenSent: true },
+  );
+  return { ok: true, pseudonym };
+}
+
+/** What 'Delete my account' did: erased, or (an account without a password) mailed its link. */
+export type DeletionResult = PrivacyResult | { ok: "link-sent"; message: string };
+
+export const DELETION_LINK_SENT =
+  "We sent a link to your email address: open it within an hour to delete your account.";
+export const DELETION_LINK_UNUSABLE = "This link has expired or has already been used.";
+
 /**
  * 'Delete my account' on /account: the address typed to confirm, the current password (through
- * the one throttle) and, with two-factor on, a current code. A wrong answer changes nothing.
+ * the one throttle) and, with two-factor on, a current code. A wrong answer changes nothing. An
+ * account without a password (a marketplace buyer who never set one) gets an emailed link
+ * instead of the password check: the deletion happens when it is used.
  */
 export async function deleteOwnAccount(
   asker: Asker,
   input: { typedEmail: string; password: string; code: string | undefined },
-): Promise<PrivacyResult> {
+  origin: string,
+): Promise<DeletionResult> {
   const refused = await limited(asker.user.id);
   if (refused) return { ok: false, message: refused };
   if (normalizeEmail(input.typedEmail) !== normalizeEmail(asker.user.email)) {
     return { ok: false, message: EMAIL_MISMATCH };
   }
-  const proved = await verifyCurrentPassword(asker, input.password);
-  if (!proved.ok) return proved;
+  const account = await findUserById(asker.user.id);
+  if (!account) return { ok: false, message: GONE };
+  if (account.passwordHash) {
+    const proved = await verifyCurrentPassword(asker, input.password);
+    if (!proved.ok) return proved;
+  }
   if (await hasVerifiedFactor(asker.user.id)) {
     const code = await checkCode(asker.user.id, readTypedCode(input.code));
     if (!code.ok) return code;
   }
-  return eraseAccount(asker.user.id, { kind: "member" });
+  if (account.passwordHash) return eraseAccount(asker.user.id, { kind: "member" });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const token = await singleUseToken.issue(trx, {
+        purpose: "account_deletion",
+        userId: account.id,
+        hours: DELETION_LINK_HOURS,
+        replaceUnused: true,
+      });
+      await enqueueEmail(trx, {
+        to: account.email,
+        ...confirmDeletionEmail({
+          brand: env().BRAND_NAME,
+          name: account.name,
+          link: `${origin}/account/delete?${new URLSearchParams({ token })}`,
+        }),
+      });
+    });
+  kickMailer();
+  return { ok: "link-sent", message: DELETION_LINK_SENT };
+}
+
+/** Whether a deletion link can still be used (the page shows its button, or says it cannot). */
+export async function deletionLinkUsable(token: string): Promise<boolean> {
+  return (await singleUseToken.peek("account_deletion", token)) !== null;
+}
+
+/** The deletion link used: the link is spent and the account erased in one transaction. */
+export async function eraseAccountByLink(token: string): Promise<PrivacyResult> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx): Promise<PrivacyResult> => {
+      const grant = await singleUseToken.consume(trx, "account_deletion", token);
+      if (!grant) return { ok: false, message: DELETION_LINK_UNUSABLE };
+      return eraseInTransaction(trx, grant.userId, { kind: "member" });
+    });
+  if (result.ok) kickMailer();
+  return result;
 }
 
 /** 'Erase member' on /admin/members/{id}: a reason, and the member's address typed to confirm. */

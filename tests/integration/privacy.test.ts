@@ -438,6 +438,34 @@ describe("Delete my account", () => {
   });
 });
 
+describe("Delete my account without a password", () => {
+  it("mails a link, and the account is erased when it is used, once", async () => {
+    const fixture = await memberWithEverything();
+    const { member, browser } = fixture;
+    // A marketplace buyer who never set a password (signed in through a link).
+    await app.db.updateTable("users").set({ password_hash: null }).where("id", "=", member.id).execute();
+    expect(await (await browser.get("/account")).text()).toContain("Your account has no password");
+    const sent = smtp.messages.length;
+    const asked = await browser.post("/account/privacy", { intent: "delete", confirm_email: member.email });
+    expect(redirectTarget(asked)).toBe("/account");
+    expect(await flashOn(browser, "/account")).toContain("We sent a link to your email address");
+    expect(await app.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toHaveLength(1);
+    const mail = await smtp.waitFor(member.email, 15_000, "Confirm the deletion", sent);
+    const token = linkIn(mail, "/account/delete").searchParams.get("token")!;
+
+    // Opening the link changes nothing; its button does, from any browser.
+    const page = await new Browser(app.baseUrl).get(`/account/delete?token=${encodeURIComponent(token)}`);
+    expect(await page.text()).toContain("Delete my account for good");
+    expect(await app.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toHaveLength(1);
+    const done = await new Browser(app.baseUrl).post("/account/delete", { token });
+    expect(redirectTarget(done)).toBe("/login?notice=account-deleted");
+    await expectErased(fixture);
+    expect(redirectTarget(await browser.get("/account"))).toBe("/login?redirect=%2Faccount");
+    const again = await new Browser(app.baseUrl).post("/account/delete", { token });
+    expect(again.status).toBe(400);
+  });
+});
+
 describe("Erase member (admin)", () => {
   it("needs a reason and the typed address; erases as the member's deletion does; audits the pseudonym", async () => {
     const fixture = await memberWithEverything();

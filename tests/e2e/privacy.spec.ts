@@ -14,6 +14,19 @@ const cookieValue = async (context: BrowserContext, name: string) =>
   (await context.cookies()).find((cookie) => cookie.name === name)?.value;
 const ANALYTICS = ["_ga", "_gid", "_gat"];
 
+/** Every test fails on a console error (a script the CSP blocked among them) or an uncaught page error. */
+let consoleErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  consoleErrors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+});
+test.afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe("privacy and data", () => {
   test("a member downloads their data, deletes the account, and cannot sign in", async ({ page, context }) => {
     await withConsentChosen(context);
@@ -43,6 +56,10 @@ test.describe("privacy and data", () => {
     await logIn(page, account.email, account.password);
     await expect(page.getByText(/Invalid email or password/i).first()).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
+    // The refused sign-in answers 400, which the browser logs: expected here, and only here.
+    const refused = consoleErrors.findIndex((text) => /status of 400/.test(text));
+    expect(refused).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(refused, 1);
   });
 });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_BASE_URL } from "../../playwright.config";
-import { logIn, signUp, withConsentChosen } from "./helpers";
+import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
+import { logIn, signUp, uniqueEmail, withConsentChosen } from "./helpers";
 
 /**
  * Issue 29 (decision 056), in a real browser with JavaScript on and off: a member downloads their
@@ -62,6 +62,56 @@ test.describe("privacy and data", () => {
     consoleErrors.splice(refused, 1);
   });
 });
+
+test.describe("privacy requests (admin)", () => {
+  test("an admin exports a member's data and erases the member, whose session ends", async ({
+    page,
+    context,
+    browser,
+  }, testInfo) => {
+    const memberContext = await browser.newContext({
+      baseURL: E2E_BASE_URL,
+      javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+    });
+    await withConsentChosen(memberContext);
+    const member = await memberContext.newPage();
+    const account = await signUp(member, { name: "Erin Erase", email: uniqueEmail("erase") });
+    const memberId = await memberIdOf(member);
+
+    await withConsentChosen(context);
+    await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL("**/dashboard");
+    await page.goto(`/admin/members/${memberId}`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export data" }).click(),
+    ]);
+    const data = JSON.parse(fs.readFileSync((await download.path())!, "utf8"));
+    expect(data.profile).toMatchObject({ id: memberId, email: account.email, name: "Erin Erase" });
+
+    await page.goto(`/admin/members/${memberId}`);
+    const form = page.getByRole("form", { name: "Erase member" });
+    await form.getByLabel("Reason").fill("Erasure request by email");
+    await form.getByLabel(/Type the member/).fill(account.email);
+    await form.getByRole("button", { name: "Erase member" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/members");
+    await expect(page.getByRole("status")).toContainText("The member was erased; their orders are kept as erased-");
+
+    await member.goto("/account");
+    await expect(member).toHaveURL(/\/login\?redirect=%2Faccount$/);
+    await memberContext.close();
+  });
+});
+
+/** The signed-in member's account id, from their own data file (no admin needed). */
+async function memberIdOf(page: Page): Promise<string> {
+  await page.goto("/account");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download my data" }).click(),
+  ]);
+  return JSON.parse(fs.readFileSync((await download.path())!, "utf8")).profile.id as string;
+}
 
 test.describe("cookie consent on pages without React", () => {
   const CHOICES: Array<[string, "all" | "essential" | "none"]> = [

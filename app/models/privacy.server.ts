@@ -100,7 +100,9 @@ export async function erasePerson(
   // Rate-limit keys may hold the address or the account id (per-address and per-user counters).
   await trx
     .deleteFrom("rate_limits")
-    .where((eb) => eb.or(needles.slice(0, 2).map((needle) => eb(sql`strpos(lower(key), ${needle})`, ">", 0))))
+    .where((eb) =>
+      eb.or([email, ...(person.id ? [person.id] : [])].map((needle) => eb(sql`strpos(lower(key), ${needle})`, ">", 0))),
+    )
     .execute();
 
   if (person.id) {
@@ -344,31 +346,34 @@ export async function countRetention(days: RetentionDays, now: Date): Promise<Re
   return { emailBodies, auditLog, knownDevices, unsubscribedLeads, consentProofs };
 }
 
-/** Applies every rule: bodies are emptied (the row's metadata stays), the other rows are deleted. */
+/** Applies every rule, over the same queries as the dry run: bodies are emptied (the row's metadata stays), the rest deleted. */
 export async function applyRetention(days: RetentionDays, now: Date): Promise<RetentionCounts> {
   const n = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
     Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
   const executor = db();
+  const q = retentionQueries(executor, days, now);
   const emailBodies = await executor
     .updateTable("email_outbox")
     .set({ text_body: "", html_body: null })
-    .where("sent_at", "is not", null)
-    .where("sent_at", "<", olderThan(days.emailBodies, now))
-    .where((eb) => eb.or([eb("text_body", "<>", ""), eb("html_body", "is not", null)]))
+    .where("id", "in", q.emailBodies.select("email_outbox.id"))
     .executeTakeFirst();
   const auditLog = await executor
     .deleteFrom("admin_audit_log")
-    .where("created_at", "<", olderThan(days.auditLog, now))
+    .where("id", "in", q.auditLog.select("admin_audit_log.id"))
     .executeTakeFirst();
   const knownDevices = await executor
     .deleteFrom("known_devices")
-    .where("last_seen_at", "<", olderThan(days.knownDevices, now))
+    .where(
+      sql<boolean>`(user_id, device) IN (${q.knownDevices.select(["known_devices.user_id", "known_devices.device"])})`,
+    )
     .executeTakeFirst();
-  const leadIds = retentionQueries(executor, days, now).unsubscribedLeads.select("leads.id");
-  const unsubscribedLeads = await executor.deleteFrom("leads").where("id", "in", leadIds).executeTakeFirst();
+  const unsubscribedLeads = await executor
+    .deleteFrom("leads")
+    .where("id", "in", q.unsubscribedLeads.select("leads.id"))
+    .executeTakeFirst();
   const consentProofs = await executor
     .deleteFrom("cookie_consents")
-    .where("created_at", "<", olderThan(days.consentProofs, now))
+    .where("id", "in", q.consentProofs.select("cookie_consents.id"))
     .executeTakeFirst();
   return {
     emailBodies: n(emailBodies),

@@ -8,12 +8,13 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useRouteLoaderData,
   useRouteError,
 } from "@remix-run/react";
 import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
-import { parseConsentChoice } from "./lib/consent";
+import { consentSyncScript, parseConsentChoice } from "./lib/consent";
 import { env } from "~/infra/env.server";
 import { useNonce } from "~/hooks/use-nonce";
 import { brandFromMatches } from "~/lib/page-meta";
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce() || undefined;
   // Pure-content pages (app/lib/hydration.ts) are sent without React's scripts.
   const hydrate = pageLoadsJavaScript(useMatches());
+  const consent = useRouteLoaderData<typeof loader>("root")?.consent ?? null;
   return (
     <html lang="en">
       <head>
@@ -68,6 +70,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {/* `npm run dev` only: reloads the page after a rebuild (renders nothing in production). */}
             <LiveReload nonce={nonce} />
           </>
+        ) : consent ? (
+          // No React here: the consent choice reaches local storage, and Decline the analytics
+          // cookies, through this one small script (issue 29 item 5).
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentSyncScript(consent) }} />
         ) : null}
       </body>
     </html>

@@ -3,6 +3,7 @@
  * Brand name and support email come from configuration, so they are parameters here.
  */
 
+import { retentionSentences, type RetentionDays } from "~/lib/retention";
 import type { Brand, PageCopy } from "./types";
 
 export type LegalBlock = { paragraphs?: string[]; list?: string[]; after?: string[] };
@@ -25,7 +26,8 @@ export const WHITE_LABEL_LICENCE =
 export const LEGAL_LAST_UPDATED = "May 21, 2025";
 
 /** Ten sections: docs/product.md §2 lists collected data, use, sharing, retention, security, GDPR rights, cookies, changes, contact. */
-export function privacyPolicy({ name, supportEmail }: Brand): LegalDocument {
+/** `retention`: the periods in force (app/lib/retention.ts), the same numbers housekeeping applies. */
+export function privacyPolicy({ name, supportEmail }: Brand, retention: RetentionDays): LegalDocument {
   return {
     page: {
       title: `Privacy Policy | ${name}`,
@@ -81,9 +83,8 @@ export function privacyPolicy({ name, supportEmail }: Brand): LegalDocument {
       {
         id: "retention",
         title: "5. Data Retention",
-        paragraphs: [
-          "We keep account and purchase data for as long as your account is active and afterwards as long as tax and accounting law requires. Email list data is kept until you unsubscribe or ask us to delete it. Security logs are kept for a short period and then deleted. Records of your cookie choice are kept as proof of consent.",
-        ],
+        paragraphs: ["We keep your data only as long as we need it:"],
+        list: retentionSentences(retention),
       },
       {
         id: "security",
@@ -105,7 +106,8 @@ export function privacyPolicy({ name, supportEmail }: Brand): LegalDocument {
           "Withdraw consent at any time, without affecting processing done before.",
         ],
         after: [
-          `To exercise a right, email us at ${supportEmail}. We will respond within one month. You can also reach our data protection officer at the same address.`,
+          "Signed in, you can download a copy of your data, or delete your account, yourself under 'Privacy and data' on your account page.",
+          `To exercise any other right, email us at ${supportEmail}. We will respond within one month. You can also reach our data protection officer at the same address.`,
           "If you are not satisfied with our answer, you have the right to lodge a complaint with your local data protection supervisory authority.",
         ],
       },

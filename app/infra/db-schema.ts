@@ -84,7 +84,14 @@ export interface KnownDevicesTable {
 
 /** What an emailed single-use link is for; a link of one purpose is never accepted for another. */
 export type TokenPurpose =
-  "password_reset" | "email_verification" | "email_change" | "invitation" | "sign_in" | "claim";
+  | "password_reset"
+  | "email_verification"
+  | "email_change"
+  | "invitation"
+  | "sign_in"
+  | "claim"
+  // Confirms 'Delete my account' of an account without a password (migration 0021).
+  | "account_deletion";
 
 export interface SingleUseTokensTable {
   id: Generated<string>;
@@ -158,8 +165,11 @@ export interface StoredFilesTable {
 
 export interface StripeCustomersTable {
   id: Generated<string>;
-  user_id: string;
+  /** Null once the user is erased (migration 0021): the customer stays for accounting. */
+  user_id: string | null;
   customer_id: string;
+  /** The pseudonym of the erased user (migration 0021). */
+  erased_as: Optional<string>;
   created_at: CreatedAt;
 }
 
@@ -182,6 +192,8 @@ export interface StripeOrdersTable {
   refunded_at: Date | string | null;
   /** Set once, in the transaction that queued the buyer's receipt (so it is sent once). */
   receipt_queued_at: Date | string | null;
+  /** The pseudonym of the erased buyer (migration 0021). */
+  erased_as: Optional<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -238,6 +250,8 @@ export interface WarriorplusOrdersTable {
   /** The catalogue product this sale is of (migration 0015); null for an item the catalogue does not list. */
   product_key: string | null;
   refunded_at: Date | string | null;
+  /** The pseudonym of the erased buyer (migration 0021); buyer_email then holds it too. */
+  erased_as: Optional<string>;
   created_at: CreatedAt;
 }
 
@@ -261,6 +275,8 @@ export interface EmailOutboxTable {
   next_attempt_at: Timestamp;
   last_error: string | null;
   sent_at: Date | null;
+  /** Delete the row once delivered (migration 0021): the farewell after an erasure. */
+  forget_when_sent: Generated<boolean>;
   created_at: CreatedAt;
   /** What the message is (decision 054): marketing ('sequence', 'announcement') can be unsubscribed from. */
   category: Generated<EmailCategory>;
@@ -323,6 +339,8 @@ export interface CookieConsentsTable {
   banner_version: string;
   client_hash: string | null;
   user_agent: string | null;
+  /** The signed-in account that chose (migration 0021); null for a visitor. */
+  user_id: Optional<string>;
   created_at: CreatedAt;
 }
 
@@ -332,10 +350,17 @@ export interface LeadsTable {
   name: Generated<string>;
   source: string;
   created_at: CreatedAt;
-  /** Unsubscribed from every marketing email (decision 054; shared with the privacy work). */
+  /** Unsubscribed from every marketing email (decision 054; migrations 0019 and 0021); null: subscribed. */
   unsubscribed_at: Date | null;
   /** Bought something: the training stops, the admin sees 'Customer'. */
   customer_at: Date | null;
+}
+
+/** One row per erased person (migration 0021, decision 056): the pseudonym their orders keep. */
+export interface ErasuresTable {
+  pseudonym: string;
+  requested_by: "member" | "admin";
+  erased_at: Generated<Date>;
 }
 
 export interface AccessGrantsTable {
@@ -487,6 +512,7 @@ export interface DB {
   leads: LeadsTable;
   email_sequence_steps: EmailSequenceStepsTable;
   announcements: AnnouncementsTable;
+  erasures: ErasuresTable;
   access_grants: AccessGrantsTable;
   products: ProductsTable;
   entitlements: EntitlementsTable;

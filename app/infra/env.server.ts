@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_BRAND_NAME } from "~/content/brand";
+import { RETENTION_DEFAULT_DAYS } from "~/lib/retention";
 
 /**
  * The configuration contract (docs/architecture.md#configuration), validated once.
@@ -12,6 +13,7 @@ const optionalString = z
   .optional();
 
 const optionalUrl = optionalString.pipe(z.url().optional());
+const retentionDays = (fallback: number) => z.coerce.number().int().min(1).max(36_500).default(fallback);
 
 const booleanFlag = optionalString.transform((value) =>
   value === undefined ? false : ["1", "true", "yes", "on"].includes(value.toLowerCase()),
@@ -174,6 +176,13 @@ const EnvSchema = z
       .default(25 * 1024 * 1024),
     // The email-marketing provider's tracking script for the lead pages; loaded only with consent.
     TRACKER_SCRIPT_URL: optionalUrl,
+    // Retention periods in days (app/lib/retention.ts, decision 056): housekeeping applies them and
+    // the privacy policy prints them.
+    RETENTION_EMAIL_BODY_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.emailBodies),
+    RETENTION_AUDIT_LOG_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.auditLog),
+    RETENTION_KNOWN_DEVICE_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.knownDevices),
+    RETENTION_UNSUBSCRIBED_LEAD_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.unsubscribedLeads),
+    RETENTION_CONSENT_PROOF_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.consentProofs),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") refuseWeakSettings(env, ctx);

@@ -105,3 +105,22 @@ export function expiredCookies(names: readonly string[], hostname: string): stri
     ...domains.map((domain) => `${name}=; ${expired}; Domain=${domain}`),
   ]);
 }
+
+/**
+ * What React's ConsentSync does, for a page that loads no React (`/`, the legal pages; decision
+ * 031): an inline script, allowed by the document's nonce or, on a cached page, its hash (the
+ * choice is part of the page cache's key, so each choice has its own document and hash). It
+ * mirrors the recorded choice into local storage (docs/product.md §3) and, on Decline, expires
+ * the analytics cookies on this host and every parent domain, as `cookieDeletionDomains` lists
+ * them. Sent only once a choice exists: a page before any choice still loads no script at all.
+ */
+export function consentSyncScript(choice: ConsentChoice): string {
+  const expire = choice === "none" ? ANALYTICS_COOKIES : [];
+  return (
+    `(function(c,n){try{localStorage.setItem(${JSON.stringify(CONSENT_STORAGE_KEY)},c)}catch(e){}` +
+    `var h=location.hostname.toLowerCase().replace(/\\.$/,""),l=h.split("."),d=[],x="=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT";` +
+    `if(h.indexOf(".")>=0&&!/^[\\d.]+$/.test(h)&&h.indexOf(":")<0)for(var i=0;i<=l.length-2;i++)d.push(l.slice(i).join("."));` +
+    `n.forEach(function(k){document.cookie=k+x;d.forEach(function(m){document.cookie=k+x+"; Domain="+m})})` +
+    `})(${JSON.stringify(choice)},${JSON.stringify(expire)})`
+  );
+}

@@ -23,10 +23,16 @@ export type AuditAction =
   // The list (issue 27, decision 054): no member; details name the lead, step or announcement.
   | "view_leads"
   | "export_leads"
-  | "delete_lead"
   | "edit_sequence_step"
   | "preview_announcement"
-  | "send_announcement";
+  | "send_announcement"
+  // Privacy (decision 056): the row names the pseudonym, never the person.
+  | "export_data"
+  | "erase_member"
+  // 'Delete lead' on /admin/leads: details hold the pseudonym (null when only the lead row went).
+  | "erase_lead"
+  // A member deleted their own account; actor "member".
+  | "delete_account";
 
 /**
  * One row per admin action, written in the action's own transaction (so both happen or neither).

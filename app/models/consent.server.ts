@@ -7,6 +7,8 @@ export type ConsentProof = {
   /** A keyed hash of the visitor's address: enough to match a complaint, useless to anyone else. */
   clientHash: string | null;
   userAgent: string | null;
+  /** The signed-in account that chose, if any: its proofs are exported and erased with it. */
+  userId?: string | null;
 };
 
 /** Appends one proof row per choice made; rows are never updated (an audit trail). */
@@ -18,6 +20,7 @@ export async function recordConsent(proof: ConsentProof): Promise<void> {
       banner_version: proof.bannerVersion,
       client_hash: proof.clientHash,
       user_agent: proof.userAgent?.slice(0, 512) ?? null,
+      user_id: proof.userId ?? null,
     })
     .execute();
 }

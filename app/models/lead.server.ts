@@ -98,22 +98,10 @@ export async function* streamLeads(q: string, batchSize = 500): AsyncGenerator<L
   }
 }
 
-/**
- * 'Delete lead': the row and the mail queued for it that is not sent yet (its training, and any
- * other message when the address has no account; an account's own mail is the account's).
- */
-export async function deleteLead(trx: Database, id: string): Promise<{ email: string } | null> {
-  const row = await trx.deleteFrom("leads").where("id", "=", id).returning("email").executeTakeFirst();
-  if (!row) return null;
-  const hasAccount = await trx
-    .selectFrom("users")
-    .select("id")
-    .where(sql<boolean>`lower(email) = ${row.email}`)
-    .executeTakeFirst();
-  let queued = trx.deleteFrom("email_outbox").where("to_address", "=", row.email).where("sent_at", "is", null);
-  if (hasAccount) queued = queued.where("category", "in", ["sequence", "announcement"]);
-  await queued.execute();
-  return { email: row.email };
+/** The address of a lead by its id ('Delete lead' on /admin/leads), or null when it is gone. */
+export async function findLeadEmail(id: string): Promise<string | null> {
+  const row = await db().selectFrom("leads").select("email").where("id", "=", id).executeTakeFirst();
+  return row?.email ?? null;
 }
 
 /** The lead's name, for the training's greeting (empty when there is no lead any more). */

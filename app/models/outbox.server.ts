@@ -25,10 +25,16 @@ type PartTokens = { text: string[]; html: string[] };
  * tokens are withheld from the stored bodies and kept only sealed with the data key (decision
  * 046), so a copy of the table holds no link that works.
  */
-export async function enqueueEmail(trx: Database, email: OutgoingEmail) {
+export async function enqueueEmail(trx: Database, email: OutgoingEmail, { forgetWhenSent = false } = {}) {
   await trx
     .insertInto("email_outbox")
-    .values({ to_address: email.to, subject: email.subject, ...storedBodies(email) })
+    .values({
+      to_address: email.to,
+      subject: email.subject,
+      ...storedBodies(email),
+      // The farewell after an erasure (decision 056): once delivered, nothing may name the address.
+      forget_when_sent: forgetWhenSent,
+    })
     .execute();
 }
 
@@ -213,6 +219,12 @@ const withheldInSql = (column: "text_body" | "html_body") =>
  * instance of the release before decision 046 during a rolling deploy).
  */
 export async function markEmailSent(id: string) {
+  const forgotten = await db()
+    .deleteFrom("email_outbox")
+    .where("id", "=", id)
+    .where("forget_when_sent", "=", true)
+    .executeTakeFirst();
+  if (forgotten.numDeletedRows > 0n) return;
   await db()
     .updateTable("email_outbox")
     .set({

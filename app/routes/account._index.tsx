@@ -4,6 +4,7 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 import { CodeField } from "~/components/code-field";
 import { EmailPreferences } from "~/components/email-preferences";
 import { FlashMessage } from "~/components/flash-message";
+import { PrivacyAndData } from "~/components/privacy-and-data";
 import { env } from "~/infra/env.server";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
 import { siteOrigin } from "~/lib/site-origin";
@@ -14,7 +15,7 @@ import { emailChangeSchema, firstError, nameSchema, passwordChangeSchema } from 
 import { PASSWORD_MIN } from "~/lib/validation/auth";
 import { deleteOtherSessionsOfUser, deleteSessionOfUser, listSessionsOfUser } from "~/models/session.server";
 import { countUnusedRecoveryCodes } from "~/models/two-factor.server";
-import { setName } from "~/models/user.server";
+import { findUserById, setName } from "~/models/user.server";
 import { changePassword, requestEmailChange, resendVerification } from "~/services/account-settings.server";
 import { requireUser } from "~/services/guards.server";
 import { askerFor, passwordRecentlyVerified, reauthenticate } from "~/services/reauthentication.server";
@@ -28,12 +29,13 @@ export const meta: MetaFunction = () => [{ title: "Account | AI Profit Labs" }, 
 /** Every signed-in user's own account, paid or not. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [{ flash, headers }, sessions, current, recoveryCodesLeft, news] = await Promise.all([
+  const [{ flash, headers }, sessions, current, recoveryCodesLeft, news, record] = await Promise.all([
     takeFlash(request),
     listSessionsOfUser(user.id),
     currentSessionIdHash(request),
     user.hasTwoFactor ? countUnusedRecoveryCodes(user.id) : 0,
     newsPreference(user.id),
+    findUserById(user.id),
   ]);
   // Two-factor changes ask for the password unless this session proved it lately (decision 047).
   const passwordNeeded = !(await passwordRecentlyVerified(current));
@@ -45,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: user.email,
         emailVerified: user.emailVerified,
         hasTwoFactor: user.hasTwoFactor,
+        // A marketplace buyer may have none: 'Delete my account' then mails a link instead.
+        hasPassword: Boolean(record?.passwordHash),
       },
       recoveryCodesLeft,
       passwordNeeded,
@@ -426,6 +430,8 @@ export default function AccountPage() {
               </IntentForm>
             ) : null}
           </Section>
+
+          <PrivacyAndData email={account.email} hasTwoFactor={account.hasTwoFactor} hasPassword={account.hasPassword} />
         </div>
       </main>
     </>

@@ -7,7 +7,9 @@ import { formatDay } from "~/lib/dates";
 import { leadQueryString, parseLeadQuery } from "~/lib/marketing-email";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/services/guards.server";
-import { deleteLeadAsAdmin, leadsPage } from "~/services/list-admin.server";
+import { findLeadEmail } from "~/models/lead.server";
+import { leadsPage } from "~/services/list-admin.server";
+import { eraseLead } from "~/services/privacy.server";
 
 export const meta: MetaFunction = () => [{ title: "Leads | Admin | AI Profit Labs" }];
 
@@ -27,7 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** 'Delete lead': the row and its queued emails. */
+/**
+ * 'Delete lead' erases the lead (decision 056): an address with no account goes as a person (its
+ * lead row, its mail, anything else naming it; kept orders under a pseudonym); an address with an
+ * account loses only its lead row and its queued list mail ('Erase member' is for the account).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
@@ -35,12 +41,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `/admin/leads${leadQueryString({ q: typeof form.get("q") === "string" ? String(form.get("q")) : "" })}`;
   if (form.get("intent") !== "delete" || !isUuid(id))
     return redirectWithFlash(back, { kind: "error", message: "Unknown action." });
-  const deleted = await deleteLeadAsAdmin(admin, id);
+  const email = await findLeadEmail(id);
+  if (!email) return redirectWithFlash(back, { kind: "error", message: "That lead does not exist (any more)." });
+  const erased = await eraseLead(admin, email);
   return redirectWithFlash(
     back,
-    deleted
-      ? { kind: "success", message: `Deleted the lead ${deleted.email} and its queued emails.` }
-      : { kind: "error", message: "That lead does not exist (any more)." },
+    erased.ok
+      ? { kind: "success", message: "Deleted the lead and its queued emails." }
+      : { kind: "error", message: erased.message },
   );
 }
 

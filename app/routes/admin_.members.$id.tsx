@@ -11,6 +11,7 @@ import {
   TableFrame,
   Cell,
 } from "~/components/admin/admin-page";
+import { MemberPrivacy } from "~/components/admin/member-privacy";
 import { dangerButton, inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { siteOrigin } from "~/lib/site-origin";
 import { formatDay, formatDayTime } from "~/lib/dates";
@@ -215,6 +216,7 @@ const AUDIT_LABELS: Record<string, string> = {
   reset_password: "Set a new password (admin command)",
   // The owner of the address took the account over with a claim link (actor "claim link").
   claim_account: "Taken over by the owner of its address (claim link)",
+  export_data: "Exported the member's data",
 };
 
 function describeDetails(details: Record<string, unknown>): string {
@@ -663,6 +665,8 @@ export default function AdminMember() {
           </TableFrame>
         )}
       </AdminSection>
+
+      <MemberPrivacy memberId={member.id} email={member.email} />
     </AdminPage>
   );
 }

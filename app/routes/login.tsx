@@ -74,6 +74,8 @@ export default function LoginPage() {
   const redirectTo = searchParams.get("redirect") ?? "";
   // docs/product.md §8: a checkout attempted after the session ended lands here with this notice.
   const notice = searchParams.get("notice") === "no-session" ? "No active session" : null;
+  // After 'Delete my account' (issue 29): the session is gone, so no flash cookie can be read back.
+  const deleted = searchParams.get("notice") === "account-deleted";
 
   // docs/product.md §4: the flag may also live in session storage from an earlier visit.
   // Read after hydration (the server cannot see session storage), so both renders match.
@@ -101,6 +103,14 @@ export default function LoginPage() {
           className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800"
         >
           {notice}. Please sign in again to continue.
+        </p>
+      ) : null}
+      {deleted ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
+        >
+          Your account was deleted. A confirmation is on its way to your inbox.
         </p>
       ) : null}
       <SchemaForm form={form}>

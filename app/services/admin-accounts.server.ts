@@ -1,8 +1,10 @@
 import { db } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { generatePassword, hashPassword } from "~/infra/password.server";
+import { formatPeriod, RETENTION_LABELS, type RetentionRule } from "~/lib/retention";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/validation/auth-rules";
 import { promotionsByCommand, writeAudit } from "~/models/audit.server";
+import { retentionReport } from "./retention.server";
 import {
   createUser,
   endCredentials,
@@ -198,6 +200,7 @@ export const ADMIN_COMMAND_USAGE = `Usage: ${COMMAND} <command>   (in the built 
   demote EMAIL                             take the admin rights away (never from the last admin)
   reset-password EMAIL                     set a generated password, printed once
   reset-password EMAIL --password-stdin    set the password read from standard input
+  retention                                what the next housekeeping run would remove (dry run)
 Each change ends the account's sessions, two-factor setup and emailed links, and is
 written to the admin audit log (actor "cli").`;
 
@@ -219,6 +222,16 @@ export async function runAdminCommand(args: string[], io: AdminCommandIo = termi
     }
     io.info(`[admin] ${admins.length === 1 ? "1 admin account" : `${admins.length} admin accounts`}:`);
     for (const line of await describeAdmins(admins)) io.info(`  ${line}`);
+    return 0;
+  }
+
+  if (command === "retention" && rest.length === 0) {
+    // The dry run of the retention periods (decision 056): counts only, nothing is removed.
+    const { days, wouldRemove } = await retentionReport();
+    io.info("[retention] The next housekeeping run would remove:");
+    for (const rule of Object.keys(days) as RetentionRule[]) {
+      io.info(`  ${RETENTION_LABELS[rule]} older than ${formatPeriod(days[rule])}: ${wouldRemove[rule]}`);
+    }
     return 0;
   }
 

@@ -10,6 +10,7 @@ import {
 import { secureCookies } from "~/infra/env.server";
 import { consentAddressKey } from "~/infra/keys.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
+import { getSessionUser } from "./session.server";
 
 /**
  * A keyed hash of the client address for the proof row: it lets us match a visitor's own
@@ -41,6 +42,7 @@ export async function saveConsentChoice(
       bannerVersion: CONSENT_BANNER_VERSION,
       clientHash: hashClientAddress(clientAddress),
       userAgent: request.headers.get("User-Agent"),
+      userId: (await getSessionUser(request))?.id ?? null,
     });
   } catch (error) {
     console.error("[consent] could not store the proof of a cookie choice:", error);

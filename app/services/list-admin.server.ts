@@ -11,7 +11,7 @@ import {
   type Announcement,
 } from "~/models/announcement.server";
 import { writeAudit } from "~/models/audit.server";
-import { deleteLead, searchLeads, streamLeads } from "~/models/lead.server";
+import { searchLeads, streamLeads } from "~/models/lead.server";
 import { updateSequenceStep } from "~/models/sequence.server";
 import { csvResponse } from "./csv-export.server";
 import { kickMailer } from "./mail.server";
@@ -43,17 +43,6 @@ export async function leadsCsv(admin: Admin, q: string): Promise<Response> {
     ["email", "name", "source", "date", "status"],
     rows(),
   );
-}
-
-export async function deleteLeadAsAdmin(admin: Admin, id: string): Promise<{ email: string } | null> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const deleted = await deleteLead(trx, id);
-      if (deleted)
-        await writeAudit(trx, { admin, action: "delete_lead", memberId: null, details: { leadId: id, ...deleted } });
-      return deleted;
-    });
 }
 
 export async function saveSequenceStep(admin: Admin, input: ListAdminInput["step"]) {

@@ -1,4 +1,5 @@
 import { pruneExpiredRows } from "~/models/maintenance.server";
+import { runRetention } from "./retention.server";
 import { sealTwoFactorSecrets, unlistedKeyProblem } from "./secrets-at-rest.server";
 
 const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -9,6 +10,11 @@ async function prune() {
     const deleted = await pruneExpiredRows();
     const total = deleted.sessions + deleted.singleUseTokens + deleted.rateLimits;
     if (total > 0) console.log(`[maintenance] pruned ${JSON.stringify(deleted)}`);
+    // The retention periods the privacy policy states (decision 056).
+    const retained = await runRetention();
+    if (Object.values(retained).some((count) => count > 0)) {
+      console.log(`[maintenance] retention removed ${JSON.stringify(retained)}`);
+    }
   } catch (error) {
     // Housekeeping never stops the site; the next run tries again.
     console.error("[maintenance] pruning failed:", error);

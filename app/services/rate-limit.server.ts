@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   twoFactorCodePerUser: { name: "2fa:user", limit: 20, windowMs: 15 * MINUTE },
   /** Emails sent from /account (verification resends, email-change links) per account. */
   accountMailPerUser: { name: "account-mail:user", limit: 5, windowMs: 60 * MINUTE },
+  // 'Download my data', 'Delete my account' and the admin's 'Export data' and 'Erase member'.
+  privacyPerUser: { name: "privacy:user", limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitRefusal = { allowed: false; message: string; retryAfterSeconds: number };

@@ -276,6 +276,17 @@ export async function regenerateRecoveryCodes(
   return result;
 }
 
+/** A current code of the account, under the same delays as every other code (before deleting it). */
+export async function checkCode(userId: string, typed: TypedCode | null): Promise<CodeResult> {
+  const limited = await reserveCodeTry(userId);
+  if (!limited.ok) return limited;
+  const result = await db()
+    .transaction()
+    .execute((trx) => acceptCode(userId, typed, trx));
+  await limited.settle(result);
+  return result;
+}
+
 /** A signed-in aal1 session of an account with a factor proves it now (an admin before /admin). */
 export async function stepUp(userId: string, sessionIdHash: string, typed: TypedCode | null): Promise<CodeResult> {
   const limited = await reserveCodeTry(userId);

@@ -4,6 +4,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, resetServerClock } from "../support/clock";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";
+import { rowsNaming } from "../support/privacy";
 import { Browser, redirectTarget } from "../support/http";
 import { until } from "../support/poll";
 import { SmtpSink, type ReceivedMail } from "../support/smtp-sink";
@@ -431,7 +432,47 @@ describe("/admin/leads", () => {
     expect(await app.db.selectFrom("leads").select("id").where("email", "=", email).execute()).toEqual([]);
     expect((await outboxFor(email)).filter((row) => row.sent_at === null)).toEqual([]);
     const actions = (await app.db.selectFrom("admin_audit_log").select("action").execute()).map((row) => row.action);
-    for (const action of ["view_leads", "export_leads", "delete_lead"]) expect(actions).toContain(action);
+    for (const action of ["view_leads", "export_leads", "erase_lead"]) expect(actions).toContain(action);
+  });
+
+  it("'Delete lead' erases an address without an account, and keeps an account's own mail", async () => {
+    // A lead who never made an account: erased as a person (decision 056), nothing names the address.
+    const stranger = uniqueEmail("erase-lead");
+    await new Browser(app.baseUrl).post("/special-access", { email: stranger, name: "Lee Stranger" });
+    expect((await outboxFor(stranger)).length).toBeGreaterThan(0);
+    const erased = await admin.post("/admin/leads", { intent: "delete", id: (await leadOf(stranger)).id });
+    expect(redirectTarget(erased)).toBe("/admin/leads");
+    expect(await app.db.selectFrom("leads").select("id").where("email", "=", stranger).execute()).toEqual([]);
+    expect(await rowsNaming(app.db, [stranger])).toEqual([]);
+    const audit = await app.db
+      .selectFrom("admin_audit_log")
+      .select(["details"])
+      .where("action", "=", "erase_lead")
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.details)).not.toContain(stranger);
+    expect(JSON.stringify(audit.details)).toMatch(/erased-[0-9a-f]{16}/);
+
+    // A lead with an account: the lead row and its queued training go; the account and its mail stay.
+    const member = await createUser(app.db);
+    await new Browser(app.baseUrl).post("/special-access", { email: member.email, name: "Mo Member" });
+    await app.db
+      .insertInto("email_outbox")
+      // Held back (due next year), so the sender leaves it queued while the test looks.
+      .values({
+        to_address: member.email,
+        subject: "Your receipt",
+        text_body: "Thanks",
+        html_body: null,
+        next_attempt_at: new Date(Date.now() + 365 * 86_400_000),
+      })
+      .execute();
+    await admin.post("/admin/leads", { intent: "delete", id: (await leadOf(member.email)).id });
+    expect(await app.db.selectFrom("leads").select("id").where("email", "=", member.email).execute()).toEqual([]);
+    expect(await app.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toHaveLength(1);
+    const left = (await outboxFor(member.email)).filter((row) => row.sent_at === null);
+    expect(left.map((row) => row.subject)).toContain("Your receipt");
+    expect(left.filter((row) => row.category !== "transactional")).toEqual([]);
   });
 
   it("is for admins only: leads, sequences and announcements", async () => {

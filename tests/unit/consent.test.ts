@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   allowedCategories,
+  ANALYTICS_COOKIES,
   CONSENT_MAX_AGE_SECONDS,
+  CONSENT_STORAGE_KEY,
   consentCookie,
+  consentSyncScript,
   cookieDeletionDomains,
   cookiesToDelete,
   expiredCookies,
@@ -86,5 +89,38 @@ describe("the consent cookie", () => {
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).toContain("Secure");
     expect(consentCookie("all", { secure: false })).not.toContain("Secure");
+  });
+});
+
+describe("consentSyncScript (pages without React, issue 29)", () => {
+  /** Runs the script as a browser would on `hostname`, recording what it writes. */
+  function run(choice: "all" | "essential" | "none", hostname: string) {
+    const cookies: string[] = [];
+    const storage = new Map<string, string>();
+    const document = {
+      set cookie(value: string) {
+        cookies.push(value);
+      },
+    };
+    const localStorage = { setItem: (key: string, value: string) => storage.set(key, value) };
+    new Function("document", "location", "localStorage", consentSyncScript(choice))(
+      document,
+      { hostname },
+      localStorage,
+    );
+    return { cookies, storage };
+  }
+
+  it("mirrors every choice into local storage, and expires the analytics cookies as the server does on Decline", () => {
+    for (const hostname of ["www.shop.example.com", "example.com.", "127.0.0.1", "localhost"]) {
+      const declined = run("none", hostname);
+      expect(declined.storage.get(CONSENT_STORAGE_KEY)).toBe("none");
+      expect(declined.cookies).toEqual(expiredCookies(ANALYTICS_COOKIES, hostname));
+      for (const choice of ["all", "essential"] as const) {
+        const kept = run(choice, hostname);
+        expect(kept.storage.get(CONSENT_STORAGE_KEY)).toBe(choice);
+        expect(kept.cookies).toEqual([]);
+      }
+    }
   });
 });

@@ -1,0 +1,63 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { FormError, SubmitButton } from "~/components/form-fields";
+import { accountDeletedResponse } from "~/route-helpers/account-deleted.server";
+import { DELETION_LINK_UNUSABLE, deletionLinkUsable, eraseAccountByLink } from "~/services/privacy.server";
+import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Delete your account | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
+
+const tokenOf = (value: unknown) =>
+  typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
+
+/** GET only shows the button (mail scanners follow links; a GET never changes anything). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = tokenOf(new URL(request.url).searchParams.get("token"));
+  return { token: token ?? "", usable: token ? await deletionLinkUsable(token) : false };
+}
+
+/**
+ * The link mailed by 'Delete my account' for an account without a password (issue 29, decision
+ * 056): using it erases the account, as 'Delete my account' does with a password.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const verdict = await checkRateLimits([[RATE_LIMITS.emailVerifyPerAddress, context.clientAddress ?? "unknown"]]);
+  if (!verdict.allowed) return data({ message: verdict.message }, { status: 429 });
+  const token = tokenOf((await request.formData()).get("token"));
+  if (!token) return data({ message: DELETION_LINK_UNUSABLE }, { status: 400 });
+  const result = await eraseAccountByLink(token);
+  return result.ok ? accountDeletedResponse() : data({ message: result.message }, { status: 400 });
+}
+
+export default function DeleteAccount() {
+  const { token, usable } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/account/delete") === true;
+  return (
+    <AuthCard
+      title="Delete your account"
+      subtitle="Your orders stay for accounting under a pseudonym; everything else about you goes."
+    >
+      {usable && !failure ? (
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="token" value={token} />
+          <SubmitButton pending={submitting} pendingLabel="Deleting...">
+            Delete my account for good
+          </SubmitButton>
+        </Form>
+      ) : (
+        <FormError id="delete-error" errors={[failure?.message ?? DELETION_LINK_UNUSABLE]} />
+      )}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <Link to="/" className="font-semibold text-brand-700 hover:underline">
+          Back to the home page
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

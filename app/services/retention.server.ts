@@ -1,0 +1,27 @@
+import { now } from "~/infra/clock.server";
+import { env } from "~/infra/env.server";
+import type { RetentionDays } from "~/lib/retention";
+import { applyRetention, countRetention, type RetentionCounts } from "~/models/privacy.server";
+
+/** The periods in force: the environment's, else the defaults of app/lib/retention.ts (one definition). */
+export function retentionDays(): RetentionDays {
+  const e = env();
+  return {
+    emailBodies: e.RETENTION_EMAIL_BODY_DAYS,
+    auditLog: e.RETENTION_AUDIT_LOG_DAYS,
+    knownDevices: e.RETENTION_KNOWN_DEVICE_DAYS,
+    unsubscribedLeads: e.RETENTION_UNSUBSCRIBED_LEAD_DAYS,
+    consentProofs: e.RETENTION_CONSENT_PROOF_DAYS,
+  };
+}
+
+/** Housekeeping's pass: applies every period at the server's "now". */
+export function runRetention(): Promise<RetentionCounts> {
+  return applyRetention(retentionDays(), now());
+}
+
+/** The dry run: what the next pass would remove, changing nothing. */
+export function retentionReport(): Promise<{ days: RetentionDays; wouldRemove: RetentionCounts }> {
+  const days = retentionDays();
+  return countRetention(days, now()).then((wouldRemove) => ({ days, wouldRemove }));
+}

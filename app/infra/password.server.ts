@@ -15,6 +15,11 @@ import { env } from "./env.server";
 export const BCRYPT_CONCURRENCY = Math.max(1, os.availableParallelism() - 1);
 const bcrypt = pLimit(BCRYPT_CONCURRENCY);
 
+/** Hashes running and waiting their turn now (the `app_bcrypt` gauges of /metrics: a launch's logins queue here). */
+export function bcryptQueue(): { running: number; waiting: number } {
+  return { running: bcrypt.activeCount, waiting: bcrypt.pendingCount };
+}
+
 /** A password for the operator to copy once: 16 characters of 96 random bits. */
 export function generatePassword(): string {
   return crypto.randomBytes(12).toString("base64url");

@@ -566,11 +566,11 @@ async function main() {
   );
   console.log("|---|---|---|---|---|---|---|");
   for (const report of reports) {
-    const rate = report.capacity ?? 0;
+    const rate = report.capacity;
     const failedStep = report.steps.find((step) => step.failed);
     const failed = failedStep ? `${failedStep.failed} at ${failedStep.rate}/s` : "nothing (series ended)";
     console.log(
-      `| ${report.engine} | ${report.capacity ?? `< ${STEPS[0]}`} | ${(rate * 60).toLocaleString("en-US")} | ${Math.round(rate * 60 * purchaseShare).toLocaleString("en-US")} | ${failed} | ${report.rssAtCapacityMiB === null ? "-" : `${report.rssAtCapacityMiB.toFixed(0)} MiB`} | ${(report.coldStartMs / 1000).toFixed(2)} s |`,
+      `| ${report.engine} | ${report.capacity ?? `< ${STEPS[0]}`} | ${rate === null ? "-" : (rate * 60).toLocaleString("en-US")} | ${rate === null ? "-" : Math.round(rate * 60 * purchaseShare).toLocaleString("en-US")} | ${failed} | ${report.rssAtCapacityMiB === null ? "-" : `${report.rssAtCapacityMiB.toFixed(0)} MiB`} | ${(report.coldStartMs / 1000).toFixed(2)} s |`,
     );
   }
   console.log(

@@ -15,6 +15,7 @@
 //   LOADTEST_ENGINES=pglite npm run loadtest           one engine
 //   LOADTEST_ALL_STEPS=1                               run every step, past a failing one (to compare
 //                                                      two builds; the capacity still ends at the first failure)
+//   LOADTEST_KEEP_LOG=/tmp/server.log                  keep the server's log lines (the last engine's)
 //   LOADTEST_PORT=4151                                 the app's port; the fake Stripe and the SMTP sink take the next two
 //
 // Each arrival is one visitor's action; some actions are several requests (a checkout is four),

@@ -9,6 +9,10 @@
 //   npm run bench -- --profile /dashboard         a CPU profile of the app on PostgreSQL under
 //                                                 wrk on one member page, summarised
 //   npm run bench -- --profile /dashboard --engine pglite   the same on PGlite
+//   npm run bench -- --logs                       only the cost of logging: /dashboard and cached /
+//                                                 on PGlite with JSON logs, with pino-pretty in the
+//                                                 server, and as `npm start` runs it (readable
+//                                                 lines printed by a second process)
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -20,6 +24,7 @@ import pg from "pg";
 import { childrenOf, startCluster } from "../tests/support/pg-cluster";
 import { brotliEfficiency, javaScriptWeight, rawGet } from "./bench/page-weight";
 import { summarise } from "./bench/profile-summary";
+import { serveWithReadableLogs } from "./serve-readable.js";
 import { cpuSeconds, ensureWrk, measure, runWrk, type CpuMeter, type Measurement, type WrkTarget } from "./bench/wrk";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -114,11 +119,18 @@ async function seedMember(engine: Engine, databaseUrl: string | undefined, pglit
 
 type App = { baseUrl: string; child: ChildProcess; cookie: string; courseId: string; pgliteDir?: string };
 
+/** How the server logs: JSON lines (deployed), pino-pretty inside the server, or as `npm start` runs it (docs/decisions/058). */
+type Logs = "json" | "pretty in the server" | "npm start";
+
 /** `serverProcesses`: WEB_CONCURRENCY ("auto": one per CPU, PostgreSQL only). */
 async function startApp(
   engine: Engine,
   databaseUrl?: string,
-  { nodeOptions = [], serverProcesses = "1" }: { nodeOptions?: string[]; serverProcesses?: string } = {},
+  {
+    nodeOptions = [],
+    serverProcesses = "1",
+    logs = "json",
+  }: { nodeOptions?: string[]; serverProcesses?: string; logs?: Logs } = {},
 ): Promise<App> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -143,11 +155,18 @@ async function startApp(
   if (migrate.status !== 0) throw new Error(`migrations failed on ${engine}`);
   await seedMember(engine, databaseUrl, pgliteDir);
 
-  const child = spawn(process.execPath, [...nodeOptions, SERVER_ENTRY], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  if (logs === "pretty in the server") env.LOG_FORMAT = "pretty";
+  // The readable lines go nowhere: what is measured is the server's cost, not the terminal's.
+  const child =
+    logs === "npm start"
+      ? serveWithReadableLogs(env, { output: "ignore" }).server
+      : spawn(process.execPath, [...nodeOptions, SERVER_ENTRY], {
+          cwd: ROOT,
+          env,
+          stdio: ["ignore", logs === "json" ? "ignore" : "pipe", "inherit"],
+        });
+  // pino-pretty in the server writes to its stdout: read and dropped, as a terminal would take it.
+  child.stdout?.resume();
   await waitFor(`${baseUrl}/`, child);
 
   const login = await fetch(`${baseUrl}/login`, {
@@ -233,6 +252,51 @@ async function profile(wrk: string, pagePath: string, engine: Engine) {
   }
 }
 
+/**
+ * `--logs`: what logging costs, on PGlite (`npm start`'s engine): /dashboard and cached / with
+ * each way of logging, one app at a time, in the same run. Shares are of the JSON logs' rate.
+ */
+async function logCost(wrk: string) {
+  const rows: Array<{ logs: Logs; target: string; run: Measurement }> = [];
+  for (const logs of ["json", "npm start", "pretty in the server"] as const) {
+    log(`starting the app on PGlite, logs: ${logs}`);
+    const app = await startApp("pglite", undefined, { logs });
+    try {
+      const meters = { app: () => cpuSeconds([app.child.pid!, ...childrenOf(app.child.pid!)]) };
+      await runWrk(wrk, { url: `${app.baseUrl}/dashboard`, headers: { Cookie: app.cookie } }, 10);
+      for (const [target, headers] of [
+        ["/dashboard", { Cookie: app.cookie }],
+        ["/", {}],
+      ] as const) {
+        log(`measuring ${target} (${logs})`);
+        const run = await measure(
+          wrk,
+          { url: app.baseUrl + target, headers },
+          { runs: RUNS, seconds: SECONDS, meters },
+        );
+        rows.push({ logs, target, run });
+      }
+    } finally {
+      await stop(app.child);
+      fs.rmSync(path.dirname(app.pgliteDir!), { recursive: true, force: true });
+    }
+  }
+  console.log(
+    `\n${new Date().toISOString()}; load ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ")} on ${os.availableParallelism()} CPUs; medians of ${RUNS} x ${SECONDS} s\n`,
+  );
+  console.log("| target | logs | req/s | share of JSON logs | p50 ms | p99 ms | p99 / p50 | errors |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const { logs, target, run } of rows) {
+    const json = rows.find((row) => row.logs === "json" && row.target === target)!.run.requestsPerSecond;
+    console.log(
+      `| ${target} | ${logs} | ${Math.round(run.requestsPerSecond)} | ${((run.requestsPerSecond / json) * 100).toFixed(1)}% | ${ms(run.p50)} | ${ms(run.p99)} | ${(run.p99 / run.p50).toFixed(1)}x | ${run.errors} |`,
+    );
+  }
+}
+
 async function main() {
   const wrk = ensureWrk();
   log("building");
@@ -241,6 +305,7 @@ async function main() {
   const profileIndex = process.argv.indexOf("--profile");
   const engine: Engine = process.argv[process.argv.indexOf("--engine") + 1] === "pglite" ? "pglite" : "postgres";
   if (profileIndex > 0) return profile(wrk, process.argv[profileIndex + 1] ?? "/dashboard", engine);
+  if (process.argv.includes("--logs")) return logCost(wrk);
 
   const rows: Row[] = [];
   const report: Record<string, unknown> = {
@@ -298,6 +363,20 @@ async function main() {
     await benchMemberPages("PGlite", lite, { app: processCpu(lite.child) });
     await stop(lite.child);
     fs.rmSync(path.dirname(lite.pgliteDir!), { recursive: true, force: true });
+
+    // What a self-hoster runs: `npm start` (PGlite, readable logs from a second process).
+    log("starting the app as `npm start` runs it (PGlite, readable logs)");
+    const started = await startApp("pglite", undefined, { logs: "npm start" });
+    await warmUp(started);
+    const startedMeters = { app: processCpu(started.child) };
+    await bench(
+      "/dashboard, paid member, npm start",
+      { url: `${started.baseUrl}/dashboard`, headers: { Cookie: started.cookie } },
+      startedMeters,
+    );
+    await bench("/ visitor, npm start", { url: `${started.baseUrl}/` }, startedMeters);
+    await stop(started.child);
+    fs.rmSync(path.dirname(started.pgliteDir!), { recursive: true, force: true });
 
     log("starting a PostgreSQL cluster and the app on it, in one process");
     const cluster = await startCluster({ settings: ["shared_preload_libraries=pg_stat_statements"] });

@@ -7,13 +7,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import "./require-node.js";
+import { serveWithReadableLogs } from "./serve-readable.js";
 
 const env = { ...process.env };
 env.NODE_ENV ??= "production";
 env.PORT ??= "3000";
 env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;
-// A person reads this terminal: readable log lines (deployments keep JSON for their collectors).
-env.LOG_FORMAT ??= "pretty";
 
 /** 32 random bytes as hex, made once into `name` beside the database folder (readable by this user only). */
 function keptSecret(name) {
@@ -33,6 +32,14 @@ env.ENCRYPTION_KEY ||= keptSecret("encryption-key");
 const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(process.execPath, ["build/server.js"], { stdio: "inherit", env });
+// A person reads this terminal: readable log lines, printed by a second process so the server runs
+// exactly as deployed (JSON lines). LOG_FORMAT set by hand (json, or pretty in the server itself) is kept.
+const { server, pretty } = env.LOG_FORMAT
+  ? { server: spawn(process.execPath, ["build/server.js"], { stdio: "inherit", env }), pretty: null }
+  : serveWithReadableLogs(env);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => {
+  const exit = () => process.exit(code ?? 0);
+  if (pretty && pretty.exitCode === null) pretty.once("exit", exit);
+  else exit();
+});

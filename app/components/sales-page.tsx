@@ -1,10 +1,12 @@
 import type { SalesContent } from "~/content/sales";
-import { BuildDemo } from "./build-demo";
+import { useNonce } from "~/hooks/use-nonce";
+import { NO_JAVASCRIPT } from "~/lib/hydration";
+import { BuildDemo, BuildDemoScript } from "./build-demo";
 import { FaqAccordion } from "./faq-accordion";
 import { Icon } from "./icon";
 import { CheckList, ctaClass, Section } from "./marketing";
 import { PriceBox } from "./price-box";
-import { SalesCountdown } from "./sales-countdown";
+import { DeadlineTickerScript, SalesCountdown } from "./sales-countdown";
 import { DemoVideo } from "./demo-video";
 import { footerNote } from "./site-footer";
 
@@ -21,16 +23,37 @@ export function CheckoutImageLink({ href, alt }: { href: string; alt: string }) 
  * One sales page for all three variants (docs/decisions/009-sales-variants-one-component.md): the variant's data decides
  * the banner, countdown, price box, FAQ and disclaimers.
  */
-/** The `handle` of the sales page routes: the disclaimers go above the footer links. */
-export const salesPageHandle = footerNote(({ content }: { content: SalesContent }) =>
-  content.disclaimers.map((text) => (
-    <p key={text} className="mt-2 first:mt-0">
-      {text}
-    </p>
-  )),
-);
+/**
+ * The `handle` of the sales page routes: the disclaimers go above the footer links, and no React
+ * (issue 32): hydrating the long page was the total blocking time Lighthouse held against
+ * `/ailabs-offer`, the page affiliates send their traffic to, and React buys it nothing. Like `/`
+ * (docs/decisions/031-lighter-javascript.md), its two moving parts, the build demo and the
+ * countdown, load their own small modules; the FAQ is `<details>`, the video a `<video>`.
+ */
+export const salesPageHandle = {
+  ...footerNote(({ content }: { content: SalesContent }) =>
+    content.disclaimers.map((text) => (
+      <p key={text} className="mt-2 first:mt-0">
+        {text}
+      </p>
+    )),
+  ),
+  ...NO_JAVASCRIPT,
+};
 
-export function SalesPage({ content, checkoutUrl }: { content: SalesContent; checkoutUrl: string }) {
+export function SalesPage({
+  content,
+  checkoutUrl,
+  demoPlayer,
+  ticker,
+}: {
+  content: SalesContent;
+  checkoutUrl: string;
+  /** The build demo's player and the countdown's ticker, as modules of their own (`clientModuleUrl`). */
+  demoPlayer: string | null;
+  ticker: string | null;
+}) {
+  const nonce = useNonce() || undefined;
   const buyButton = (
     <p className="text-center">
       <a href={checkoutUrl} className={ctaClass.buy}>
@@ -57,6 +80,7 @@ export function SalesPage({ content, checkoutUrl }: { content: SalesContent; che
             closesAt={content.countdown.closesAt}
             remaining={content.countdown.remaining}
           />
+          {ticker ? <DeadlineTickerScript src={ticker} nonce={nonce} /> : null}
         </div>
       ) : null}
       {content.opensNote ? (
@@ -107,6 +131,7 @@ export function SalesPage({ content, checkoutUrl }: { content: SalesContent; che
 
         <Section id="demo" heading={content.demo.heading} intro={content.demo.intro} className="bg-white">
           <BuildDemo demo={content.demo} />
+          {demoPlayer ? <BuildDemoScript src={demoPlayer} nonce={nonce} /> : null}
         </Section>
 
         <Section id="bonuses" heading={content.bonuses.heading}>

@@ -1,6 +1,24 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { hash, verify } from "@node-rs/bcrypt";
+import pLimit from "p-limit";
 import { env } from "./env.server";
+
+/**
+ * How many bcrypt hashes run at once in this process: one fewer than the CPUs, at least one
+ * (docs/decisions/058). A hash at the production cost of 12 is about 0.2 s of one CPU on libuv's
+ * thread pool (4 threads). Unbounded, a launch's signups and logins took all four threads and both
+ * CPUs: every other kind of request waited behind them (file reads and compression share that
+ * pool, and the event loop shares the CPUs), and the logins themselves slowed each other down.
+ * Beyond this many, hashes wait their turn first come, first served, so no login starves.
+ */
+export const BCRYPT_CONCURRENCY = Math.max(1, os.availableParallelism() - 1);
+const bcrypt = pLimit(BCRYPT_CONCURRENCY);
+
+/** Hashes running and waiting their turn now (the `app_bcrypt` gauges of /metrics: a launch's logins queue here). */
+export function bcryptQueue(): { running: number; waiting: number } {
+  return { running: bcrypt.activeCount, waiting: bcrypt.pendingCount };
+}
 
 /** A password for the operator to copy once: 16 characters of 96 random bits. */
 export function generatePassword(): string {
@@ -8,7 +26,7 @@ export function generatePassword(): string {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { cost: env().BCRYPT_COST });
+  return bcrypt(() => hash(password, { cost: env().BCRYPT_COST }));
 }
 
 // A valid hash of a random string: verifying against it when the email is unknown costs the
@@ -18,8 +36,9 @@ let decoyHash: Promise<string> | undefined;
 export async function verifyPassword(password: string, passwordHash: string | null): Promise<boolean> {
   if (!passwordHash) {
     decoyHash ??= hashPassword(crypto.randomUUID());
-    await verify(password, await decoyHash);
+    const decoy = await decoyHash;
+    await bcrypt(() => verify(password, decoy));
     return false;
   }
-  return verify(password, passwordHash);
+  return bcrypt(() => verify(password, passwordHash));
 }

@@ -1,4 +1,5 @@
 import { salesContent, type SalesVariantKey } from "~/content/sales";
+import { clientModuleUrl } from "~/infra/client-modules.server";
 import { now } from "~/infra/clock.server";
 import { launchPhase } from "~/lib/launch";
 import { catalogue } from "~/services/catalogue.server";
@@ -13,5 +14,8 @@ const CHECKOUT_LINK = { a: "checkout", b: "trialCheckout", launch: "checkout" } 
 export function loadSalesPage(request: Request, variant: SalesVariantKey, path: string) {
   const content = salesContent(variant, brand(), catalogue(), launchPhase(launchSettings(), now()));
   const checkoutUrl = marketplaceLinks()[CHECKOUT_LINK[variant]];
-  return publicPage(request, path, content.page, { content, checkoutUrl });
+  // The page loads no React (components/sales-page.tsx): its moving parts load their own modules.
+  const demoPlayer = clientModuleUrl("app/components/build-demo-player.ts");
+  const ticker = content.countdown ? clientModuleUrl("app/components/deadline-ticker.ts") : null;
+  return publicPage(request, path, content.page, { content, checkoutUrl, demoPlayer, ticker });
 }

@@ -16,6 +16,6 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SalesVariantB() {
-  const { content, checkoutUrl } = useLoaderData<typeof loader>();
-  return <SalesPage content={content} checkoutUrl={checkoutUrl} />;
+  const { content, checkoutUrl, demoPlayer, ticker } = useLoaderData<typeof loader>();
+  return <SalesPage content={content} checkoutUrl={checkoutUrl} demoPlayer={demoPlayer} ticker={ticker} />;
 }

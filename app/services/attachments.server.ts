@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { create as contentDisposition } from "content-disposition";
+import fresh from "fresh";
 import { parse as parseRange } from "range-parser";
 import { env } from "~/infra/env.server";
 import { checkAttachment, type AttachmentCheck } from "~/lib/attachments";
@@ -99,8 +100,10 @@ const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]/g, "_");
  * The download: the whole file (200) or one byte range of it (206), streamed from the store a
  * chunk at a time. An unsatisfiable range gets 416; a malformed one, several ranges at once, or a
  * range under an `If-Range` that no longer matches get the whole file (RFC 9110 14.2 allows a
- * server to ignore those). `no-store` keeps it out of every cache, `no-transform` keeps it
- * byte-exact (our compression skips it too, and a compressed range would be wrong).
+ * server to ignore those). `private, no-cache`: the browser may keep the file but asks again every
+ * time, so access is checked on every use (a refund revokes it) and a copy it still holds costs a
+ * 304 and no bytes from the store; `no-transform` keeps it byte-exact (our compression skips it
+ * too, and a compressed range would be wrong).
  */
 export function downloadResponse(attachment: AttachmentRecord, request: Request): Response {
   const size = attachment.sizeBytes;
@@ -109,11 +112,14 @@ export function downloadResponse(attachment: AttachmentRecord, request: Request)
   const headers = new Headers({
     "Content-Type": attachment.contentType,
     "Content-Disposition": contentDisposition(attachment.fileName, { fallback: asciiFallback(attachment.fileName) }),
-    "Cache-Control": "private, no-store, no-transform",
+    "Cache-Control": "private, no-cache, no-transform",
     "Accept-Ranges": "bytes",
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   });
+  if (fresh({ "if-none-match": request.headers.get("If-None-Match") ?? undefined }, { etag })) {
+    return new Response(null, { status: 304, headers });
+  }
 
   let start = 0;
   let end = size - 1;

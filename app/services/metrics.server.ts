@@ -1,6 +1,7 @@
 import client from "prom-client";
 import { webhookOutcome, type WebhookReply } from "~/lib/webhook-response";
 import { databasePoolStats } from "~/infra/db.server";
+import { bcryptQueue } from "~/infra/password.server";
 import { outboxDepth } from "~/models/outbox.server";
 
 /**
@@ -64,6 +65,20 @@ export function registerDatabaseMetrics() {
   pool("app_db_pool_total", "PostgreSQL connections open in this instance's pool", (stats) => stats.total);
   pool("app_db_pool_idle", "PostgreSQL connections open and idle", (stats) => stats.idle);
   pool("app_db_pool_waiting", "Queries waiting for a free connection", (stats) => stats.waiting);
+  once(
+    "app_bcrypt_queue",
+    () =>
+      new client.Gauge({
+        name: "app_bcrypt_queue",
+        help: "Password hashes and checks running (state=running, at most one fewer than the CPUs) and waiting their turn (state=waiting)",
+        labelNames: ["state"] as const,
+        collect() {
+          const queue = bcryptQueue();
+          this.set({ state: "running" }, queue.running);
+          this.set({ state: "waiting" }, queue.waiting);
+        },
+      }),
+  );
   once(
     "app_outbox_depth",
     () =>

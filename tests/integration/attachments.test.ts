@@ -13,7 +13,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../supp
 
 /**
  * Issue 25, downloads: chapter attachments uploaded on the admin's chapter form, stored in the
- * database, served to those who may open the course (200/206/416, attachment, no-store) and a 404
+ * database, served to those who may open the course (200/206/416, attachment, revalidated, 304) and a 404
  * to everyone else; the upload's limits (413 before the body is read, the file's own limit, names
  * and types); removal; and the White-label course the seed adds with a real zip per app.
  */
@@ -298,13 +298,13 @@ describe("a member downloads a chapter's file", () => {
     href = fileHref(ids.courseId, id);
   });
 
-  it("gets the exact bytes, as an attachment with a safe name, never cached", async () => {
+  it("gets the exact bytes, as an attachment with a safe name, revalidated on every use", async () => {
     const response = await member.get(href);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/zip");
     expect(response.headers.get("Content-Length")).toBe(String(SIZE));
     expect(response.headers.get("Accept-Ranges")).toBe("bytes");
-    expect(response.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-cache, no-transform");
     expect(response.headers.get("Content-Encoding")).toBeNull();
     expect(response.headers.get("Content-Disposition")).toBe(
       `attachment; filename="Pr_fung _guide_ 2025.zip"; filename*=UTF-8''Pr%C3%BCfung%20%E2%80%9Cguide%E2%80%9D%202025.zip`,
@@ -315,6 +315,21 @@ describe("a member downloads a chapter's file", () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("Content-Length")).toBe(String(SIZE));
     expect(await head.text()).toBe("");
+  });
+
+  it("answers a copy the browser still holds with 304 and no bytes, and a changed one with the file", async () => {
+    const etag = (await member.get(href).then(async (response) => (await bytesOf(response), response))).headers.get(
+      "ETag",
+    )!;
+    const again = await member.get(href, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("ETag")).toBe(etag);
+    expect(again.headers.get("Cache-Control")).toBe("private, no-cache, no-transform");
+    expect(await again.text()).toBe("");
+
+    const other = await member.get(href, { headers: { "If-None-Match": '"another-file"' } });
+    expect(other.status).toBe(200);
+    expect((await bytesOf(other)).length).toBe(SIZE);
   });
 
   it("gets a byte range (206), across a chunk boundary, and a suffix range", async () => {
@@ -336,7 +351,7 @@ describe("a member downloads a chapter's file", () => {
     const beyond = await member.get(href, { headers: { Range: `bytes=${SIZE}-` } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get("Content-Range")).toBe(`bytes */${SIZE}`);
-    expect(beyond.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
+    expect(beyond.headers.get("Cache-Control")).toBe("private, no-cache, no-transform");
     expect(await beyond.text()).toBe("");
 
     const malformed = await member.get(href, { headers: { Range: "bytes=abc" } });
@@ -382,7 +397,8 @@ describe("everyone else gets 404, never a hint the file exists", () => {
       [admin, fileHref(other.courseId, id)],
     ];
     for (const [browser, path] of refusals) {
-      const response = await browser.get(path);
+      // A copy held from before (a refund since) is no pass either: access is checked before freshness.
+      const response = await browser.get(path, { headers: { "If-None-Match": `"${id}"` } });
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toBe("Not found.");
       expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");

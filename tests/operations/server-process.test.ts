@@ -139,6 +139,7 @@ describe("logs and metrics", () => {
     expect(samples.has("app_db_pool_idle")).toBe(true);
     expect(samples.get("app_db_pool_waiting")).toBe(0);
     expect(samples.get('app_outbox_depth{state="waiting"}')).toBe(0);
+    expect(samples.get('app_bcrypt_queue{state="waiting"}')).toBe(0);
     expect(samples.get("app_outbox_send_failures_total")).toBe(0);
     expect(samples.get('app_webhook_outcomes_total{provider="stripe",outcome="failed"}')).toBe(1);
     expect(samples.has("process_resident_memory_bytes")).toBe(true);

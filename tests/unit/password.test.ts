@@ -1,0 +1,28 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type * as Password from "../../app/infra/password.server";
+
+// A cheap hash: what is tested is how many run at once, not their cost.
+process.env.BCRYPT_COST = "4";
+let password: typeof Password;
+beforeAll(async () => {
+  password = await import("../../app/infra/password.server");
+});
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("bcrypt's queue (app/infra/password.server.ts, decision 058)", () => {
+  it("runs one fewer than the CPUs at once, at least one, and the rest wait their turn", async () => {
+    const { BCRYPT_CONCURRENCY, bcryptQueue, hashPassword, verifyPassword } = password;
+    expect(BCRYPT_CONCURRENCY).toBe(Math.max(1, (await import("node:os")).availableParallelism() - 1));
+    const hashes = Array.from({ length: BCRYPT_CONCURRENCY + 3 }, (_, i) => hashPassword(`password-${i}`));
+    await tick();
+    expect(bcryptQueue()).toEqual({ running: BCRYPT_CONCURRENCY, waiting: 3 });
+    const done = await Promise.all(hashes);
+    expect(bcryptQueue()).toEqual({ running: 0, waiting: 0 });
+    // Checks go through the same line, unknown emails' decoy check included.
+    const checks = [verifyPassword("password-0", done[0]), verifyPassword("wrong", done[1]), verifyPassword("x", null)];
+    await tick();
+    expect(bcryptQueue().running + bcryptQueue().waiting).toBeGreaterThan(0);
+    expect(await Promise.all(checks)).toEqual([true, false, false]);
+  });
+});

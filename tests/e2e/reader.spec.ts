@@ -59,6 +59,8 @@ async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
+  // From the top, so sticky bars sit where they belong in a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
@@ -206,6 +208,15 @@ for (const width of [390, 1280] as const) {
           .evaluate((node) => getComputedStyle(node).fontFamily);
         expect(codeFont).toMatch(/mono/i);
         await shot(page, `editor-${width}-js`);
+
+        // Scrolled down a long chapter, the toolbar stays in view under the site's header.
+        await editor.locator("figcaption").scrollIntoViewIfNeeded();
+        await page.evaluate(() => window.scrollBy(0, 200));
+        const toolbar = page.getByRole("toolbar", { name: "Formatting" }).or(page.locator(".ql-toolbar"));
+        await expect.poll(async () => (await toolbar.first().boundingBox())?.y).toBeGreaterThanOrEqual(64);
+        expect((await toolbar.first().boundingBox())!.y).toBeLessThanOrEqual(66);
+        const dir = process.env.SHOTS_DIR;
+        if (dir) await page.screenshot({ path: path.join(dir, `editor-${width}-js-scrolled.png`) });
 
         // The draft survives a reload that never saved.
         await page.reload();

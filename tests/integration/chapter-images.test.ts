@@ -180,6 +180,18 @@ describe("uploading an image", () => {
   });
 });
 
+describe("the upload's body limit", () => {
+  it("is an image's size for an admin's session only: anyone else's body over the form limit is refused first", async () => {
+    const courseId = await seedCourse();
+    const padded = new Uint8Array(300 * 1024);
+    padded.set(await png(10, 10));
+    const member = await signIn(app.baseUrl, (await createUser(app.db, { paid: "stripe-order" })).email);
+    expect((await member.post("/admin/images", imageForm(courseId, padded))).status).toBe(413);
+    // The admin's 300 KB upload is read (and is an image: PNG ignores what follows its end).
+    expect((await upload(courseId, padded)).status).toBe(200);
+  });
+});
+
 describe("who sees a course's images", () => {
   it("those who may open the course; everyone else gets the same 404", async () => {
     const membership = await seedCourse();

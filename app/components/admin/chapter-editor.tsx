@@ -101,6 +101,7 @@ export function ChapterEditor({
           defaultValue={defaults.content}
           courseId={courseId}
           draftKey={`chapter-draft:${courseId}:${chapterId ?? "new"}`}
+          newChapter={chapterId === null}
         />
         <SaveOrCancel
           saving={saving && !uploading}

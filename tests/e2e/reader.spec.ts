@@ -5,7 +5,8 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { hydrated, withConsentChosen } from "./helpers";
+import { createUser } from "../support/fixtures";
+import { hydrated, logIn, withConsentChosen } from "./helpers";
 
 /**
  * Issue 30, "The lesson is the product", in a real browser at 390 and 1280 px, with JavaScript and
@@ -336,3 +337,16 @@ for (const width of [390, 1280] as const) {
     });
   });
 }
+
+test.describe("the plan page at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("its Logout button is a 44 px tap target (issue 30)", async ({ page, db }) => {
+    const user = await createUser(db, { paid: "none" });
+    await logIn(page, user.email, user.password);
+    await page.waitForURL("**/payment-options");
+    const logout = page.getByRole("main").getByRole("button", { name: "Logout" });
+    const box = await logout.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  });
+});

@@ -126,33 +126,30 @@ for (const width of [390, 1280] as const) {
       await page.goto(`/admin?course=${courseId}&edit=chapter:${chapterIds[0]}`);
 
       if (!javaScriptEnabled) {
-        // Without JavaScript the lesson is HTML in a textarea; its image is one uploaded already.
-        const image = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#c7d2fe" } })
+        // Without JavaScript the lesson is HTML in a textarea, and 'Add image' uploads an image and
+        // appends its figure to what was typed.
+        const image = await sharp({ create: { width: 2400, height: 1350, channels: 3, background: "#c7d2fe" } })
           .png()
           .toBuffer();
-        const key = `images/${crypto.randomUUID()}`;
-        await db.insertInto("stored_files").values({ key, bytes: image }).execute();
-        const row = await db
-          .insertInto("chapter_images")
-          .values({
-            course_id: courseId,
-            content_type: "image/png",
-            width: 1200,
-            height: 675,
-            size_bytes: image.byteLength,
-            storage_key: key,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        const src = `/course/${courseId}/images/${row.id}`;
         await page
           .getByRole("textbox", { name: "Content" })
           .fill(
             `<h2>Writing the prompt</h2><p>${paragraph}</p><h2>The prompt</h2><pre>Build a habit tracker.\nUsers: busy parents.\nMust work: a daily check-in.</pre>` +
               `<blockquote>Name the one thing that must work.</blockquote><p>${paragraph}</p>` +
-              `<figure><img src="${src}" alt="The finished habit tracker on a phone" width="1200" height="675"><figcaption>The app the prompt built</figcaption></figure>` +
               `<h3>Watch it built</h3><iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe><p>${paragraph}</p>`,
           );
+        await page
+          .getByLabel(/^Image \(PNG/)
+          .setInputFiles({ name: "tracker.png", mimeType: "image/png", buffer: image });
+        await page.getByLabel(/^Alt text/).fill("The finished habit tracker on a phone");
+        await page.getByLabel("Caption (optional)").fill("The app the prompt built");
+        await page.getByRole("button", { name: "Add image" }).click();
+        await expect(
+          page.getByText("Image added at the end of the content. Save the chapter to keep it."),
+        ).toBeVisible();
+        await expect(page.getByRole("textbox", { name: "Content" })).toHaveValue(
+          /<figure><img src="\/course\/[0-9a-f-]+\/images\/[0-9a-f-]+" alt="The finished habit tracker on a phone" width="1600" height="900"><figcaption>The app the prompt built<\/figcaption><\/figure>$/,
+        );
         await shot(page, `editor-${width}-no-js`);
         await page.getByRole("button", { name: "Save chapter" }).click();
         await expect(page.getByRole("status").first()).toBeVisible();

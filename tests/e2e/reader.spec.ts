@@ -347,3 +347,16 @@ test.describe("the plan page at 390 px", () => {
     expect(box!.height).toBeGreaterThanOrEqual(44);
   });
 });
+
+test.describe("dark mode across the member area", () => {
+  test.use({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+
+  // The same pages without JavaScript render the same colours; the reader's no-JS dark check is above.
+  test("the tools and bonuses pass axe too @js-only", async ({ page, javaScriptEnabled, paidMember: _paidMember }) => {
+    for (const address of ["/dashboard", "/app-builder", "/app-idea-generator", "/bonuses"]) {
+      await page.goto(address);
+      await expect(page.locator("body")).toHaveCSS("background-color", "rgb(2, 6, 23)");
+      await expectAccessible(page, { javaScriptEnabled, dark: true });
+    }
+  });
+});

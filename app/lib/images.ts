@@ -22,6 +22,8 @@ export const imageMessages = {
   tooManyPixels: `The image is too large in pixels (over ${IMAGE_MAX_PIXELS / 1_000_000} megapixels). Scale it down and upload it again.`,
   courseGone: "The course no longer exists.",
   uploadError: "The image could not be uploaded. Try again.",
+  altRequired: "Describe the image for those who cannot see it (alt text).",
+  added: "Image added at the end of the content. Save the chapter to keep it.",
 } as const;
 
 /** The stable address an image is served from: its bytes never change, so it is cached for good. */

@@ -5,7 +5,8 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
-import { hydrated, withConsentChosen } from "./helpers";
+import { createUser } from "../support/fixtures";
+import { hydrated, logIn, withConsentChosen } from "./helpers";
 
 /**
  * Issue 30, "The lesson is the product", in a real browser at 390 and 1280 px, with JavaScript and
@@ -59,6 +60,8 @@ async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
+  // From the top, so sticky bars sit where they belong in a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
@@ -123,33 +126,30 @@ for (const width of [390, 1280] as const) {
       await page.goto(`/admin?course=${courseId}&edit=chapter:${chapterIds[0]}`);
 
       if (!javaScriptEnabled) {
-        // Without JavaScript the lesson is HTML in a textarea; its image is one uploaded already.
-        const image = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#c7d2fe" } })
+        // Without JavaScript the lesson is HTML in a textarea, and 'Add image' uploads an image and
+        // appends its figure to what was typed.
+        const image = await sharp({ create: { width: 2400, height: 1350, channels: 3, background: "#c7d2fe" } })
           .png()
           .toBuffer();
-        const key = `images/${crypto.randomUUID()}`;
-        await db.insertInto("stored_files").values({ key, bytes: image }).execute();
-        const row = await db
-          .insertInto("chapter_images")
-          .values({
-            course_id: courseId,
-            content_type: "image/png",
-            width: 1200,
-            height: 675,
-            size_bytes: image.byteLength,
-            storage_key: key,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        const src = `/course/${courseId}/images/${row.id}`;
         await page
           .getByRole("textbox", { name: "Content" })
           .fill(
             `<h2>Writing the prompt</h2><p>${paragraph}</p><h2>The prompt</h2><pre>Build a habit tracker.\nUsers: busy parents.\nMust work: a daily check-in.</pre>` +
               `<blockquote>Name the one thing that must work.</blockquote><p>${paragraph}</p>` +
-              `<figure><img src="${src}" alt="The finished habit tracker on a phone" width="1200" height="675"><figcaption>The app the prompt built</figcaption></figure>` +
               `<h3>Watch it built</h3><iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe><p>${paragraph}</p>`,
           );
+        await page
+          .getByLabel(/^Image \(PNG/)
+          .setInputFiles({ name: "tracker.png", mimeType: "image/png", buffer: image });
+        await page.getByLabel(/^Alt text/).fill("The finished habit tracker on a phone");
+        await page.getByLabel("Caption (optional)").fill("The app the prompt built");
+        await page.getByRole("button", { name: "Add image" }).click();
+        await expect(
+          page.getByText("Image added at the end of the content. Save the chapter to keep it."),
+        ).toBeVisible();
+        await expect(page.getByRole("textbox", { name: "Content" })).toHaveValue(
+          /<figure><img src="\/course\/[0-9a-f-]+\/images\/[0-9a-f-]+" alt="The finished habit tracker on a phone" width="1600" height="900"><figcaption>The app the prompt built<\/figcaption><\/figure>$/,
+        );
         await shot(page, `editor-${width}-no-js`);
         await page.getByRole("button", { name: "Save chapter" }).click();
         await expect(page.getByRole("status").first()).toBeVisible();
@@ -206,6 +206,15 @@ for (const width of [390, 1280] as const) {
           .evaluate((node) => getComputedStyle(node).fontFamily);
         expect(codeFont).toMatch(/mono/i);
         await shot(page, `editor-${width}-js`);
+
+        // Scrolled down a long chapter, the toolbar stays in view under the site's header.
+        await editor.locator("figcaption").scrollIntoViewIfNeeded();
+        await page.evaluate(() => window.scrollBy(0, 200));
+        const toolbar = page.getByRole("toolbar", { name: "Formatting" }).or(page.locator(".ql-toolbar"));
+        await expect.poll(async () => (await toolbar.first().boundingBox())?.y).toBeGreaterThanOrEqual(64);
+        expect((await toolbar.first().boundingBox())!.y).toBeLessThanOrEqual(66);
+        const dir = process.env.SHOTS_DIR;
+        if (dir) await page.screenshot({ path: path.join(dir, `editor-${width}-js-scrolled.png`) });
 
         // The draft survives a reload that never saved.
         await page.reload();
@@ -325,3 +334,29 @@ for (const width of [390, 1280] as const) {
     });
   });
 }
+
+test.describe("the plan page at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("its Logout button is a 44 px tap target (issue 30)", async ({ page, db }) => {
+    const user = await createUser(db, { paid: "none" });
+    await logIn(page, user.email, user.password);
+    await page.waitForURL("**/payment-options");
+    const logout = page.getByRole("main").getByRole("button", { name: "Logout" });
+    const box = await logout.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  });
+});
+
+test.describe("dark mode across the member area", () => {
+  test.use({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+
+  // The same pages without JavaScript render the same colours; the reader's no-JS dark check is above.
+  test("the tools and bonuses pass axe too @js-only", async ({ page, javaScriptEnabled, paidMember: _paidMember }) => {
+    for (const address of ["/dashboard", "/app-builder", "/app-idea-generator", "/bonuses"]) {
+      await page.goto(address);
+      await expect(page.locator("body")).toHaveCSS("background-color", "rgb(2, 6, 23)");
+      await expectAccessible(page, { javaScriptEnabled, dark: true });
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, imageMessages } from "../../app/lib/images";
 import { migrations } from "../../migrations";
 import { createUser, signIn } from "../support/fixtures";
+import { parseHtml } from "../support/html";
 import { Browser, redirectTarget } from "../support/http";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";
 
@@ -177,6 +178,78 @@ describe("uploading an image", () => {
     expect(await app.db.selectFrom("chapter_images").select("id").where("course_id", "=", courseId).execute()).toEqual(
       [],
     );
+  });
+});
+
+describe("'Add image' without JavaScript", () => {
+  async function chapterForm(courseId: string, chapterId: string, image: Uint8Array | null, alt: string) {
+    const form = new FormData();
+    form.set("intent", "update-chapter");
+    form.set("courseId", courseId);
+    form.set("chapterId", chapterId);
+    form.set("title", "Typed title");
+    form.set("content", "<p>Typed content</p>");
+    form.set("imageAlt", alt);
+    form.set("imageCaption", "A <caption>");
+    if (image) form.set("image", new Blob([new Uint8Array(image)]), "shot.png");
+    form.set("addImage", "1");
+    return admin.post(`/admin/attachments?course=${courseId}&edit=chapter:${chapterId}`, form);
+  }
+
+  it("uploads the image and gives the form back as typed with its figure appended, saving nothing", async () => {
+    const courseId = await seedCourse();
+    const chapter = await app.db
+      .insertInto("chapters")
+      .values({ course_id: courseId, title: "Saved title", content: "<p>Saved</p>", sort_order: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const response = await chapterForm(courseId, chapter.id, await png(2000, 1000), 'A "wide" chart');
+    expect(response.status).toBe(200);
+    const document = parseHtml(await response.text());
+    const image = await app.db
+      .selectFrom("chapter_images")
+      .select("id")
+      .where("course_id", "=", courseId)
+      .executeTakeFirstOrThrow();
+    expect(document.querySelector('textarea[name="content"]')?.textContent).toBe(
+      `<p>Typed content</p><figure><img src="/course/${courseId}/images/${image.id}" alt="A &quot;wide&quot; chart" width="1600" height="800"><figcaption>A &lt;caption&gt;</figcaption></figure>`,
+    );
+    expect(document.querySelector('[role="status"]')?.textContent).toBe(imageMessages.added);
+    expect(
+      await app.db.selectFrom("chapters").select(["title", "content"]).where("id", "=", chapter.id).executeTakeFirst(),
+    ).toEqual({ title: "Saved title", content: "<p>Saved</p>" });
+  });
+
+  it("asks for the alt text, and refuses what is not an image, keeping what was typed", async () => {
+    const courseId = await seedCourse();
+    const chapter = await app.db
+      .insertInto("chapters")
+      .values({ course_id: courseId, title: "T", content: "<p>Saved</p>", sort_order: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const noAlt = await chapterForm(courseId, chapter.id, await png(10, 10), "  ");
+    expect(noAlt.status).toBe(400);
+    const page = parseHtml(await noAlt.text());
+    expect(page.body.textContent).toContain(imageMessages.altRequired);
+    expect(page.querySelector('textarea[name="content"]')?.textContent).toBe("<p>Typed content</p>");
+    const notImage = await chapterForm(courseId, chapter.id, new TextEncoder().encode("hello"), "x");
+    expect(notImage.status).toBe(415);
+    expect(parseHtml(await notImage.text()).body.textContent).toContain(imageMessages.notImage);
+    expect(await app.db.selectFrom("chapter_images").select("id").where("course_id", "=", courseId).execute()).toEqual(
+      [],
+    );
+  });
+});
+
+describe("the upload's body limit", () => {
+  it("is an image's size for an admin's session only: anyone else's body over the form limit is refused first", async () => {
+    const courseId = await seedCourse();
+    const padded = new Uint8Array(300 * 1024);
+    padded.set(await png(10, 10));
+    const member = await signIn(app.baseUrl, (await createUser(app.db, { paid: "stripe-order" })).email);
+    expect((await member.post("/admin/images", imageForm(courseId, padded))).status).toBe(413);
+    // The admin's 300 KB upload is read (and is an image: PNG ignores what follows its end).
+    expect((await upload(courseId, padded)).status).toBe(200);
   });
 });
 

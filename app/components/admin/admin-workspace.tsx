@@ -52,6 +52,7 @@ export function AdminWorkspace({
         chapterId={failure.chapterId}
         defaults={failure.values}
         error={failure.error}
+        notice={failure.notice ?? null}
         cancelHref={back}
         files={
           failure.chapterId

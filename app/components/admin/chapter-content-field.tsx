@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from "react";
+import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 const RichTextEditor = lazy(() => import("./rich-text-editor.client"));
@@ -80,10 +80,13 @@ export function ChapterContentField({
   defaultValue,
   courseId,
   draftKey,
+  newChapter,
 }: {
   defaultValue: string;
   courseId: string;
   draftKey: string;
+  /** A chapter not saved yet: its draft goes when the form is sent (see RichEditing). */
+  newChapter: boolean;
 }) {
   const hydrated = useHydrated();
   const labelId = useId();
@@ -95,7 +98,14 @@ export function ChapterContentField({
         Content
       </label>
       {hydrated ? (
-        <RichEditing base={defaultValue} typed={typed} courseId={courseId} draftKey={draftKey} labelId={labelId} />
+        <RichEditing
+          base={defaultValue}
+          typed={typed}
+          courseId={courseId}
+          draftKey={draftKey}
+          forgetOnSubmit={newChapter}
+          labelId={labelId}
+        />
       ) : (
         <PlainField id={`${labelId}-field`} labelId={labelId} value={typed} onChange={setTyped} />
       )}
@@ -113,12 +123,14 @@ function RichEditing({
   typed,
   courseId,
   draftKey,
+  forgetOnSubmit,
   labelId,
 }: {
   base: string;
   typed: string;
   courseId: string;
   draftKey: string;
+  forgetOnSubmit: boolean;
   labelId: string;
 }) {
   const [start] = useState(() => {
@@ -132,10 +144,21 @@ function RichEditing({
   const [edited, setEdited] = useState(start.restored);
   // The editor takes its text once, when it mounts: discarding the draft mounts a new one.
   const [editorKey, setEditorKey] = useState(0);
+  const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     writeDraft(draftKey, edited && html !== base ? { base, content: html } : null);
   }, [draftKey, base, html, edited]);
+
+  // A new chapter's saved content is not its base (that stays empty for the next new chapter), so
+  // its draft is let go when the form is sent; a saved chapter's is kept until its content changes.
+  useEffect(() => {
+    const form = field.current?.form;
+    if (!forgetOnSubmit || !form) return;
+    const forget = () => writeDraft(draftKey, null);
+    form.addEventListener("submit", forget);
+    return () => form.removeEventListener("submit", forget);
+  }, [forgetOnSubmit, draftKey]);
 
   function discard() {
     setHtml(base);
@@ -160,7 +183,7 @@ function RichEditing({
       <EditorFallback
         fallback={<PlainField id={`${labelId}-field`} labelId={labelId} value={html} onChange={setHtml} />}
       >
-        <input type="hidden" name="content" value={html} />
+        <input ref={field} type="hidden" name="content" value={html} />
         <Suspense
           fallback={
             <p className="mt-1 rounded-lg border border-slate-200 p-4 text-sm text-slate-500">Loading editor…</p>

@@ -1,10 +1,11 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import { adminMessages } from "~/content/admin-messages";
 import { ChapterContentField } from "./chapter-content-field";
 import { FormError } from "~/components/form-fields";
 import { inputClass, panelClass, SaveOrCancel, secondaryButton } from "./form-controls";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { attachmentsHref } from "~/lib/admin-view";
 import { ATTACHMENT_EXTENSIONS, attachmentMessages, checkAttachment, formatFileSize } from "~/lib/attachments";
 import type { AttachmentSummary } from "~/models/attachment.server";
@@ -25,6 +26,7 @@ export function ChapterEditor({
   chapterId,
   defaults,
   error,
+  notice = null,
   cancelHref,
   files,
 }: {
@@ -32,6 +34,8 @@ export function ChapterEditor({
   chapterId: string | null;
   defaults: { title: string; content: string };
   error: string | null;
+  /** Said above the form when it comes back as typed on purpose (an image added without JavaScript). */
+  notice?: string | null;
   cancelHref: string;
   files: ChapterFiles | null;
 }) {
@@ -44,6 +48,8 @@ export function ChapterEditor({
   const message = clientError ?? error;
   const uploadHref = chapterId ? attachmentsHref(courseId, chapterId) : null;
   const removeFormId = `${id}-remove`;
+  const hydrated = useHydrated();
+  const location = useLocation();
 
   return (
     <div className="space-y-4">
@@ -79,6 +85,14 @@ export function ChapterEditor({
           {chapterId ? "Edit chapter" : "New chapter"}
         </h3>
         <FormError id={`${id}-error`} errors={message ? [message] : undefined} />
+        {notice && !message ? (
+          <p
+            role="status"
+            className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+          >
+            {notice}
+          </p>
+        ) : null}
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="courseId" value={courseId} />
         {chapterId ? <input type="hidden" name="chapterId" value={chapterId} /> : null}
@@ -101,6 +115,7 @@ export function ChapterEditor({
           defaultValue={defaults.content}
           courseId={courseId}
           draftKey={`chapter-draft:${courseId}:${chapterId ?? "new"}`}
+          newChapter={chapterId === null}
         />
         <SaveOrCancel
           saving={saving && !uploading}
@@ -108,6 +123,42 @@ export function ChapterEditor({
           offerDraft={chapterId === null}
           cancelHref={cancelHref}
         />
+        {/* Without JavaScript (the editor's toolbar does it otherwise): an image uploaded and its
+            figure added to the content, the form coming back as typed (issue 30). After the Save
+            button, so Enter in the title saves. */}
+        {!hydrated ? (
+          <fieldset className="space-y-2 border-t border-slate-200 pt-4">
+            <legend className="text-sm font-semibold uppercase tracking-wide text-slate-500">Add an image</legend>
+            <label htmlFor={`${id}-image`} className="block text-sm font-medium text-slate-700">
+              Image (PNG, JPEG, WebP, GIF or AVIF)
+            </label>
+            <input
+              id={`${id}-image`}
+              type="file"
+              name="image"
+              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+              className="block w-full text-sm"
+            />
+            <label htmlFor={`${id}-alt`} className="block text-sm font-medium text-slate-700">
+              Alt text (what the image shows, for those who cannot see it)
+            </label>
+            <input id={`${id}-alt`} name="imageAlt" autoComplete="off" className={inputClass} />
+            <label htmlFor={`${id}-caption`} className="block text-sm font-medium text-slate-700">
+              Caption (optional)
+            </label>
+            <input id={`${id}-caption`} name="imageCaption" autoComplete="off" className={inputClass} />
+            <button
+              type="submit"
+              name="addImage"
+              value="1"
+              formAction={`/admin/attachments${location.search}`}
+              formEncType="multipart/form-data"
+              className={secondaryButton}
+            >
+              Add image
+            </button>
+          </fieldset>
+        ) : null}
         {/* After the Save button, so Enter in the title saves rather than uploads. */}
         <section aria-labelledby={`${id}-files`} className="border-t border-slate-200 pt-4">
           <h4 id={`${id}-files`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">

@@ -335,12 +335,15 @@ export default function RichTextEditor({
         onChange={(html, _delta, source) => onChange(normaliseSpaces(html), source === "user")}
         className="rich-text-editor rounded-lg bg-white [&_.ql-editor]:min-h-64"
       />
-      <p
-        role={status?.kind === "error" ? "alert" : "status"}
-        className={`mt-1 min-h-5 text-sm ${status?.kind === "error" ? "text-red-700" : "text-slate-600"}`}
-      >
-        {status?.text ?? ""}
-      </p>
+      {/* Only while there is something to say: the page's flash message is its one standing status. */}
+      {status ? (
+        <p
+          role={status.kind === "error" ? "alert" : "status"}
+          className={`mt-1 text-sm ${status.kind === "error" ? "text-red-700" : "text-slate-600"}`}
+        >
+          {status.text}
+        </p>
+      ) : null}
     </>
   );
 }

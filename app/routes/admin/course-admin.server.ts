@@ -26,6 +26,8 @@ export type ChapterFormFailure = {
   chapterId: string | null;
   values: { title: string; content: string };
   error: string;
+  /** Not a failure: the form comes back as typed with this said (an image added without JavaScript). */
+  notice?: string;
 };
 export type AdminActionFailure = CourseFormFailure | ChapterFormFailure;
 

@@ -7,6 +7,8 @@ import { sanitizeChapterHtml } from "~/lib/html-sanitizer.server";
 import { chapterSchema, isUuid } from "~/lib/validation/course";
 import { updateChapter } from "~/models/chapter.server";
 import { attachFile, checkUpload, removeAttachment } from "~/services/attachments.server";
+import { uploadImage } from "~/services/chapter-images.server";
+import { imageMessages, imageSrc } from "~/lib/images";
 import { requireAdmin } from "~/services/guards.server";
 import { handleAdminAction, type AdminActionFailure } from "../admin/course-admin.server";
 
@@ -27,6 +29,7 @@ export async function handleAttachmentAction(request: Request) {
   // Remix runs no loader before an action: the guard is checked here, for every intent.
   await requireAdmin(request);
   const form = await request.formData();
+  if (form.get("addImage") !== null) return addImage(form);
   if (form.get("upload") !== null) return upload(form);
   if (text(form, "intent") === "remove-attachment") return remove(form, request);
   return handleAdminAction(request, form);
@@ -63,6 +66,41 @@ async function upload(form: FormData) {
     kind: "success",
     message: attachmentMessages.uploaded(file.name),
   });
+}
+
+const escapeHtml = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/**
+ * 'Add image' without JavaScript (issue 30): the chapter form comes here as multipart with an image,
+ * its alt text and an optional caption. The image is uploaded as the editor's would be (decision
+ * 057) and its figure appended to the content; nothing is saved: the form comes back as typed,
+ * with the figure, saying so.
+ */
+async function addImage(form: FormData) {
+  const courseId = text(form, "courseId");
+  const chapterId = text(form, "chapterId");
+  const values = { title: text(form, "title"), content: text(form, "content") };
+  const back = (status: number, said: { error?: string; notice?: string }) =>
+    data<AdminActionFailure>(
+      { form: "chapter", courseId, chapterId: chapterId || null, values, error: said.error ?? "", notice: said.notice },
+      { status },
+    );
+  const alt = text(form, "imageAlt").trim();
+  if (!alt) return back(400, { error: imageMessages.altRequired });
+  try {
+    const uploaded = await uploadImage(courseId, form.get("image"));
+    if (!uploaded.ok) return back(uploaded.status, { error: uploaded.error });
+    const caption = text(form, "imageCaption").trim();
+    const figure =
+      `<figure><img src="${imageSrc(courseId, uploaded.id)}" alt="${escapeHtml(alt)}" width="${uploaded.width}" height="${uploaded.height}">` +
+      `${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ""}</figure>`;
+    values.content = `${values.content}${figure}`;
+    return back(200, { notice: imageMessages.added });
+  } catch (error) {
+    console.error("[admin] adding an image failed:", error);
+    return back(500, { error: imageMessages.uploadError });
+  }
 }
 
 async function remove(form: FormData, request: Request) {

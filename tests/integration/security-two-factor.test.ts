@@ -68,9 +68,10 @@ describe("re-authentication for two-factor changes", () => {
   it("a stolen cookie cannot start an enrolment without the password; with it, it can", async () => {
     const owner = await createUser(app.db, { paid: "stripe-order" });
     const thief = await staleSession(owner.id, await signIn(app.baseUrl, owner.email));
-    // The set-up form asks for the password (beside the email and password forms, which always do).
+    // The set-up form asks for the password (beside the email, password and 'Delete my account'
+    // forms, which always do).
     const page = await (await thief.get("/account")).text();
-    expect(page.match(/name="current_password"/g)).toHaveLength(3);
+    expect(page.match(/name="current_password"/g)).toHaveLength(4);
 
     const start = await thief.post("/account/two-factor", { intent: "start" });
     expect(redirectTarget(start)).toBe("/account");
@@ -89,7 +90,8 @@ describe("re-authentication for two-factor changes", () => {
   it("a sign-in within 10 minutes counts: no password asked", async () => {
     const owner = await createUser(app.db);
     const browser = await signIn(app.baseUrl, owner.email);
-    expect((await (await browser.get("/account")).text()).match(/name="current_password"/g)).toHaveLength(2);
+    // Only the email, password and 'Delete my account' forms ask for it.
+    expect((await (await browser.get("/account")).text()).match(/name="current_password"/g)).toHaveLength(3);
     expect(redirectTarget(await browser.post("/account/two-factor", { intent: "start" }))).toBe("/account/two-factor");
   });
 

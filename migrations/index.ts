@@ -15,6 +15,7 @@ import * as purchaseClaims from "./0013_purchase_claims";
 import * as productsEntitlements from "./0015_products_entitlements";
 import * as attachments from "./0016_attachments";
 import * as launchSettings from "./0017_launch_settings";
+import * as operator from "./0020_operator";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0015_products_entitlements": productsEntitlements,
   "0016_attachments": attachments,
   "0017_launch_settings": launchSettings,
+  "0020_operator": operator,
 };

@@ -168,6 +168,10 @@ export interface StripeOrdersTable {
   refunded_at: Date | string | null;
   /** Set once, in the transaction that queued the buyer's receipt (so it is sent once). */
   receipt_queued_at: Date | string | null;
+  /** An admin asked Stripe for a refund (migration 0020); cleared when Stripe refused. */
+  refund_requested_at: Generated<Date | string | null>;
+  /** Stripe's refund id, once Stripe accepted the request. */
+  refund_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -366,6 +370,13 @@ export interface LaunchSettingsTable {
   updated_at: Timestamp;
 }
 
+/** The admin's override of COMMUNITY_INVITE_URL (migration 0020): one row at most. */
+export interface CommunitySettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  invite_url: string | null;
+  updated_at: Timestamp;
+}
+
 export type OrderSource = "stripe" | "warriorplus";
 
 /** Every order of both sources in one shape (view order_ledger, migration 0007). */
@@ -434,6 +445,7 @@ export interface DB {
   custom_saas_applications: CustomSaasApplicationsTable;
   admin_audit_log: AdminAuditLogTable;
   launch_settings: LaunchSettingsTable;
+  community_settings: CommunitySettingsTable;
   order_ledger: OrderLedgerView;
   chapter_progress: ChapterProgressTable;
   certificates: CertificatesTable;

@@ -19,7 +19,12 @@ export type AuditAction =
   // The address's owner took the account with a claim link (decision 048); actor "claim link".
   | "claim_account"
   // /admin/launch (decision 053): no member; details hold the settings before and after.
-  | "save_launch_settings";
+  | "save_launch_settings"
+  // Issue 28 (decision 055): refunds, members added and imported, the community link.
+  | "refund_order"
+  | "add_member"
+  | "import_members"
+  | "save_community_settings";
 
 /**
  * One row per admin action, written in the action's own transaction (so both happen or neither).

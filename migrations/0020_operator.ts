@@ -7,10 +7,14 @@ import { sql, type Kysely } from "kysely";
  * The order's status still moves only when Stripe's `charge.refunded` arrives.
  *
  * `community_settings`: the admin's override of COMMUNITY_INVITE_URL, one row at most.
+ *
+ * `mfa_challenges.password_typed`: false for a sign-in begun with an emailed link, so finishing
+ * it with a code does not count as a password typed just now (decision 047's re-authentication).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE stripe_orders ADD COLUMN refund_requested_at timestamptz`.execute(db);
   await sql`ALTER TABLE stripe_orders ADD COLUMN refund_id text`.execute(db);
+  await sql`ALTER TABLE mfa_challenges ADD COLUMN password_typed boolean NOT NULL DEFAULT true`.execute(db);
   await sql`
     CREATE TABLE community_settings (
       id boolean PRIMARY KEY DEFAULT true CHECK (id),
@@ -21,6 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP TABLE community_settings`.execute(db);
+  await sql`ALTER TABLE mfa_challenges DROP COLUMN password_typed`.execute(db);
   await sql`ALTER TABLE stripe_orders DROP COLUMN refund_id`.execute(db);
   await sql`ALTER TABLE stripe_orders DROP COLUMN refund_requested_at`.execute(db);
 }

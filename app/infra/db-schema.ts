@@ -69,6 +69,8 @@ export interface MfaChallengesTable {
   redirect_to: string | null;
   special_access: Generated<boolean>;
   failures: Generated<number>;
+  /** False when an emailed sign-in link, not a password, began it (migration 0020). */
+  password_typed: Generated<boolean>;
   expires_at: Date | string;
   created_at: CreatedAt;
 }

@@ -281,6 +281,25 @@ export function signInLinkEmail(input: { brand: string; name: string; link: stri
   ]);
 }
 
+/** An emailed sign-in link (/login/email-link, decision 055) lasts this long. */
+export const SIGN_IN_LINK_MINUTES = 15;
+
+/**
+ * The link asked for with 'Email me a sign-in link': it opens a page whose 'Sign in' button signs
+ * in (the link alone does nothing, so a mail scanner that follows it does not use it up).
+ */
+export function emailedSignInLinkEmail(input: { brand: string; name: string; link: string }): Email {
+  return compose(`Your ${input.brand} sign-in link`, [
+    greeting(input.name),
+    [`Someone (hopefully you) asked for a link to sign in to your ${input.brand} account.`, "Sign in with this link:"],
+    { link: input.link },
+    [
+      `The link works once and expires in ${SIGN_IN_LINK_MINUTES} minutes.`,
+      "If you did not ask for this, ignore this email: nobody can sign in without it.",
+    ],
+  ]);
+}
+
 /**
  * A /special-access lead: the confirmation /thank-you-access promises, with what happens next and
  * a link to create an account with the address already filled in.

@@ -14,6 +14,7 @@ import { Button } from "~/components/button";
 import { AUTH_MESSAGES, PASSWORD_MAX } from "~/lib/validation/auth-rules";
 import { constraintErrors } from "~/lib/validation/constraint-validation";
 import { useValidatedForm } from "~/hooks/use-validated-form";
+import { EmailLinkForm } from "~/components/email-link-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Sign in", matches),
@@ -133,6 +134,10 @@ export default function LoginPage() {
           )}
         </Button>
       </SchemaForm>
+      {/* Sign-in by an emailed link (decision 055): its own form, posted to /login/email-link. */}
+      <div className="mt-6 border-t border-slate-200 pt-6">
+        <EmailLinkForm redirectTo={redirectTo} />
+      </div>
       <p className="mt-6 text-center text-sm text-slate-600">
         Don&apos;t have an account?{" "}
         <Link

@@ -281,6 +281,37 @@ export function signInLinkEmail(input: { brand: string; name: string; link: stri
   ]);
 }
 
+/** An admin's invitation ('Add member', 'Import members'): its set-password link lasts this long. */
+export const INVITATION_TOKEN_HOURS = 72;
+
+/**
+ * An admin gave someone access (decision 055). A member who has no password yet gets a link to
+ * choose one; a member who has one is told to sign in as usual.
+ */
+export function invitationEmail(input: {
+  brand: string;
+  name: string;
+  products: readonly string[];
+  loginUrl: string;
+  link: string | null;
+}): Email {
+  return compose(`You have been given access to ${input.brand}`, [
+    greeting(input.name),
+    [`You have been given access to ${input.brand}:`, ...input.products.map((name) => `- ${name}`)],
+    ...(input.link
+      ? ([
+          ["Choose your password with this link to sign in:"],
+          { link: input.link },
+          [
+            `The link works once and expires in ${INVITATION_TOKEN_HOURS} hours. After that, sign in at`,
+            `${input.loginUrl} and choose "Email me a sign-in link".`,
+          ],
+        ] satisfies Block[])
+      : ([[`Sign in as usual at ${input.loginUrl}`]] satisfies Block[])),
+    [`Your login email is the address this message was sent to.`],
+  ]);
+}
+
 /** An emailed sign-in link (/login/email-link, decision 055) lasts this long. */
 export const SIGN_IN_LINK_MINUTES = 15;
 

@@ -251,6 +251,7 @@ const AUDIT_LABELS: Record<string, string> = {
   retry_email: "Retried an email",
   remove_two_factor: "Removed two-factor authentication",
   grant_product: "Granted a product",
+  add_member: "Added as a member",
   refund_order: "Refunded an order through Stripe",
   revoke_product: "Revoked a product",
   // The admin command's actions (actor "cli").
@@ -281,6 +282,35 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-1 text-sm text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/** "Complimentary ({reason}) until {date}" for each distinct active grant (decision 055). */
+function ComplimentaryFact({
+  grants,
+}: {
+  grants: ReadonlyArray<{ active: boolean; reason: string; expiresAt: string | Date | null }>;
+}) {
+  const lines = [
+    ...new Set(
+      grants
+        .filter((grant) => grant.active)
+        .map((grant) =>
+          grant.expiresAt
+            ? `Complimentary (${grant.reason}) until ${lastDay(grant.expiresAt)}`
+            : `Complimentary (${grant.reason}), no end date`,
+        ),
+    ),
+  ];
+  if (lines.length === 0) return null;
+  return (
+    <Fact label="Complimentary">
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </Fact>
   );
 }
 
@@ -322,6 +352,7 @@ export default function AdminMember() {
           </Fact>
           <Fact label="Joined">{formatDay(member.createdAt)}</Fact>
           <Fact label="Two-factor">{member.twoFactor ? "On" : "Off"}</Fact>
+          <ComplimentaryFact grants={grants} />
         </dl>
       </section>
 

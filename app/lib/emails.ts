@@ -112,6 +112,10 @@ const withReceipt = (receipt: Receipt | undefined): Block[] => (receipt ? [{ rec
 const withAlsoAdded = (products: readonly string[] | undefined): Block[] =>
   products && products.length > 0 ? [["Also added to your account:", ...products.map((name) => `- ${name}`)]] : [];
 
+/** The private community's invite link (decision 055), in mail to paying members only. */
+const withCommunity = (url: string | null | undefined): Block[] =>
+  url ? [["Join the Private Community:"], { link: url }] : [];
+
 /** A marketplace buyer without a password: their login details (docs/product.md §9: within about 5 minutes). */
 export function setPasswordEmail(input: {
   brand: string;
@@ -120,6 +124,7 @@ export function setPasswordEmail(input: {
   loginUrl: string;
   receipt?: Receipt;
   alsoAdded?: readonly string[];
+  community?: string | null;
 }): Email {
   return compose(`Your ${input.brand} login details`, [
     greeting(input.name),
@@ -133,6 +138,7 @@ export function setPasswordEmail(input: {
       `${input.loginUrl} and choose "Forgot password?" to get a new one.`,
     ],
     [`Your login email is the address this message was sent to.`],
+    ...withCommunity(input.community),
     ...withReceipt(input.receipt),
     ...withAlsoAdded(input.alsoAdded),
   ]);
@@ -175,6 +181,7 @@ export function purchaseAddedEmail(input: {
   loginUrl: string;
   receipt?: Receipt;
   alsoAdded?: readonly string[];
+  community?: string | null;
 }): Email {
   return compose(`Your ${input.brand} access is ready`, [
     greeting(input.name),
@@ -182,6 +189,7 @@ export function purchaseAddedEmail(input: {
       `Thank you for your purchase. It has been added to your existing ${input.brand} account.`,
       `Sign in with this email address at ${input.loginUrl}`,
     ],
+    ...withCommunity(input.community),
     ...withReceipt(input.receipt),
     ...withAlsoAdded(input.alsoAdded),
   ]);
@@ -210,10 +218,16 @@ export function addedToAccountEmail(input: {
 }
 
 /** A card purchase through Stripe: welcome, with the receipt. */
-export function welcomeEmail(input: { brand: string; name: string; receipt: Receipt }): Email {
+export function welcomeEmail(input: {
+  brand: string;
+  name: string;
+  receipt: Receipt;
+  community?: string | null;
+}): Email {
   return compose(`Welcome to ${input.brand}: your receipt`, [
     greeting(input.name),
     [`Thank you for your purchase. Your ${input.brand} access is active: open your training any time.`],
+    ...withCommunity(input.community),
     { receipt: input.receipt },
   ]);
 }

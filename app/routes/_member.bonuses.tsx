@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { CommunityLink } from "~/components/community-link";
+import { communityInviteUrl } from "~/services/community.server";
 import { MemberPageHeader } from "~/components/member-page-header";
 import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, type BonusCard } from "~/content/bonuses";
 import { requirePaidMember } from "~/services/guards.server";
@@ -11,7 +13,8 @@ export const meta: MetaFunction = ({ matches }) => [brandedTitle("Premium Bonuse
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePaidMember(request);
-  return null;
+  // Only a paid member's page carries the invite link (decision 055); null keeps the Discord notice.
+  return { communityUrl: await communityInviteUrl() };
 }
 
 /**
@@ -38,7 +41,7 @@ function DiscordButton() {
   );
 }
 
-function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
+function BonusCardView({ card, index, communityUrl }: { card: BonusCard; index: number; communityUrl: string | null }) {
   const titleId = `bonus-${card.id}-title`;
   return (
     <article
@@ -70,6 +73,8 @@ function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
           <a href={bonusDownloadPath(card.download.file)} download className={buttonClass({ block: true })}>
             {card.download.label}
           </a>
+        ) : communityUrl ? (
+          <CommunityLink url={communityUrl} className={buttonClass({ block: true })} />
         ) : (
           <DiscordButton />
         )}
@@ -80,6 +85,7 @@ function BonusCardView({ card, index }: { card: BonusCard; index: number }) {
 
 export default function BonusesPage() {
   const [params] = useSearchParams();
+  const { communityUrl } = useLoaderData<typeof loader>();
   const supportEmail = useRootData()?.brand.supportEmail;
 
   return (
@@ -101,7 +107,7 @@ export default function BonusesPage() {
 
         <div className="grid gap-6 md:grid-cols-2">
           {BONUS_CARDS.map((card, index) => (
-            <BonusCardView key={card.id} card={card} index={index} />
+            <BonusCardView key={card.id} card={card} index={index} communityUrl={communityUrl} />
           ))}
         </div>
 

@@ -3,16 +3,13 @@ import { EMAIL_MAX } from "~/lib/validation/auth-rules";
 import { Honeypot } from "./form-fields";
 
 /**
- * 'Email me a sign-in link' (decision 055): a form of its own, posted to /login/email-link, which
- * answers the same whether or not an account exists. Shown on /login and on /login/email-link.
+ * 'Email me a sign-in link' (decision 055): posted to /login/email-link, which answers the same
+ * whether or not an account exists. /login links to that page rather than holding a second
+ * 'Email address' field beside its own.
  */
 export function EmailLinkForm({ redirectTo, defaultEmail = "" }: { redirectTo?: string; defaultEmail?: string }) {
   return (
-    <Form method="post" action="/login/email-link" className="relative space-y-3" aria-labelledby="email-link-title">
-      <h2 id="email-link-title" className="text-base font-semibold text-slate-900">
-        Email me a sign-in link
-      </h2>
-      <p className="text-sm text-slate-600">No password needed: we email you a link that signs you in.</p>
+    <Form method="post" action="/login/email-link" className="relative space-y-3" aria-label="Email me a sign-in link">
       <Honeypot />
       {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
       <label className="block text-sm font-medium text-slate-700">

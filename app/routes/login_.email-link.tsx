@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { EmailLinkForm } from "~/components/email-link-form";
 import { FormError } from "~/components/form-fields";
@@ -57,6 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function EmailLinkPage() {
   const result = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
   return (
     <AuthCard title="Sign in by email" subtitle="We email you a link that signs you in, no password needed.">
       {result?.sent ? (
@@ -70,7 +71,7 @@ export default function EmailLinkPage() {
       ) : null}
       <FormError id="email-link-error" errors={result?.errors} />
       <div className="mt-4">
-        <EmailLinkForm />
+        <EmailLinkForm redirectTo={searchParams.get("redirect") ?? undefined} />
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
         Know your password?{" "}

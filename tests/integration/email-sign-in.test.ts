@@ -67,13 +67,25 @@ async function openAndSignIn(link: URL, browser = new Browser(app.baseUrl)) {
 }
 
 describe("/login offers an emailed link", () => {
-  it("shows 'Email me a sign-in link' with an 'Email address' field, posted to /login/email-link", async () => {
-    const document = parseHtml(await (await new Browser(app.baseUrl).get("/login")).text());
+  it("links 'Email me a sign-in link' (keeping `redirect`) to a form with 'Email address', posted to /login/email-link", async () => {
+    const login = parseHtml(await (await new Browser(app.baseUrl).get("/login?redirect=%2Fbonuses")).text());
+    const link = [...login.querySelectorAll("a")].find((a) => a.textContent === "Email me a sign-in link");
+    expect(link?.getAttribute("href")).toBe("/login/email-link?redirect=%2Fbonuses");
+    const document = parseHtml(await (await new Browser(app.baseUrl).get(link!.getAttribute("href")!)).text());
     const form = document.querySelector('form[action="/login/email-link"]');
     expect(form?.getAttribute("method")).toBe("post");
     expect(form?.textContent).toContain("Email me a sign-in link");
     expect(form?.textContent).toContain("Email address");
     expect(form?.querySelector('input[name="email"][type="email"]')).not.toBeNull();
+    expect(form?.querySelector('input[name="redirect"]')?.getAttribute("value")).toBe("/bonuses");
+  });
+
+  it("carries `redirect` through the link to the destination", async () => {
+    const user = await createUser(app.db, { paid: "stripe-order" });
+    const since = smtp.messages.length;
+    await new Browser(app.baseUrl).post("/login/email-link", { email: user.email, redirect: "/bonuses" });
+    const { response } = await openAndSignIn(await mailedLink(user.email, since));
+    expect(redirectTarget(response)).toBe("/bonuses");
   });
 });
 

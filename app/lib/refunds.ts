@@ -16,6 +16,10 @@ export function guaranteeOf(paidAt: Date | string, now: Date): { endsAt: Date; e
   return { endsAt, ended, text: `${ended ? "Guarantee ended" : "Guarantee ends"} ${formatDay(endsAt)}` };
 }
 
-/** WarriorPlus refunds its own sales: the admin is sent to the sale there. */
-export const warriorPlusSaleUrl = (saleId: string) =>
-  `https://warriorplus.com/account/sales/${encodeURIComponent(saleId)}`;
+/**
+ * WarriorPlus refunds its own sales, from the vendor's Transactions page, where a sale is found by
+ * the buyer's email or its transaction id (WarriorPlus's help: "How to Process Refunds as a
+ * Vendor"); it has no documented address per sale, so the member page links there and names the
+ * sale to search for. The path is WarriorPlus's vendor area: check it if WarriorPlus moves it.
+ */
+export const WARRIORPLUS_TRANSACTIONS_URL = "https://warriorplus.com/wsopro/vendor/transactions.php";

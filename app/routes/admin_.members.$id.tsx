@@ -34,7 +34,7 @@ import { listActiveSessions } from "~/models/session.server";
 import { hasVerifiedFactor } from "~/models/two-factor.server";
 import { refundRequestsOf } from "~/models/stripe-order.server";
 import { OrderRefund, type RefundView } from "~/components/admin/order-refund";
-import { guaranteeOf, warriorPlusSaleUrl } from "~/lib/refunds";
+import { guaranteeOf, WARRIORPLUS_TRANSACTIONS_URL } from "~/lib/refunds";
 import { refundStripeOrder } from "~/services/refunds.server";
 import {
   grantComplimentaryAccess,
@@ -137,7 +137,8 @@ function refundView(
   now: Date,
 ): RefundView {
   if (order.status !== "completed") return { kind: "none" };
-  if (order.source === "warriorplus") return { kind: "marketplace", saleUrl: warriorPlusSaleUrl(order.reference) };
+  if (order.source === "warriorplus")
+    return { kind: "marketplace", saleUrl: WARRIORPLUS_TRANSACTIONS_URL, sale: order.reference };
   const guarantee = guaranteeOf(order.createdAt, now);
   if (requestedAt) return { kind: "requested", guarantee: guarantee.text, requestedOn: formatDay(requestedAt) };
   return { kind: "stripe", orderId: order.id, guarantee: guarantee.text, guaranteeEnded: guarantee.ended };

@@ -6,7 +6,7 @@ import { dangerButton, inputClass } from "./form-controls";
 export type RefundView =
   | { kind: "stripe"; orderId: string; guarantee: string; guaranteeEnded: boolean }
   | { kind: "requested"; guarantee: string; requestedOn: string }
-  | { kind: "marketplace"; saleUrl: string }
+  | { kind: "marketplace"; saleUrl: string; sale: string }
   | { kind: "none" };
 
 /**
@@ -20,9 +20,12 @@ export function OrderRefund({ refund }: { refund: RefundView }) {
       return <>—</>;
     case "marketplace":
       return (
-        <a href={refund.saleUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-          Refund on WarriorPlus
-        </a>
+        <span className="text-sm">
+          <a href={refund.saleUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+            Refund on WarriorPlus
+          </a>
+          <span className="block text-slate-600">Search there for sale {refund.sale}</span>
+        </span>
       );
     case "requested":
       return (

@@ -17,6 +17,7 @@ import * as attachments from "./0016_attachments";
 import * as launchSettings from "./0017_launch_settings";
 import * as earlyBonus from "./0018_early_bonus";
 import * as theList from "./0019_the_list";
+import * as operator from "./0020_operator";
 import * as privacy from "./0021_privacy";
 import * as chapterImages from "./0022_chapter_images";
 
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0017_launch_settings": launchSettings,
   "0018_early_bonus": earlyBonus,
   "0019_the_list": theList,
+  "0020_operator": operator,
   "0021_privacy": privacy,
   "0022_chapter_images": chapterImages,
 };

@@ -26,7 +26,14 @@ export const BODY_RULES = {
   adminEditor: { limitBytes: 1024 * KiB, kind: "form" },
   stripeWebhook: { limitBytes: 256 * KiB, kind: "raw" },
   marketplaceWebhook: { limitBytes: 256 * KiB, kind: "form" },
+  memberImport: { limitBytes: 10 * 1024 * KiB, kind: "form" },
 } as const satisfies Record<string, BodyRule>;
+
+/**
+ * 'Import members' (app/routes/admin_.members.import.tsx): a CSV of up to 8 MiB, uploaded and
+ * posted back for confirmation as multipart, with room for the form around it. Admins only.
+ */
+export const MEMBER_IMPORT_PATH = "/admin/members/import";
 
 /** Where an admin uploads a chapter's file (app/routes/admin_.attachments.tsx). */
 export const ATTACHMENT_UPLOAD_PATH = "/admin/attachments";
@@ -53,7 +60,12 @@ const imageUploadRule: BodyRule = { limitBytes: IMAGE_MAX_BYTES + 64 * KiB, kind
  */
 export function largeOnlyForAdmins(pathname: string): boolean {
   const route = pathname.replace(/\.data$/, "");
-  return route === "/admin" || route === ATTACHMENT_UPLOAD_PATH || route === IMAGE_UPLOAD_PATH;
+  return (
+    route === "/admin" ||
+    route === ATTACHMENT_UPLOAD_PATH ||
+    route === IMAGE_UPLOAD_PATH ||
+    route === MEMBER_IMPORT_PATH
+  );
 }
 
 /** The rule for a path; single-fetch data requests (`/admin.data`) share their route's rule. */
@@ -61,6 +73,7 @@ export function bodyRuleFor(pathname: string): BodyRule {
   const route = pathname.replace(/\.data$/, "");
   if (route === ATTACHMENT_UPLOAD_PATH) return attachmentUploadRule();
   if (route === IMAGE_UPLOAD_PATH) return imageUploadRule;
+  if (route === MEMBER_IMPORT_PATH) return BODY_RULES.memberImport;
   if (route === "/webhooks/stripe") return BODY_RULES.stripeWebhook;
   if (route.startsWith("/webhooks/")) return BODY_RULES.marketplaceWebhook;
   if (route === "/admin") return BODY_RULES.adminEditor;

@@ -417,5 +417,13 @@ export function createPageCache(options: PageCacheOptions) {
     bytes = 0;
   }
 
-  return { enabled, handle, stats, idle, clear };
+  /**
+   * Every stored page's uncompressed body: the tests search it for what only members may see
+   * (issue 28: the community's invite link must never be kept here).
+   */
+  function bodies(): string[] {
+    return [...entries.values()].map((entry) => entry.variants.identity.body.toString("utf8"));
+  }
+
+  return { enabled, handle, stats, idle, clear, bodies };
 }

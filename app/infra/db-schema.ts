@@ -71,6 +71,8 @@ export interface MfaChallengesTable {
   redirect_to: string | null;
   special_access: Generated<boolean>;
   failures: Generated<number>;
+  /** False when an emailed sign-in link, not a password, began it (migration 0020). */
+  password_typed: Generated<boolean>;
   expires_at: Date | string;
   created_at: CreatedAt;
 }
@@ -194,6 +196,10 @@ export interface StripeOrdersTable {
   receipt_queued_at: Date | string | null;
   /** The pseudonym of the erased buyer (migration 0021). */
   erased_as: Optional<string>;
+  /** An admin asked Stripe for a refund (migration 0020); cleared when Stripe refused. */
+  refund_requested_at: Generated<Date | string | null>;
+  /** Stripe's refund id, once Stripe accepted the request. */
+  refund_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -447,6 +453,13 @@ export interface LaunchSettingsTable {
   updated_at: Timestamp;
 }
 
+/** The admin's override of COMMUNITY_INVITE_URL (migration 0020): one row at most. */
+export interface CommunitySettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  invite_url: string | null;
+  updated_at: Timestamp;
+}
+
 export type OrderSource = "stripe" | "warriorplus";
 
 /** Every order of both sources in one shape (view order_ledger, migration 0007). */
@@ -519,6 +532,7 @@ export interface DB {
   custom_saas_applications: CustomSaasApplicationsTable;
   admin_audit_log: AdminAuditLogTable;
   launch_settings: LaunchSettingsTable;
+  community_settings: CommunitySettingsTable;
   order_ledger: OrderLedgerView;
   chapter_progress: ChapterProgressTable;
   certificates: CertificatesTable;

@@ -136,6 +136,8 @@ const EnvSchema = z
     // network's address (Fly: fly-local-6pn). Every interface (0.0.0.0, ::) needs METRICS_TOKEN.
     METRICS_HOST: optionalString.transform((value) => value ?? "127.0.0.1"),
     SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
+    // The private community's invite link (decision 055): paid members only; /admin/community may override it.
+    COMMUNITY_INVITE_URL: optionalUrl,
     BRAND_NAME: z.string().default(DEFAULT_BRAND_NAME),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,

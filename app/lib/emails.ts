@@ -112,6 +112,10 @@ const withReceipt = (receipt: Receipt | undefined): Block[] => (receipt ? [{ rec
 const withAlsoAdded = (products: readonly string[] | undefined): Block[] =>
   products && products.length > 0 ? [["Also added to your account:", ...products.map((name) => `- ${name}`)]] : [];
 
+/** The private community's invite link (decision 055), in mail to paying members only. */
+const withCommunity = (url: string | null | undefined): Block[] =>
+  url ? [["Join the Private Community:"], { link: url }] : [];
+
 /** A marketplace buyer without a password: their login details (docs/product.md §9: within about 5 minutes). */
 export function setPasswordEmail(input: {
   brand: string;
@@ -120,6 +124,7 @@ export function setPasswordEmail(input: {
   loginUrl: string;
   receipt?: Receipt;
   alsoAdded?: readonly string[];
+  community?: string | null;
 }): Email {
   return compose(`Your ${input.brand} login details`, [
     greeting(input.name),
@@ -133,6 +138,7 @@ export function setPasswordEmail(input: {
       `${input.loginUrl} and choose "Forgot password?" to get a new one.`,
     ],
     [`Your login email is the address this message was sent to.`],
+    ...withCommunity(input.community),
     ...withReceipt(input.receipt),
     ...withAlsoAdded(input.alsoAdded),
   ]);
@@ -175,6 +181,7 @@ export function purchaseAddedEmail(input: {
   loginUrl: string;
   receipt?: Receipt;
   alsoAdded?: readonly string[];
+  community?: string | null;
 }): Email {
   return compose(`Your ${input.brand} access is ready`, [
     greeting(input.name),
@@ -182,6 +189,7 @@ export function purchaseAddedEmail(input: {
       `Thank you for your purchase. It has been added to your existing ${input.brand} account.`,
       `Sign in with this email address at ${input.loginUrl}`,
     ],
+    ...withCommunity(input.community),
     ...withReceipt(input.receipt),
     ...withAlsoAdded(input.alsoAdded),
   ]);
@@ -210,10 +218,16 @@ export function addedToAccountEmail(input: {
 }
 
 /** A card purchase through Stripe: welcome, with the receipt. */
-export function welcomeEmail(input: { brand: string; name: string; receipt: Receipt }): Email {
+export function welcomeEmail(input: {
+  brand: string;
+  name: string;
+  receipt: Receipt;
+  community?: string | null;
+}): Email {
   return compose(`Welcome to ${input.brand}: your receipt`, [
     greeting(input.name),
     [`Thank you for your purchase. Your ${input.brand} access is active: open your training any time.`],
+    ...withCommunity(input.community),
     { receipt: input.receipt },
   ]);
 }
@@ -278,6 +292,56 @@ export function signInLinkEmail(input: { brand: string; name: string; link: stri
     ],
     { link: input.link },
     [`The link works once and expires in ${RESET_TOKEN_HOURS} hours. Afterwards, sign in at ${input.loginUrl}`],
+  ]);
+}
+
+/** An admin's invitation ('Add member', 'Import members'): its set-password link lasts this long. */
+export const INVITATION_TOKEN_HOURS = 72;
+
+/**
+ * An admin gave someone access (decision 055). A member who has no password yet gets a link to
+ * choose one; a member who has one is told to sign in as usual.
+ */
+export function invitationEmail(input: {
+  brand: string;
+  name: string;
+  products: readonly string[];
+  loginUrl: string;
+  link: string | null;
+}): Email {
+  return compose(`You have been given access to ${input.brand}`, [
+    greeting(input.name),
+    [`You have been given access to ${input.brand}:`, ...input.products.map((name) => `- ${name}`)],
+    ...(input.link
+      ? ([
+          ["Choose your password with this link to sign in:"],
+          { link: input.link },
+          [
+            `The link works once and expires in ${INVITATION_TOKEN_HOURS} hours. After that, sign in at`,
+            `${input.loginUrl} and choose "Email me a sign-in link".`,
+          ],
+        ] satisfies Block[])
+      : ([[`Sign in as usual at ${input.loginUrl}`]] satisfies Block[])),
+    [`Your login email is the address this message was sent to.`],
+  ]);
+}
+
+/** An emailed sign-in link (/login/email-link, decision 055) lasts this long. */
+export const SIGN_IN_LINK_MINUTES = 15;
+
+/**
+ * The link asked for with 'Email me a sign-in link': it opens a page whose 'Sign in' button signs
+ * in (the link alone does nothing, so a mail scanner that follows it does not use it up).
+ */
+export function emailedSignInLinkEmail(input: { brand: string; name: string; link: string }): Email {
+  return compose(`Your ${input.brand} sign-in link`, [
+    greeting(input.name),
+    [`Someone (hopefully you) asked for a link to sign in to your ${input.brand} account.`, "Sign in with this link:"],
+    { link: input.link },
+    [
+      `The link works once and expires in ${SIGN_IN_LINK_MINUTES} minutes.`,
+      "If you did not ask for this, ignore this email: nobody can sign in without it.",
+    ],
   ]);
 }
 

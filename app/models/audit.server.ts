@@ -32,7 +32,12 @@ export type AuditAction =
   // 'Delete lead' on /admin/leads: details hold the pseudonym (null when only the lead row went).
   | "erase_lead"
   // A member deleted their own account; actor "member".
-  | "delete_account";
+  | "delete_account"
+  // Issue 28 (decision 055): refunds, members added and imported, the community link.
+  | "refund_order"
+  | "add_member"
+  | "import_members"
+  | "save_community_settings";
 
 /**
  * One row per admin action, written in the action's own transaction (so both happen or neither).

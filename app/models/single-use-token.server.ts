@@ -19,7 +19,7 @@ const hashToken = (token: string) => crypto.createHash("sha256").update(token).d
 const issuedInCurrentEpoch = sql<boolean>`single_use_tokens.credential_epoch = users.credential_epoch`;
 
 /**
- * A new single-use link token for the user, valid for `hours`, in the user's current credential
+ * A new single-use link token for the user, valid for `hours` (or `minutes`), in the user's current credential
  * epoch; returns the raw token for the emailed link (32 random bytes, base64url). With
  * `replaceUnused`, the user's older unused links of this purpose end, so only the latest mail works.
  */
@@ -28,7 +28,9 @@ export async function issue(
   input: {
     purpose: TokenPurpose;
     userId: string;
-    hours: number;
+    hours?: number;
+    /** Instead of `hours`, for a short-lived link (an emailed sign-in link: 15 minutes). */
+    minutes?: number;
     data?: Record<string, unknown>;
     replaceUnused?: boolean;
   },
@@ -43,7 +45,7 @@ export async function issue(
       token_hash: hashToken(token),
       data: input.data === undefined ? null : JSON.stringify(input.data),
       credential_epoch: eb.selectFrom("users").select("credential_epoch").where("id", "=", input.userId),
-      expires_at: sql<Date>`now() + make_interval(hours => ${input.hours})`,
+      expires_at: sql<Date>`now() + make_interval(mins => ${input.minutes ?? (input.hours ?? 0) * 60})`,
     }))
     .execute();
   return token;

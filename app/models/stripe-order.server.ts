@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { CheckoutRecord } from "~/lib/checkout";
-import type { Database } from "~/infra/db.server";
+import { db, type Database } from "~/infra/db.server";
 import type { StripeOrderStatus } from "~/infra/db-schema";
 
 export type FulfilmentState = StripeOrderStatus | "subscription" | "ignored";
@@ -177,4 +177,49 @@ export async function upsertSubscription(trx: Database, record: SubscriptionReco
     .onConflict((oc) => oc.column("subscription_id").doUpdateSet({ ...values, updated_at: new Date() }))
     .execute();
   return true;
+}
+
+/**
+ * An admin's refund (decision 055), step one: the completed order is marked as asked for, once.
+ * Returns the payment intent to refund, or null when the order is not a completed payment, has
+ * no payment intent, or a refund was asked for already (a second submit: Stripe is not called).
+ */
+export async function reserveRefund(orderId: string): Promise<string | null> {
+  const row = await db()
+    .updateTable("stripe_orders")
+    .set({ refund_requested_at: sql`now()` })
+    .where("id", "=", orderId)
+    .where("status", "=", "completed")
+    .where("refund_requested_at", "is", null)
+    .where("payment_intent_id", "is not", null)
+    .returning("payment_intent_id")
+    .executeTakeFirst();
+  return row?.payment_intent_id ?? null;
+}
+
+/** Stripe refused the refund: the order is as it was, and the admin may try again. */
+export async function releaseRefund(orderId: string) {
+  await db()
+    .updateTable("stripe_orders")
+    .set({ refund_requested_at: null })
+    .where("id", "=", orderId)
+    .where("refund_id", "is", null)
+    .execute();
+}
+
+/** Stripe accepted the refund: its id is kept with the order. */
+export async function recordRefundId(trx: Database, orderId: string, refundId: string) {
+  await trx.updateTable("stripe_orders").set({ refund_id: refundId }).where("id", "=", orderId).execute();
+}
+
+/** When a refund was asked for from the admin panel, per order of the user (absent: never). */
+export async function refundRequestsOf(userId: string): Promise<Map<string, Date>> {
+  const rows = await db()
+    .selectFrom("stripe_orders as o")
+    .innerJoin("stripe_customers as c", "c.customer_id", "o.customer_id")
+    .select(["o.id", "o.refund_requested_at"])
+    .where("c.user_id", "=", userId)
+    .where("o.refund_requested_at", "is not", null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, new Date(row.refund_requested_at!)]));
 }

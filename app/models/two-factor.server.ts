@@ -208,14 +208,16 @@ export type Challenge = {
   redirectTo: string | null;
   specialAccess: boolean;
   failures: number;
-  /** When it began: the moment the password was typed. */
+  /** When it began: the moment the password was typed (when `passwordTyped`). */
   createdAt: Date;
+  /** False when the first step was an emailed sign-in link, not a password (decision 055). */
+  passwordTyped: boolean;
 };
 
 /** A half-signed-in login: the password was right, the code is still to come. */
 export async function createChallenge(
   idHash: string,
-  input: { userId: string; redirectTo: string | null; specialAccess: boolean },
+  input: { userId: string; redirectTo: string | null; specialAccess: boolean; passwordTyped?: boolean },
 ) {
   await db()
     .insertInto("mfa_challenges")
@@ -224,6 +226,7 @@ export async function createChallenge(
       user_id: input.userId,
       redirect_to: input.redirectTo,
       special_access: input.specialAccess,
+      password_typed: input.passwordTyped ?? true,
       expires_at: sql`now() + make_interval(mins => ${CHALLENGE_MINUTES})`,
     })
     .execute();
@@ -232,7 +235,7 @@ export async function createChallenge(
 export async function findChallenge(idHash: string): Promise<Challenge | null> {
   const row = await db()
     .selectFrom("mfa_challenges")
-    .select(["user_id", "redirect_to", "special_access", "failures", "created_at"])
+    .select(["user_id", "redirect_to", "special_access", "failures", "created_at", "password_typed"])
     .where("id_hash", "=", idHash)
     .where("expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
@@ -243,6 +246,7 @@ export async function findChallenge(idHash: string): Promise<Challenge | null> {
         specialAccess: row.special_access,
         failures: row.failures,
         createdAt: new Date(row.created_at),
+        passwordTyped: row.password_typed,
       }
     : null;
 }

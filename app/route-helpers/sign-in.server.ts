@@ -48,3 +48,23 @@ export async function continueAfterPassword(request: Request, login: Login, head
   }
   return completeLogin(request, login, { headers, passwordVerifiedAt: new Date() });
 }
+
+/**
+ * After an emailed sign-in link was used (decision 055): the same as after a password, except
+ * that no password was typed, so a second factor's challenge and the session do not claim one.
+ */
+export async function continueAfterEmailLink(request: Request, login: Login, headers: Headers) {
+  if (await hasVerifiedFactor(login.userId)) {
+    headers.append(
+      "Set-Cookie",
+      await beginChallenge({
+        userId: login.userId,
+        redirectTo: login.redirectTo ?? null,
+        specialAccess: login.specialAccess,
+        passwordTyped: false,
+      }),
+    );
+    return redirect("/login/two-factor", { status: 303, headers });
+  }
+  return completeLogin(request, login, { headers });
+}

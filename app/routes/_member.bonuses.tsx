@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { CommunityLink } from "~/components/community-link";
+import { communityInviteUrl } from "~/services/community.server";
 import { MemberPageHeader } from "~/components/member-page-header";
 import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, earlyBirdCard, type BonusCard } from "~/content/bonuses";
 import { listPriceOf } from "~/content/prices";
@@ -19,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const earlyBird = mayUseProduct(user, "early_bonus")
     ? earlyBirdCard(formatUsd(listPriceOf(catalogue().early_bonus)))
     : null;
-  return { earlyBird };
+  // Only a paid member's page carries the invite link (decision 055); null keeps the Discord notice.
+  return { earlyBird, communityUrl: await communityInviteUrl() };
 }
 
 /**
@@ -46,7 +49,7 @@ function DiscordButton() {
   );
 }
 
-function BonusCardView({ card, label }: { card: BonusCard; label: string }) {
+function BonusCardView({ card, label, communityUrl }: { card: BonusCard; label: string; communityUrl: string | null }) {
   const titleId = `bonus-${card.id}-title`;
   return (
     <article
@@ -78,6 +81,8 @@ function BonusCardView({ card, label }: { card: BonusCard; label: string }) {
           <a href={bonusDownloadPath(card.download.file)} download className={buttonClass({ block: true })}>
             {card.download.label}
           </a>
+        ) : communityUrl ? (
+          <CommunityLink url={communityUrl} className={buttonClass({ block: true })} />
         ) : (
           <DiscordButton />
         )}
@@ -87,7 +92,7 @@ function BonusCardView({ card, label }: { card: BonusCard; label: string }) {
 }
 
 export default function BonusesPage() {
-  const { earlyBird } = useLoaderData<typeof loader>();
+  const { earlyBird, communityUrl } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const supportEmail = useRootData()?.brand.supportEmail;
 
@@ -109,9 +114,11 @@ export default function BonusesPage() {
         ) : null}
 
         <div className="grid gap-6 md:grid-cols-2">
-          {earlyBird ? <BonusCardView card={earlyBird} label="For the first buyers" /> : null}
+          {earlyBird ? (
+            <BonusCardView card={earlyBird} label="For the first buyers" communityUrl={communityUrl} />
+          ) : null}
           {BONUS_CARDS.map((card, index) => (
-            <BonusCardView key={card.id} card={card} label={`Bonus #${index + 1}`} />
+            <BonusCardView key={card.id} card={card} label={`Bonus #${index + 1}`} communityUrl={communityUrl} />
           ))}
         </div>
 

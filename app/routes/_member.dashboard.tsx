@@ -13,6 +13,8 @@ import { brandedTitle } from "~/lib/page-meta";
 import { loadDashboard } from "~/services/learning.server";
 import { catalogue } from "~/services/catalogue.server";
 import { UPGRADES } from "~/content/catalogue";
+import { CommunityLink } from "~/components/community-link";
+import { communityInviteUrl } from "~/services/community.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Training", matches)];
 
@@ -21,6 +23,7 @@ export const headers = cachingHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireTrainingAccess(request);
   const { flash, headers } = await takeFlash(request);
+  const communityUrl = await communityInviteUrl();
   const respond = (training: Awaited<ReturnType<typeof loadDashboard>> | null, status = 200) => {
     const caching = flash || !training ? NOT_CACHED : PROGRESS_CACHING;
     for (const [name, value] of Object.entries(caching)) headers.set(name, value);
@@ -35,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       };
     });
     return data(
-      { courses: training?.courses ?? null, resume: training?.resume ?? null, upgrades, flash },
+      { courses: training?.courses ?? null, resume: training?.resume ?? null, upgrades, flash, communityUrl },
       { status, headers },
     );
   };
@@ -66,7 +69,7 @@ function SupportNote() {
 export const handle = footerNote(() => <SupportNote />);
 
 export default function TrainingArea() {
-  const { courses, resume, upgrades, flash } = useLoaderData<typeof loader>();
+  const { courses, resume, upgrades, flash, communityUrl } = useLoaderData<typeof loader>();
 
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
@@ -113,6 +116,18 @@ export default function TrainingArea() {
               </li>
             ))}
           </ul>
+        </section>
+      ) : null}
+      {communityUrl ? (
+        <section aria-labelledby="community-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="community-heading" className="text-lg font-semibold text-slate-900">
+            Private Community
+          </h2>
+          <p className="mt-1 text-slate-600">Share your builds, get feedback and find accountability partners.</p>
+          <CommunityLink
+            url={communityUrl}
+            className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-[#5865F2] px-4 py-2 text-sm font-semibold text-white hover:bg-[#4752c4]"
+          />
         </section>
       ) : null}
       {courses === null ? (

@@ -33,6 +33,10 @@ import { listOutboxFor } from "~/models/outbox.server";
 import { listCourseProgress } from "~/models/progress.server";
 import { listActiveSessions } from "~/models/session.server";
 import { hasVerifiedFactor } from "~/models/two-factor.server";
+import { refundRequestsOf } from "~/models/stripe-order.server";
+import { OrderRefund, type RefundView } from "~/components/admin/order-refund";
+import { guaranteeOf, WARRIORPLUS_TRANSACTIONS_URL } from "~/lib/refunds";
+import { refundStripeOrder } from "~/services/refunds.server";
 import {
   grantComplimentaryAccess,
   grantProduct,
@@ -57,18 +61,30 @@ async function findMember(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const member = await findMember(params.id);
-  const [{ flash, headers }, orders, grants, sessions, emails, activity, courses, twoFactor, entitlements] =
-    await Promise.all([
-      takeFlash(request),
-      ordersOfUser(member.id),
-      listAccessGrants(member.id),
-      listActiveSessions(member.id),
-      listOutboxFor(member.email, 50),
-      listAuditFor(member.id),
-      listCourseProgress(member.id, { includeDrafts: false }),
-      hasVerifiedFactor(member.id),
-      listEntitlements(member.id),
-    ]);
+  const [
+    { flash, headers },
+    orders,
+    grants,
+    sessions,
+    emails,
+    activity,
+    courses,
+    twoFactor,
+    entitlements,
+    refundRequests,
+  ] = await Promise.all([
+    takeFlash(request),
+    ordersOfUser(member.id),
+    listAccessGrants(member.id),
+    listActiveSessions(member.id),
+    listOutboxFor(member.email, 50),
+    listAuditFor(member.id),
+    listCourseProgress(member.id, { includeDrafts: false }),
+    hasVerifiedFactor(member.id),
+    listEntitlements(member.id),
+    refundRequestsOf(member.id),
+  ]);
+  const now = new Date();
   return data(
     {
       flash,
@@ -79,6 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         productLabel: productLabel(order.source, order.product, order.productName),
         amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
         statusLabel: STATUS_LABELS[order.status],
+        refund: refundView(order, refundRequests.get(order.id), now),
       })),
       grants,
       entitlements: entitlements.map((entitlement) => ({
@@ -112,6 +129,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/** The refund cell of an order (decision 055): only a completed payment can be refunded. */
+function refundView(
+  order: { id: string; source: string; status: string; createdAt: Date; reference: string },
+  requestedAt: Date | undefined,
+  now: Date,
+): RefundView {
+  if (order.status !== "completed") return { kind: "none" };
+  if (order.source === "warriorplus")
+    return { kind: "marketplace", saleUrl: WARRIORPLUS_TRANSACTIONS_URL, sale: order.reference };
+  const guarantee = guaranteeOf(order.createdAt, now);
+  if (requestedAt) return { kind: "requested", guarantee: guarantee.text, requestedOn: formatDay(requestedAt) };
+  return { kind: "stripe", orderId: order.id, guarantee: guarantee.text, guaranteeEnded: guarantee.ended };
 }
 
 type ActionFailure = { error: string; reason: string; expiresOn: string; product?: string };
@@ -179,6 +210,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
           : { kind: "error", message: `This member does not own ${name}: nothing was revoked.` },
       );
     }
+    case "refund": {
+      const outcome = await refundStripeOrder(admin, member.id, {
+        orderId: field("order"),
+        reason: field("reason"),
+        confirmedLate: field("confirmLate") === "yes",
+      });
+      return redirectWithFlash(
+        here,
+        outcome.ok
+          ? { kind: "success", message: "Refund requested. Access ends when Stripe confirms." }
+          : { kind: "error", message: outcome.message },
+      );
+    }
     case "send-link": {
       await sendSignInLink(admin, member, siteOrigin(env().PUBLIC_URL, request.url));
       return redirectWithFlash(here, { kind: "success", message: `Sign-in link sent to ${member.email}.` });
@@ -209,6 +253,8 @@ const AUDIT_LABELS: Record<string, string> = {
   retry_email: "Retried an email",
   remove_two_factor: "Removed two-factor authentication",
   grant_product: "Granted a product",
+  add_member: "Added as a member",
+  refund_order: "Refunded an order through Stripe",
   revoke_product: "Revoked a product",
   // The admin command's actions (actor "cli").
   promote_admin: "Made an admin (admin command)",
@@ -222,6 +268,7 @@ const AUDIT_LABELS: Record<string, string> = {
 function describeDetails(details: Record<string, unknown>): string {
   const parts: string[] = [];
   if (typeof details.product === "string") parts.push(`Product: ${details.product}`);
+  if (typeof details.order === "string") parts.push(`Order: ${details.order}`);
   if (typeof details.reason === "string") parts.push(`Reason: ${details.reason}`);
   if (typeof details.expiresAt === "string") parts.push(`expires on ${lastDay(details.expiresAt)}`);
   if (typeof details.sessions === "number") parts.push(`${details.sessions} session(s) ended`);
@@ -238,6 +285,35 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-1 text-sm text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/** "Complimentary ({reason}) until {date}" for each distinct active grant (decision 055). */
+function ComplimentaryFact({
+  grants,
+}: {
+  grants: ReadonlyArray<{ active: boolean; reason: string; expiresAt: string | Date | null }>;
+}) {
+  const lines = [
+    ...new Set(
+      grants
+        .filter((grant) => grant.active)
+        .map((grant) =>
+          grant.expiresAt
+            ? `Complimentary (${grant.reason}) until ${lastDay(grant.expiresAt)}`
+            : `Complimentary (${grant.reason}), no end date`,
+        ),
+    ),
+  ];
+  if (lines.length === 0) return null;
+  return (
+    <Fact label="Complimentary">
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </Fact>
   );
 }
 
@@ -279,6 +355,7 @@ export default function AdminMember() {
           </Fact>
           <Fact label="Joined">{formatDay(member.createdAt)}</Fact>
           <Fact label="Two-factor">{member.twoFactor ? "On" : "Off"}</Fact>
+          <ComplimentaryFact grants={grants} />
         </dl>
       </section>
 
@@ -451,6 +528,7 @@ export default function AdminMember() {
                 <th scope="col">Refunded</th>
                 <th scope="col">Reference</th>
                 <th scope="col">Affiliate</th>
+                <th scope="col">Refund</th>
               </tr>
             </thead>
             <tbody>
@@ -483,6 +561,9 @@ export default function AdminMember() {
                     </Link>
                   </Cell>
                   <Cell label="Affiliate">{order.affiliateId ?? "—"}</Cell>
+                  <Cell label="Refund" className="sm:min-w-[14rem]">
+                    <OrderRefund refund={order.refund} />
+                  </Cell>
                 </tr>
               ))}
             </tbody>

@@ -52,13 +52,21 @@ export default function AdminMembers() {
       title="Members"
       flash={flash}
       actions={
-        <a
-          href={`/admin/members.csv${memberQueryString({ q: query.q, access: query.access, product: query.product })}`}
-          className={secondaryButton}
-          download
-        >
-          Export CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/members/new" className={secondaryButton}>
+            Add member
+          </Link>
+          <Link to="/admin/members/import" className={secondaryButton}>
+            Import members
+          </Link>
+          <a
+            href={`/admin/members.csv${memberQueryString({ q: query.q, access: query.access, product: query.product })}`}
+            className={secondaryButton}
+            download
+          >
+            Export CSV
+          </a>
+        </div>
       }
     >
       <Form

@@ -143,6 +143,15 @@ export default function LoginPage() {
           )}
         </Button>
       </SchemaForm>
+      {/* Sign-in by an emailed link (decision 055): its form is a page of its own, so this page keeps one 'Email address'. */}
+      <p className="mt-4 text-center text-sm">
+        <Link
+          to={redirectTo ? `/login/email-link?${new URLSearchParams({ redirect: redirectTo })}` : "/login/email-link"}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+        >
+          Email me a sign-in link
+        </Link>
+      </p>
       <p className="mt-6 text-center text-sm text-slate-600">
         Don&apos;t have an account?{" "}
         <Link

@@ -77,8 +77,12 @@ export async function action({ request }: ActionFunctionArgs) {
       redirectTo: answer.challenge.redirectTo,
       specialAccess: answer.challenge.specialAccess,
     },
-    // The password was typed when the challenge began.
-    { headers, aal: "aal2", passwordVerifiedAt: answer.challenge.createdAt },
+    // The password was typed when the challenge began (unless an emailed link began it: decision 055).
+    {
+      headers,
+      aal: "aal2",
+      passwordVerifiedAt: answer.challenge.passwordTyped ? answer.challenge.createdAt : null,
+    },
   );
 }
 

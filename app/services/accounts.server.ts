@@ -27,6 +27,7 @@ import {
 import { claimOrdersByEmail, hasHeldOrders } from "~/models/warriorplus-order.server";
 import { kickMailer } from "./mail.server";
 import { queueClaimLink } from "./purchase-claims.server";
+import { communityFor } from "./receipts.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?${new URLSearchParams({ token })}`;
@@ -207,14 +208,16 @@ export async function queueLoginDetails(
   const brand = env().BRAND_NAME;
   const loginUrl = `${origin}/login`;
   if (user.passwordHash && !user.ownerProven) return queueClaimLink(trx, user, origin, receipt);
+  const community = await communityFor(trx, user.id);
   const email = user.passwordHash
-    ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt, alsoAdded })
+    ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt, alsoAdded, community })
     : setPasswordEmail({
         brand,
         name: user.name,
         loginUrl,
         receipt,
         alsoAdded,
+        community,
         link: resetLink(origin, await issueResetToken(trx, user.id)),
       });
   await enqueueEmail(trx, { to: user.email, ...email });

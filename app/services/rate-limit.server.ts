@@ -27,6 +27,15 @@ export const RATE_LIMITS = {
    */
   passwordResetPerRequester: { name: "reset:email-requester", limit: 3, windowMs: 60 * MINUTE },
   passwordResetPerEmail: { name: "reset:email", limit: 10, windowMs: 60 * MINUTE },
+  /**
+   * 'Email me a sign-in link' (decision 055), like reset mails: a visible limit per client
+   * address, then silent budgets per requester and per email (a stranger spends only their share).
+   */
+  signInLinkPerAddress: { name: "signin-link:ip", limit: 30, windowMs: 60 * MINUTE, perAddress: true },
+  signInLinkPerRequester: { name: "signin-link:email-requester", limit: 3, windowMs: 60 * MINUTE },
+  signInLinkPerEmail: { name: "signin-link:email", limit: 10, windowMs: 60 * MINUTE },
+  /** Uses of sign-in links ('Sign in' on /login/link) from one client address. */
+  signInLinkUsePerAddress: { name: "signin-link-use:ip", limit: 30, windowMs: 15 * MINUTE, perAddress: true },
   /** Attempts to SET a password with a reset link: per client address and per token. */
   resetSubmitPerAddress: { name: "reset-submit:ip", limit: 20, windowMs: 60 * MINUTE, perAddress: true },
   resetSubmitPerToken: { name: "reset-submit:token", limit: 5, windowMs: 60 * MINUTE },

@@ -8,6 +8,8 @@ import { productLabel } from "~/lib/orders";
 import { getOrder, type LedgerOrder } from "~/models/order-ledger.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import { claimStripeReceipt } from "~/models/stripe-order.server";
+import { hasPaidAccess } from "~/models/access.server";
+import { communityInviteUrl } from "./community.server";
 
 /**
  * Buyers' emails about their orders, queued in the transaction that records the order (call
@@ -42,6 +44,7 @@ export async function queueStripeReceipt(trx: Database, checkoutSessionId: strin
     brand: env().BRAND_NAME,
     name: order.userName ?? "",
     receipt: receiptOf(order, publicOrigin()),
+    community: await communityFor(trx, order.userId),
   });
   await enqueueEmail(trx, { to: order.userEmail, ...email });
 }
@@ -61,4 +64,10 @@ export async function queueRefundNotices(trx: Database, orderIds: readonly strin
     });
     await enqueueEmail(trx, { to: order.userEmail, ...email });
   }
+}
+
+/** The community's invite link for mail to this buyer: only while they have paid access (decision 055). */
+export async function communityFor(trx: Database, userId: string | null): Promise<string | null> {
+  const url = await communityInviteUrl();
+  return url && userId && (await hasPaidAccess(userId, trx)) ? url : null;
 }

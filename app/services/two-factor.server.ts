@@ -327,6 +327,7 @@ export async function beginChallenge(input: {
   userId: string;
   redirectTo: string | null;
   specialAccess: boolean;
+  passwordTyped?: boolean;
 }): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
   await createChallenge(sha256(id), input);

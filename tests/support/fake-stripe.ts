@@ -33,6 +33,8 @@ export class FakeStripe {
   failure: FakeFailure | null = null;
   /** Every API answer waits this long first, as a slow network or a busy Stripe would. */
   delayMs = 0;
+  /** Sessions whose payment was refunded through the API. */
+  readonly refunded = new Set<string>();
   private readonly idempotent = new Map<string, { body: string; status: number; response: unknown }>();
 
   private constructor(
@@ -69,6 +71,11 @@ export class FakeStripe {
     this.failure = null;
     this.delayMs = 0;
     this.requests.length = 0;
+  }
+
+  /** The API requests that asked for a refund, oldest first. */
+  refundRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
   }
 
   /** The API requests that created Checkout Sessions, oldest first. */
@@ -162,6 +169,14 @@ export class FakeStripe {
       if (key) this.idempotent.set(key, { body, status, response });
       return send(res, status, response);
     }
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      const key = header(req, "idempotency-key");
+      const earlier = key ? this.idempotent.get(key) : undefined;
+      if (earlier) return send(res, earlier.status, earlier.response);
+      const [status, response] = this.createRefund(form);
+      if (key) this.idempotent.set(key, { body, status, response });
+      return send(res, status, response);
+    }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && retrieve) {
       const session = this.sessions.get(decodeURIComponent(retrieve[1]));
@@ -211,6 +226,38 @@ export class FakeStripe {
     } as unknown as Session;
     this.sessions.set(id, session);
     return [200, session];
+  }
+
+  /** A full refund of a paid session's payment intent; a second one is refused, as Stripe does. */
+  private createRefund(form: Record<string, string>): [number, unknown] {
+    const session = [...this.sessions.values()].find((s) => s.payment_intent === form.payment_intent);
+    if (!session)
+      return [404, stripeError("invalid_request_error", `No such payment_intent: '${form.payment_intent}'`)];
+    if (this.refunded.has(session.id))
+      return [
+        400,
+        stripeError("invalid_request_error", `Charge for ${form.payment_intent} has already been refunded.`),
+      ];
+    this.refunded.add(session.id);
+    const metadata = Object.fromEntries(
+      Object.entries(form)
+        .filter(([name]) => name.startsWith("metadata["))
+        .map(([name, value]) => [name.slice(9, -1), value]),
+    );
+    return [
+      200,
+      {
+        id: randomId("re"),
+        object: "refund",
+        amount: session.amount_total,
+        currency: session.currency,
+        payment_intent: form.payment_intent,
+        reason: form.reason ?? null,
+        metadata,
+        status: "succeeded",
+        created: Math.floor(Date.now() / 1000),
+      },
+    ];
   }
 
   /** Stripe's hosted payment page, reduced to a Pay button and a way back. */

@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: "/admin/custom-saas", label: "Custom SaaS", end: false },
   { to: "/admin/emails", label: "Emails", end: false },
   { to: "/admin/launch", label: "Launch", end: false },
+  { to: "/admin/community", label: "Community", end: false },
 ] as const;
 
 /** The admin panel's sub-navigation: plain links, the current section marked for screen readers too. */

@@ -1,0 +1,80 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { inputClass, panelClass, primaryButton } from "~/components/admin/form-controls";
+import { env } from "~/infra/env.server";
+import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
+import { readCommunityOverride } from "~/models/community-settings.server";
+import { COMMUNITY_URL_MAX, parseInviteUrl, saveCommunityInviteUrl } from "~/services/community.server";
+import { requireAdmin } from "~/services/guards.server";
+
+export const meta: MetaFunction = () => [{ title: "Community | Admin | AI Profit Labs" }];
+
+/** The private community's invite link (docs/product.md §2 "Admin: community", decision 055). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [{ flash, headers }, override] = await Promise.all([takeFlash(request), readCommunityOverride()]);
+  return data({ flash, override, configured: env().COMMUNITY_INVITE_URL ?? null }, { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const value = (await request.formData()).get("inviteUrl");
+  const input = typeof value === "string" ? value : "";
+  const parsed = parseInviteUrl(input);
+  if (!parsed.ok) return data({ error: parsed.error, value: input }, { status: 400 });
+  await saveCommunityInviteUrl(admin, parsed.url);
+  return redirectWithFlash("/admin/community", {
+    kind: "success",
+    message: parsed.url ? "Community invite link saved." : "Override removed: the configured link applies.",
+  });
+}
+
+export default function AdminCommunity() {
+  const { flash, override, configured } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const effective = override ?? configured;
+  return (
+    <AdminPage title="Community" flash={flash}>
+      <Form method="post" className={panelClass} aria-label="Community invite link">
+        {failure ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
+          >
+            {failure.error}
+          </p>
+        ) : null}
+        <p className="text-sm text-slate-700">
+          Paid members see &apos;Join the Private Community&apos; with this link on /bonuses and the dashboard, and
+          their welcome and login emails include it. Nobody else ever sees it.{" "}
+          {effective ? (
+            <>
+              In use now: <code className="break-all">{effective}</code>
+              {override ? " (this override)" : " (COMMUNITY_INVITE_URL)"}.
+            </>
+          ) : (
+            "No link is set: members see 'Join Discord (Coming Soon)'."
+          )}
+        </p>
+        <label className="block text-sm font-medium text-slate-700">
+          Invite link override{" "}
+          <span className="font-normal text-slate-500">
+            (empty: use COMMUNITY_INVITE_URL{configured ? "" : ", unset"})
+          </span>
+          <input
+            type="url"
+            name="inviteUrl"
+            maxLength={COMMUNITY_URL_MAX}
+            defaultValue={failure?.value ?? override ?? ""}
+            placeholder="https://discord.gg/..."
+            className={inputClass}
+          />
+        </label>
+        <button type="submit" className={primaryButton}>
+          Save
+        </button>
+      </Form>
+    </AdminPage>
+  );
+}

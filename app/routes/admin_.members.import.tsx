@@ -1,0 +1,179 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AdminPage, Badge, Cell, TableFrame } from "~/components/admin/admin-page";
+import { inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
+import { env } from "~/infra/env.server";
+import { redirectWithFlash } from "~/infra/flash.server";
+import { siteOrigin } from "~/lib/site-origin";
+import { requireAdmin } from "~/services/guards.server";
+import { confirmImport, previewImport, type RowOutcome } from "~/services/member-import.server";
+
+export const meta: MetaFunction = () => [{ title: "Import members | Admin | AI Profit Labs" }];
+
+/** How many rows' outcomes the preview lists (errors first); the summary counts them all. */
+const ROWS_SHOWN = 1000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+type Reply =
+  | { step: "error"; error: string }
+  | {
+      step: "preview";
+      summary: string;
+      toAdd: number;
+      total: number;
+      rows: RowOutcome[];
+      csv: string;
+      fileName: string;
+      invite: boolean;
+    };
+
+/**
+ * 'Import members' (docs/product.md §2 "Admin: members", decision 055). 'Preview' reads the
+ * uploaded file and writes nothing; 'Confirm import' posts the same text back and applies it.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const invite = form.get("invite") === "yes";
+  if (form.get("intent") === "confirm") {
+    const csv = form.get("csv");
+    const fileName = form.get("fileName");
+    const result = await confirmImport(admin, typeof csv === "string" ? csv : "", {
+      invite,
+      origin: siteOrigin(env().PUBLIC_URL, request.url),
+      fileName: typeof fileName === "string" ? fileName : "",
+    });
+    if (!result.ok) return data<Reply>({ step: "error", error: result.error }, { status: 400 });
+    return redirectWithFlash("/admin/members", {
+      kind: "success",
+      message: `Import done: ${result.created} new accounts, ${result.granted} members given access, ${result.invited} invitations queued${
+        result.errors ? `, ${result.errors} rows with errors skipped` : ""
+      }.`,
+    });
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0)
+    return data<Reply>({ step: "error", error: "Choose a CSV file to import." }, { status: 400 });
+  const csv = await file.text();
+  const preview = await previewImport(csv);
+  if (!preview.ok) return data<Reply>({ step: "error", error: preview.error }, { status: 400 });
+  const rows = [
+    ...preview.rows.filter((row) => row.outcome === "error"),
+    ...preview.rows.filter((row) => row.outcome !== "error"),
+  ].slice(0, ROWS_SHOWN);
+  return data<Reply>({
+    step: "preview",
+    summary: preview.summary,
+    toAdd: preview.toAdd,
+    total: preview.rows.length,
+    rows,
+    csv,
+    fileName: file.name,
+    invite,
+  });
+}
+
+const OUTCOME_BADGES = {
+  add: { tone: "green", label: "To add" },
+  member: { tone: "slate", label: "Already a member" },
+  error: { tone: "red", label: "Error" },
+} as const;
+
+export default function ImportMembers() {
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  return (
+    <AdminPage
+      title="Import members"
+      actions={
+        <Link to="/admin/members" className={secondaryButton}>
+          All members
+        </Link>
+      }
+    >
+      {reply?.step === "error" ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700"
+        >
+          {reply.error}
+        </p>
+      ) : null}
+      {reply?.step === "preview" ? (
+        <section aria-labelledby="preview-title" className="space-y-4">
+          <h2 id="preview-title" className="text-lg font-semibold">
+            Preview of {reply.fileName}
+          </h2>
+          <p role="status" className="text-sm font-medium text-slate-900">
+            {reply.summary}
+          </p>
+          <Form method="post" encType="multipart/form-data" className={panelClass} aria-label="Confirm import">
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="fileName" value={reply.fileName} />
+            <textarea name="csv" defaultValue={reply.csv} hidden readOnly aria-hidden="true" />
+            <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="invite" value="yes" defaultChecked={reply.invite} />
+              Send invitation emails
+            </label>
+            <button type="submit" className={primaryButton} disabled={reply.toAdd === 0}>
+              Confirm import
+            </button>
+            {reply.toAdd === 0 ? <p className="text-sm text-slate-600">Nothing to add.</p> : null}
+          </Form>
+          <TableFrame label="Rows">
+            {reply.rows.length < reply.total ? (
+              <caption className="p-2 text-left text-sm text-slate-600">
+                The first {reply.rows.length} of {reply.total} rows, errors first.
+              </caption>
+            ) : null}
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">Email</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {reply.rows.map((row) => (
+                <tr key={row.line}>
+                  <Cell label="Row">{row.line}</Cell>
+                  <Cell label="Email" className="break-all">
+                    {row.email || "—"}
+                  </Cell>
+                  <Cell label="Outcome">
+                    <Badge tone={OUTCOME_BADGES[row.outcome].tone}>{OUTCOME_BADGES[row.outcome].label}</Badge>
+                  </Cell>
+                  <Cell label="Details">{row.detail}</Cell>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        </section>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className={panelClass} aria-label="Upload members">
+        <input type="hidden" name="intent" value="preview" />
+        <p className="text-sm text-slate-600">
+          A CSV file (UTF-8, up to 8 MiB) with a header row and exactly these columns: <code>email</code>,{" "}
+          <code>name</code>, <code>products</code> (keys or names, separated by <code>;</code>), <code>reason</code> and{" "}
+          <code>expires</code> (YYYY-MM-DD, the last day of access, or empty). Nothing is written until you confirm;
+          importing the same file again adds nothing.
+        </p>
+        <label className="block text-sm font-medium text-slate-700">
+          CSV file
+          <input type="file" name="file" accept=".csv,text/csv" required className={inputClass} />
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="invite" value="yes" />
+          Send invitation emails
+        </label>
+        <button type="submit" className={primaryButton}>
+          Preview
+        </button>
+      </Form>
+    </AdminPage>
+  );
+}

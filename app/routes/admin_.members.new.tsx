@@ -1,0 +1,146 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
+import { env } from "~/infra/env.server";
+import { redirectWithFlash } from "~/infra/flash.server";
+import { GRANT_REASON_MAX } from "~/lib/member-admin";
+import { checkMember } from "~/lib/member-import";
+import { siteOrigin } from "~/lib/site-origin";
+import { EMAIL_MAX, NAME_MAX } from "~/lib/validation/auth-rules";
+import { PRODUCT_KEYS } from "~/content/catalogue";
+import { catalogue } from "~/services/catalogue.server";
+import { requireAdmin } from "~/services/guards.server";
+import { addMember } from "~/services/member-import.server";
+
+export const meta: MetaFunction = () => [{ title: "Add member | Admin | AI Profit Labs" }];
+
+/** 'Add member' (docs/product.md §2 "Admin: members", decision 055): access for someone, account or not. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { products: PRODUCT_KEYS.map((key) => ({ key, name: catalogue()[key].name })) };
+}
+
+type Values = { email: string; name: string; products: string[]; reason: string; expiresOn: string; invite: boolean };
+
+const ERRORS: Record<string, string> = {
+  "invalid email": "Enter a valid email address.",
+  "invalid name": "Enter the name on one line, without special characters.",
+  "no products": "Choose at least one product.",
+  "no reason": "Please give a reason.",
+  "invalid expiry date": "Enter 'Expires on' as a date (YYYY-MM-DD).",
+  "expires in the past": "'Expires on' must be today or a later date.",
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: Values = {
+    email: text("email"),
+    name: text("name"),
+    products: form.getAll("products").filter((value): value is string => typeof value === "string"),
+    reason: text("reason"),
+    expiresOn: text("expiresOn"),
+    invite: text("invite") === "yes",
+  };
+  const checked = checkMember({ ...values, expires: values.expiresOn }, catalogue(), new Date());
+  if (!checked.ok)
+    return data({ error: ERRORS[checked.error] ?? `Check the form: ${checked.error}.`, values }, { status: 400 });
+  const added = await addMember(admin, checked.input, {
+    invite: values.invite,
+    origin: siteOrigin(env().PUBLIC_URL, request.url),
+  });
+  const message = added.granted
+    ? `${added.created ? "Member added" : "Access added to the existing account"}${added.invited ? "; invitation sent" : ""}.`
+    : "This member already has these products: nothing was added.";
+  return redirectWithFlash(`/admin/members/${added.memberId}`, {
+    kind: added.granted ? "success" : "error",
+    message,
+  });
+}
+
+export default function AddMember() {
+  const { products } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const values = failure?.values;
+  return (
+    <AdminPage
+      title="Add member"
+      actions={
+        <Link to="/admin/members" className={secondaryButton}>
+          All members
+        </Link>
+      }
+    >
+      <Form method="post" className={panelClass} aria-label="Add member">
+        {failure ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
+          >
+            {failure.error}
+          </p>
+        ) : null}
+        <label className="block text-sm font-medium text-slate-700">
+          Email
+          <input
+            type="email"
+            name="email"
+            required
+            maxLength={EMAIL_MAX}
+            defaultValue={values?.email}
+            className={inputClass}
+          />
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Name <span className="font-normal text-slate-500">(optional)</span>
+          <input name="name" maxLength={NAME_MAX} defaultValue={values?.name} className={inputClass} />
+        </label>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-700">Products</legend>
+          {products.map((product) => (
+            <label key={product.key} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name="products"
+                value={product.key}
+                defaultChecked={values ? values.products.includes(product.key) : product.key === "membership"}
+              />
+              {product.name}
+            </label>
+          ))}
+        </fieldset>
+        <label className="block text-sm font-medium text-slate-700">
+          Reason
+          <input
+            name="reason"
+            required
+            maxLength={GRANT_REASON_MAX}
+            defaultValue={values?.reason}
+            placeholder="JV partner review"
+            className={inputClass}
+          />
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Expires on <span className="font-normal text-slate-500">(optional, last day of access)</span>
+          <input type="date" name="expiresOn" defaultValue={values?.expiresOn} className={inputClass} />
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="invite" value="yes" defaultChecked={values?.invite ?? true} />
+          Send invitation email
+        </label>
+        <p className="text-sm text-slate-600">
+          A new address gets an account without a password, and the invitation a link to choose one. An existing account
+          gets the products; nothing is added twice.
+        </p>
+        <button type="submit" className={primaryButton}>
+          Add member
+        </button>
+      </Form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,84 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { EmailLinkForm } from "~/components/email-link-form";
+import { FormError } from "~/components/form-fields";
+import { env } from "~/infra/env.server";
+import { SIGN_IN_LINK_MINUTES } from "~/lib/emails";
+import { brandedTitle } from "~/lib/page-meta";
+import { siteOrigin } from "~/lib/site-origin";
+import { forgotPasswordSchema } from "~/lib/validation/auth";
+import { requestSignInLink } from "~/services/email-sign-in.server";
+import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
+
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Email me a sign-in link", matches)];
+
+/** The one answer, whether or not the address has an account and whatever its budget (decision 055). */
+export const LINK_ON_ITS_WAY = "If an account exists, a link is on its way.";
+
+/**
+ * 'Email me a sign-in link' (docs/product.md §2, decision 055). Only the per-client-address limit
+ * is refused visibly: it does not depend on the email. The per-email budgets drop the mail
+ * silently inside requestSignInLink.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: forgotPasswordSchema });
+  if (submission.status !== "success")
+    return data(
+      {
+        sent: false,
+        errors: Object.values(submission.error ?? {})
+          .flat()
+          .filter(Boolean) as string[],
+      },
+      {
+        status: 400,
+      },
+    );
+  const client = context.clientAddress ?? "unknown";
+  const verdict = await checkRateLimits([[RATE_LIMITS.signInLinkPerAddress, client]]);
+  if (!verdict.allowed) return data({ sent: false, errors: [verdict.message] }, { status: 429 });
+  const redirect = form.get("redirect");
+  try {
+    await requestSignInLink(
+      submission.value.email,
+      siteOrigin(env().PUBLIC_URL, request.url),
+      client,
+      typeof redirect === "string" && redirect ? redirect : null,
+    );
+  } catch (error) {
+    console.error("[auth] sign-in link request failed:", error);
+    return data({ sent: false, errors: ["An error occurred"] }, { status: 500 });
+  }
+  return { sent: true, errors: [] as string[] };
+}
+
+export default function EmailLinkPage() {
+  const result = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  return (
+    <AuthCard title="Sign in by email" subtitle="We email you a link that signs you in, no password needed.">
+      {result?.sent ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800"
+        >
+          {LINK_ON_ITS_WAY} It works once and expires in {SIGN_IN_LINK_MINUTES} minutes. Check your spam folder if it
+          does not arrive within a few minutes.
+        </p>
+      ) : null}
+      <FormError id="email-link-error" errors={result?.errors} />
+      <div className="mt-4">
+        <EmailLinkForm redirectTo={searchParams.get("redirect") ?? undefined} />
+      </div>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Know your password?{" "}
+        <Link to="/login" className="tap-inline font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,69 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { FormError } from "~/components/form-fields";
+import { Button } from "~/components/button";
+import { brandedTitle } from "~/lib/page-meta";
+import { continueAfterEmailLink } from "~/route-helpers/sign-in.server";
+import { isSignInLinkUsable, spendSignInLink } from "~/services/email-sign-in.server";
+import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
+
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Sign in", matches),
+  { name: "robots", content: "noindex" },
+];
+
+const LINK_UNUSABLE = "This sign-in link has expired or has already been used. Ask for a new one below.";
+const TOKEN_MAX = 200;
+
+/**
+ * The page an emailed sign-in link opens (decision 055): opening it changes nothing, so a mail
+ * scanner that follows links does not use it up; its 'Sign in' button (a POST) does.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: token.length > 0 && token.length <= TOKEN_MAX && (await isSignInLinkUsable(token)) };
+}
+
+/** Uses the link and continues as after a password: the second factor, then the usual destination. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const token = (await request.formData()).get("token");
+  const verdict = await checkRateLimits([[RATE_LIMITS.signInLinkUsePerAddress, context.clientAddress ?? "unknown"]]);
+  if (!verdict.allowed) return data({ error: verdict.message }, { status: 429 });
+  const login =
+    typeof token === "string" && token.length > 0 && token.length <= TOKEN_MAX ? await spendSignInLink(token) : null;
+  if (!login) return data({ error: LINK_UNUSABLE }, { status: 400 });
+  return continueAfterEmailLink(
+    request,
+    { userId: login.userId, isAdmin: login.isAdmin, redirectTo: login.redirectTo, specialAccess: false },
+    new Headers(),
+  );
+}
+
+export default function SignInWithLink() {
+  const { token, usable } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <AuthCard title="Sign in" subtitle="Continue to your account with the link we emailed you.">
+      <FormError id="sign-in-link-error" errors={result?.error ? [result.error] : undefined} />
+      {usable && !result?.error ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="token" value={token} />
+          <Button type="submit" block>
+            Sign in
+          </Button>
+        </Form>
+      ) : result?.error ? null : (
+        <FormError id="sign-in-link-unusable" errors={[LINK_UNUSABLE]} />
+      )}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <Link
+          to="/login/email-link"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+        >
+          Email me a new sign-in link
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

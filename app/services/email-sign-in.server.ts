@@ -1,0 +1,92 @@
+import { db } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { addressGroup } from "~/lib/address-group";
+import { emailedSignInLinkEmail, SIGN_IN_LINK_MINUTES } from "~/lib/emails";
+import { enqueueEmail } from "~/models/outbox.server";
+import * as singleUseToken from "~/models/single-use-token.server";
+import { findUserByEmail, findUserById, markOwnerProven, normalizeEmail } from "~/models/user.server";
+import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
+import { kickMailer } from "./mail.server";
+import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
+
+/**
+ * Sign-in by an emailed link (issue 28, decision 055): /login/email-link asks for one,
+ * /login/link uses it. The link carries a `sign_in` single-use token (decision 038): only its hash
+ * is stored, it lasts SIGN_IN_LINK_MINUTES, and the outbox seals it at rest (decision 046).
+ */
+const signInLink = (origin: string, token: string) => `${origin}/login/link?${new URLSearchParams({ token })}`;
+
+/**
+ * Whether a link to `email` asked for from `requester` is within its budgets: 3 an hour for each
+ * requester and address, then 10 an hour for the address from anyone. The address's count moves
+ * only for a requester within their own share, so one stranger's flood cannot spend the owner's hour.
+ */
+async function linkMailAllowed(email: string, requester: string): Promise<boolean> {
+  const own = await checkRateLimits([[RATE_LIMITS.signInLinkPerRequester, `${email} ${addressGroup(requester)}`]]);
+  if (!own.allowed) return false;
+  return (await checkRateLimits([[RATE_LIMITS.signInLinkPerEmail, email]])).allowed;
+}
+
+/**
+ * 'Email me a sign-in link': when the account exists and the budgets allow, a link is queued with
+ * its token in one transaction, ending the address's older unused sign-in link. The caller's
+ * answer is the same in every case, so it reveals neither who has an account nor the budget.
+ */
+export async function requestSignInLink(
+  email: string,
+  origin: string,
+  requester: string,
+  redirectTo: string | null = null,
+) {
+  const address = normalizeEmail(email);
+  if (!(await linkMailAllowed(address, requester))) return;
+  const user = await findUserByEmail(address);
+  if (!user) return;
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const token = await singleUseToken.issue(trx, {
+        purpose: "sign_in",
+        userId: user.id,
+        minutes: SIGN_IN_LINK_MINUTES,
+        data: { email: user.email, redirectTo },
+        replaceUnused: true,
+      });
+      await enqueueEmail(trx, {
+        to: user.email,
+        ...emailedSignInLinkEmail({ brand: env().BRAND_NAME, name: user.name, link: signInLink(origin, token) }),
+      });
+    });
+  kickMailer();
+}
+
+/** Whether a sign-in link can still be used (the page shows 'Sign in' or says it has expired). */
+export async function isSignInLinkUsable(token: string): Promise<boolean> {
+  return (await singleUseToken.peek("sign_in", token)) !== null;
+}
+
+/**
+ * Uses a sign-in link up (once, even against a double submit) and returns who signs in, or null.
+ * An account without a password has nobody in it but whoever reads the address's mail: it is
+ * marked as its owner's, and marketplace purchases held for the address join it (decision 048).
+ * An account with a password is left as it is: the link says nothing about who holds that.
+ */
+export async function spendSignInLink(
+  token: string,
+): Promise<{ userId: string; isAdmin: boolean; redirectTo: string | null } | null> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const grant = await singleUseToken.consume(trx, "sign_in", token);
+      if (!grant) return null;
+      const user = await findUserById(grant.userId, trx);
+      if (!user) return null;
+      const mailedTo = typeof grant.data?.email === "string" ? grant.data.email : null;
+      if (user.passwordHash === null && mailedTo) {
+        const email = await markOwnerProven(trx, user.id, mailedTo);
+        if (email) await claimOrdersByEmail(trx, user.id, email);
+      }
+      const redirectTo = typeof grant.data?.redirectTo === "string" ? grant.data.redirectTo : null;
+      return { userId: user.id, isAdmin: user.isAdmin, redirectTo };
+    });
+}

@@ -1,0 +1,267 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../support/fixtures";
+import { Browser, redirectTarget } from "../support/http";
+import { parseHtml } from "../support/html";
+import { sealTotpSecret } from "../support/keys";
+import { linkIn, SmtpSink } from "../support/smtp-sink";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { totpCode } from "../support/totp";
+import { until } from "../support/poll";
+
+/**
+ * Issue 28 part 5 (decision 055): 'Email me a sign-in link'. The link is a single-use `sign_in`
+ * token stored only hashed, lasting 15 minutes; opening it shows a 'Sign in' button, whose POST
+ * continues as after a password (two-factor, then the paid check).
+ */
+const ANSWER = "If an account exists, a link is on its way.";
+const SUBJECT = "sign-in link";
+
+let smtp: SmtpSink;
+let app: TestApp;
+
+beforeAll(async () => {
+  smtp = await SmtpSink.start();
+  app = await startTestApp({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+
+async function askForLink(email: string, browser = new Browser(app.baseUrl)) {
+  const response = await browser.post("/login/email-link", { email });
+  return { response, text: await response.text() };
+}
+
+/** The link of the newest sign-in mail to `email` received from the `since`-th message on. */
+async function mailedLink(email: string, since = 0): Promise<URL> {
+  const mail = await smtp.waitFor(email, 15_000, SUBJECT, since);
+  return linkIn(mail, "/login/link");
+}
+
+const signInMailsTo = async (email: string) =>
+  (
+    await app.db
+      .selectFrom("email_outbox")
+      .select("id")
+      .where("to_address", "=", email)
+      .where("subject", "like", "%sign-in link%")
+      .execute()
+  ).length;
+
+async function openAndSignIn(link: URL, browser = new Browser(app.baseUrl)) {
+  const page = await browser.get(link.pathname + link.search);
+  expect(page.status).toBe(200);
+  const form = parseHtml(await page.text())
+    .querySelector('input[name="token"]')
+    ?.closest("form");
+  expect(form?.getAttribute("method")).toBe("post");
+  expect(form?.querySelector("button")?.textContent).toBe("Sign in");
+  const token = form!.querySelector('input[name="token"]')!.getAttribute("value");
+  const response = await browser.post(link.pathname + link.search, { token: token! });
+  return { browser, response };
+}
+
+describe("/login offers an emailed link", () => {
+  it("links 'Email me a sign-in link' (keeping `redirect`) to a form with 'Email address', posted to /login/email-link", async () => {
+    const login = parseHtml(await (await new Browser(app.baseUrl).get("/login?redirect=%2Fbonuses")).text());
+    const link = [...login.querySelectorAll("a")].find((a) => a.textContent === "Email me a sign-in link");
+    expect(link?.getAttribute("href")).toBe("/login/email-link?redirect=%2Fbonuses");
+    const document = parseHtml(await (await new Browser(app.baseUrl).get(link!.getAttribute("href")!)).text());
+    const form = document.querySelector('form[action="/login/email-link"]');
+    expect(form?.getAttribute("method")).toBe("post");
+    expect(form?.textContent).toContain("Email me a sign-in link");
+    expect(form?.textContent).toContain("Email address");
+    expect(form?.querySelector('input[name="email"][type="email"]')).not.toBeNull();
+    expect(form?.querySelector('input[name="redirect"]')?.getAttribute("value")).toBe("/bonuses");
+  });
+
+  it("carries `redirect` through the link to the destination", async () => {
+    const user = await createUser(app.db, { paid: "stripe-order" });
+    const since = smtp.messages.length;
+    await new Browser(app.baseUrl).post("/login/email-link", { email: user.email, redirect: "/bonuses" });
+    const { response } = await openAndSignIn(await mailedLink(user.email, since));
+    expect(redirectTarget(response)).toBe("/bonuses");
+  });
+});
+
+describe("the emailed link", () => {
+  it("signs a paid member in with one POST; the link is stored hashed, survives being opened, and works once", async () => {
+    const user = await createUser(app.db, { paid: "stripe-order" });
+    const since = smtp.messages.length;
+    const { response, text } = await askForLink(user.email.toUpperCase());
+    expect(response.status).toBe(200);
+    expect(text).toContain(ANSWER);
+    const link = await mailedLink(user.email, since);
+    const token = link.searchParams.get("token")!;
+    expect(token.length).toBeGreaterThan(30);
+
+    const stored = await app.db
+      .selectFrom("single_use_tokens")
+      .select(["token_hash", "purpose", sql<number>`extract(epoch from expires_at - created_at)`.as("lifetime")])
+      .where("user_id", "=", user.id)
+      .where("purpose", "=", "sign_in")
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).toBe(sha256(token));
+    expect(Number(stored[0].lifetime)).toBe(15 * 60);
+    const rows = JSON.stringify(await app.db.selectFrom("single_use_tokens").selectAll().execute());
+    const outbox = JSON.stringify(await app.db.selectFrom("email_outbox").selectAll().execute());
+    expect(rows).not.toContain(token);
+    expect(outbox).not.toContain(token);
+
+    // Opening the link (as a mail scanner would, twice) uses nothing and signs nobody in.
+    const scanner = new Browser(app.baseUrl);
+    for (let i = 0; i < 2; i++) {
+      const page = await scanner.get(link.pathname + link.search);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(">Sign in</button>");
+    }
+    expect(redirectTarget(await scanner.get("/dashboard"))).toMatch(/^\/login/);
+
+    const { browser, response: signedIn } = await openAndSignIn(link);
+    expect(redirectTarget(signedIn)).toBe("/dashboard");
+    expect((await browser.get("/dashboard")).status).toBe(200);
+
+    // Used: a second POST (a double submit, or the scanner) is refused.
+    const again = await new Browser(app.baseUrl).post("/login/link", { token });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("This sign-in link has expired or has already been used.");
+    const page = await new Browser(app.baseUrl).get(link.pathname + link.search);
+    expect(await page.text()).not.toContain(">Sign in</button>");
+  });
+
+  it("expires after 15 minutes", async () => {
+    const user = await createUser(app.db, { paid: "stripe-order" });
+    const since = smtp.messages.length;
+    await askForLink(user.email);
+    const link = await mailedLink(user.email, since);
+    await sql`UPDATE single_use_tokens SET created_at = now() - interval '16 minutes',
+              expires_at = now() - interval '1 minute' WHERE user_id = ${user.id}`.execute(app.db);
+    const page = await new Browser(app.baseUrl).get(link.pathname + link.search);
+    expect(await page.text()).toContain("This sign-in link has expired or has already been used.");
+    const post = await new Browser(app.baseUrl).post("/login/link", { token: link.searchParams.get("token")! });
+    expect(post.status).toBe(400);
+  });
+
+  it("sends an unpaid account on to the plan page, and keeps only the newest link", async () => {
+    const user = await createUser(app.db);
+    const since = smtp.messages.length;
+    await askForLink(user.email);
+    const first = await mailedLink(user.email, since);
+    const since2 = smtp.messages.length;
+    await askForLink(user.email);
+    const second = await mailedLink(user.email, since2);
+    expect(second.searchParams.get("token")).not.toBe(first.searchParams.get("token"));
+    const stale = await new Browser(app.baseUrl).post("/login/link", { token: first.searchParams.get("token")! });
+    expect(stale.status).toBe(400);
+    const { response } = await openAndSignIn(second);
+    expect(redirectTarget(response)).toBe("/payment-options");
+  });
+
+  it("still asks for the second factor, and the finished session does not count as a password typed", async () => {
+    const user = await createUser(app.db, { paid: "stripe-order" });
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    await app.db
+      .insertInto("auth_factors")
+      .values({
+        user_id: user.id,
+        factor_type: "totp",
+        status: "verified",
+        secret: sealTotpSecret(secret, user.id),
+        verified_at: new Date(),
+      })
+      .execute();
+    const since = smtp.messages.length;
+    await askForLink(user.email);
+    const { browser, response } = await openAndSignIn(await mailedLink(user.email, since));
+    expect(redirectTarget(response)).toBe("/login/two-factor");
+    // Half signed in: no session yet.
+    expect(redirectTarget(await browser.get("/dashboard"))).toMatch(/^\/login/);
+    const done = await browser.post("/login/two-factor", { code: totpCode(secret) });
+    expect(redirectTarget(done)).toBe("/dashboard");
+    expect((await browser.get("/dashboard")).status).toBe(200);
+    const session = await app.db
+      .selectFrom("sessions")
+      .select(["aal", "password_verified_at"])
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(session).toEqual({ aal: "aal2", password_verified_at: null });
+  });
+
+  it("works for a marketplace buyer who never set a password, and makes the account the owner's", async () => {
+    const email = `buyer-${crypto.randomBytes(4).toString("hex")}@test.example`;
+    const user = await app.db
+      .insertInto("users")
+      .values({ email, name: "Bea Buyer", password_hash: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await app.db
+      .insertInto("warriorplus_orders")
+      .values({ user_id: user.id, sale_id: `SALE-${email}`, buyer_email: email, grants_membership: true })
+      .execute();
+    const since = smtp.messages.length;
+    await askForLink(email);
+    const { browser, response } = await openAndSignIn(await mailedLink(email, since));
+    expect(redirectTarget(response)).toBe("/dashboard");
+    expect((await browser.get("/dashboard")).status).toBe(200);
+    const row = await app.db
+      .selectFrom("users")
+      .select(["owner_proven_at", "password_hash"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.owner_proven_at).not.toBeNull();
+    expect(row.password_hash).toBeNull();
+  });
+});
+
+describe("no enumeration, and throttles a stranger cannot turn against the owner", () => {
+  it("answers an unknown address exactly as a known one, and mails nothing", async () => {
+    const known = await createUser(app.db);
+    const unknown = `nobody-${crypto.randomBytes(4).toString("hex")}@test.example`;
+    const a = await askForLink(known.email);
+    const b = await askForLink(unknown);
+    expect(b.response.status).toBe(a.response.status);
+    const message = (text: string) => parseHtml(text).querySelector('[role="status"]')?.textContent;
+    expect(message(b.text)).toBe(message(a.text));
+    expect(message(a.text)).toContain(ANSWER);
+    // Queued in the request's own transaction: counted as soon as the answer came.
+    expect(await signInMailsTo(known.email)).toBe(1);
+    expect(await signInMailsTo(unknown)).toBe(0);
+  });
+
+  it("mails at most 3 links an hour per requester and address, with the same answer, and a stranger's flood leaves the owner theirs", async () => {
+    const owner = await createUser(app.db);
+    const stranger = new Browser(app.baseUrl, "198.51.100.7");
+    for (let i = 0; i < 8; i++) {
+      const { response, text } = await askForLink(owner.email, stranger);
+      expect(response.status).toBe(200);
+      expect(text).toContain(ANSWER);
+    }
+    expect(await signInMailsTo(owner.email)).toBe(3);
+    // The stranger's three mails arrive first, so the owner's link is told apart from theirs.
+    await until(
+      "the stranger's three mails",
+      async () => smtp.messages.filter((m) => m.to.includes(owner.email)).length,
+      (count) => count === 3,
+    );
+
+    const since = smtp.messages.length;
+    await askForLink(owner.email, new Browser(app.baseUrl, "192.0.2.44"));
+    const link = await mailedLink(owner.email, since);
+    const { response } = await openAndSignIn(link);
+    expect(redirectTarget(response)).toBe("/payment-options");
+  });
+
+  it("refuses a flood from one client address visibly, whatever the emails", async () => {
+    const flooder = new Browser(app.baseUrl, "198.51.100.99");
+    let last: { response: Response; text: string } | undefined;
+    for (let i = 0; i < 31; i++) last = await askForLink(`flood-${i}@test.example`, flooder);
+    expect(last!.response.status).toBe(429);
+    expect(last!.text).toContain("Too many attempts");
+  });
+});

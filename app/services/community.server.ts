@@ -1,4 +1,4 @@
-import { db } from "~/infra/db.server";
+import { db, type Database } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { writeAudit } from "~/models/audit.server";
 import { readCommunityOverride, saveCommunityOverride } from "~/models/community-settings.server";
@@ -7,9 +7,11 @@ import { readCommunityOverride, saveCommunityOverride } from "~/models/community
  * The private community's invite link (issue 28, decision 055): the admin's override, else
  * COMMUNITY_INVITE_URL, else none ('Join Discord (Coming Soon)' stays). Only member pages (paid
  * members, never cached) and mail to paying buyers may show it; no public loader reads it.
+ * Inside a transaction, pass it: on PGlite the one connection is the transaction's, so a read
+ * through `db()` there would wait for it forever.
  */
-export async function communityInviteUrl(): Promise<string | null> {
-  return (await cachedOverride()) ?? env().COMMUNITY_INVITE_URL ?? null;
+export async function communityInviteUrl(executor: Database = db()): Promise<string | null> {
+  return (await cachedOverride(executor)) ?? env().COMMUNITY_INVITE_URL ?? null;
 }
 
 /**
@@ -20,9 +22,9 @@ export async function communityInviteUrl(): Promise<string | null> {
 const COMMUNITY_REFRESH_MS = 5_000;
 let held: { value: string | null; at: number } | null = null;
 
-async function cachedOverride(): Promise<string | null> {
+async function cachedOverride(executor: Database): Promise<string | null> {
   if (held && Date.now() - held.at < COMMUNITY_REFRESH_MS) return held.value;
-  const value = await readCommunityOverride();
+  const value = await readCommunityOverride(executor);
   held = { value, at: Date.now() };
   return value;
 }

@@ -68,6 +68,6 @@ export async function queueRefundNotices(trx: Database, orderIds: readonly strin
 
 /** The community's invite link for mail to this buyer: only while they have paid access (decision 055). */
 export async function communityFor(trx: Database, userId: string | null): Promise<string | null> {
-  const url = await communityInviteUrl();
+  const url = await communityInviteUrl(trx);
   return url && userId && (await hasPaidAccess(userId, trx)) ? url : null;
 }

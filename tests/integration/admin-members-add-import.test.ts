@@ -18,6 +18,8 @@ let admin: Browser;
 beforeAll(async () => {
   smtp = await SmtpSink.start();
   app = await startTestApp({ SMTP_URL: smtp.url });
+  // These tests list a member's products exactly: no early bonus here (tests/integration/early-bonus.test.ts).
+  await app.db.updateTable("launch_settings").set({ early_bonus_buyers: 0 }).execute();
   admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
 });
 afterAll(async () => {

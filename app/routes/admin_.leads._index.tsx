@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/admin/pager";
 import { AdminPage, Cell, EmptyNote, StatusBadge, TableFrame } from "~/components/admin/admin-page";
 import { dangerButton, inputClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
@@ -129,33 +130,11 @@ export default function AdminLeads() {
           </tbody>
         </TableFrame>
       )}
-      {query.page > 1 || hasMore ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-          {query.page > 1 ? (
-            <Link
-              to={`/admin/leads${leadQueryString({ ...query, page: query.page - 1 })}`}
-              className={secondaryButton}
-              rel="prev"
-            >
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">Page {query.page}</span>
-          {hasMore ? (
-            <Link
-              to={`/admin/leads${leadQueryString({ ...query, page: query.page + 1 })}`}
-              className={secondaryButton}
-              rel="next"
-            >
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        page={query.page}
+        hasMore={hasMore}
+        hrefFor={(page) => `/admin/leads${leadQueryString({ ...query, page })}`}
+      />
     </AdminPage>
   );
 }

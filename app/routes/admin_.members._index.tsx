@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/admin/pager";
 import { AdminPage, EmptyNote, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
 import { inputClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { formatDay } from "~/lib/dates";
@@ -149,33 +150,11 @@ export default function AdminMembers() {
         </TableFrame>
       )}
 
-      {query.page > 1 || hasMore ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-          {query.page > 1 ? (
-            <Link
-              to={`/admin/members${memberQueryString({ ...query, page: query.page - 1 })}`}
-              className={secondaryButton}
-              rel="prev"
-            >
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">Page {query.page}</span>
-          {hasMore ? (
-            <Link
-              to={`/admin/members${memberQueryString({ ...query, page: query.page + 1 })}`}
-              className={secondaryButton}
-              rel="next"
-            >
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        page={query.page}
+        hasMore={hasMore}
+        hrefFor={(page) => `/admin/members${memberQueryString({ ...query, page })}`}
+      />
     </AdminPage>
   );
 }

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import "./require-node.js";
 
 const startedAt = Date.now();
@@ -130,6 +131,49 @@ const failedTests =
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 const failedSteps = [...results.values()].filter((r) => !r.ok).length;
 fs.rmSync(reports, { recursive: true, force: true });
+
+// The failures again, by name, beside the totals: CI keeps only the end of a long log.
+const failures = [
+  ...(vitest?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === "failed")
+      .map((test) => ({
+        where: `${path.relative(process.cwd(), file.name)} › ${test.fullName}`,
+        why: test.failureMessages?.[0],
+      })),
+  ),
+  ...playwrightFailures(playwright),
+];
+if (failures.length > 0) {
+  console.log("\n=== failed tests ===");
+  for (const failure of failures) {
+    console.log(`✗ ${failure.where}`);
+    const firstLines = stripVTControlCharacters(failure.why ?? "")
+      .split("\n")
+      .slice(0, 6);
+    for (const line of firstLines) if (line.trim()) console.log(`    ${line}`);
+  }
+}
+
+/** Playwright's JSON nests suites in suites; a test failed when its last result did not pass. */
+function playwrightFailures(report) {
+  const found = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const last = test.results?.at(-1);
+        found.push({
+          where: `${[...titles, spec.title].filter(Boolean).join(" › ")} [${test.projectName}] (${test.status})`,
+          why: last?.error?.message,
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) visit(suite, [suite.title]);
+  return found;
+}
 
 console.log(`total ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 console.log(

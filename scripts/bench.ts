@@ -13,6 +13,9 @@
 //                                                 on PGlite with JSON logs, with pino-pretty in the
 //                                                 server, and as `npm start` runs it (readable
 //                                                 lines printed by a second process)
+//   npm run bench -- --announcement               a 10,000-lead announcement: how long 'Send' takes
+//                                                 to queue it, and /dashboard's p99 before and while
+//                                                 it is sent (on PostgreSQL; --engine pglite too)
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -22,6 +25,7 @@ import path from "node:path";
 import { hash } from "@node-rs/bcrypt";
 import pg from "pg";
 import { childrenOf, startCluster } from "../tests/support/pg-cluster";
+import { SmtpSink } from "../tests/support/smtp-sink";
 import { brotliEfficiency, javaScriptWeight, rawGet } from "./bench/page-weight";
 import { summarise } from "./bench/profile-summary";
 import { serveWithReadableLogs } from "./serve-readable.js";
@@ -87,7 +91,12 @@ function stop(child: ChildProcess) {
  * The paid member every member target signs in as: written before the app starts (PGlite has one
  * owner). The second app on the same PostgreSQL database finds the member already there.
  */
-async function seedMember(engine: Engine, databaseUrl: string | undefined, pgliteDir: string | undefined) {
+async function seedMember(
+  engine: Engine,
+  databaseUrl: string | undefined,
+  pgliteDir: string | undefined,
+  extraStatements: Array<[string, unknown[]]> = [],
+) {
   const passwordHash = await hash(MEMBER.password, { cost: 10 });
   const statements: Array<[string, unknown[]]> = [
     [
@@ -102,6 +111,7 @@ async function seedMember(engine: Engine, databaseUrl: string | undefined, pglit
       "INSERT INTO stripe_orders (checkout_session_id, customer_id, status, amount_total, currency) VALUES ('cs_bench', 'cus_bench', 'completed', 2500, 'usd') ON CONFLICT DO NOTHING",
       [],
     ],
+    ...extraStatements,
   ];
   if (engine === "postgres") {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -117,7 +127,14 @@ async function seedMember(engine: Engine, databaseUrl: string | undefined, pglit
   }
 }
 
-type App = { baseUrl: string; child: ChildProcess; cookie: string; courseId: string; pgliteDir?: string };
+type App = {
+  baseUrl: string;
+  child: ChildProcess;
+  cookie: string;
+  courseId: string;
+  pgliteDir?: string;
+  admin: { email: string; password: string };
+};
 
 /** How the server logs: JSON lines (deployed), pino-pretty inside the server, or as `npm start` runs it (docs/decisions/058). */
 type Logs = "json" | "pretty in the server" | "npm start";
@@ -130,12 +147,21 @@ async function startApp(
     nodeOptions = [],
     serverProcesses = "1",
     logs = "json",
-  }: { nodeOptions?: string[]; serverProcesses?: string; logs?: Logs } = {},
+    extraEnv = {},
+    seed = [],
+  }: {
+    nodeOptions?: string[];
+    serverProcesses?: string;
+    logs?: Logs;
+    extraEnv?: Record<string, string>;
+    seed?: Array<[string, unknown[]]>;
+  } = {},
 ): Promise<App> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const pgliteDir =
     engine === "pglite" ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-")), "db") : undefined;
+  const admin = { email: "admin@bench.example", password: crypto.randomBytes(12).toString("hex") };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -144,16 +170,17 @@ async function startApp(
     PUBLIC_URL: baseUrl,
     SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
     ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-    ADMIN_EMAIL: "admin@bench.example",
-    ADMIN_PASSWORD: crypto.randomBytes(12).toString("hex"),
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
     SEED_DEMO_CONTENT: "true",
     WEB_CONCURRENCY: serverProcesses,
     ...(engine === "postgres" ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: pgliteDir }),
+    ...extraEnv,
   };
   if (engine === "pglite") delete env.DATABASE_URL;
   const migrate = spawnSync(process.execPath, [SERVER_ENTRY, "--migrate"], { cwd: ROOT, env, stdio: "inherit" });
   if (migrate.status !== 0) throw new Error(`migrations failed on ${engine}`);
-  await seedMember(engine, databaseUrl, pgliteDir);
+  await seedMember(engine, databaseUrl, pgliteDir, seed);
 
   if (logs === "pretty in the server") env.LOG_FORMAT = "pretty";
   // The readable lines go nowhere: what is measured is the server's cost, not the terminal's.
@@ -169,20 +196,25 @@ async function startApp(
   child.stdout?.resume();
   await waitFor(`${baseUrl}/`, child);
 
-  const login = await fetch(`${baseUrl}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: MEMBER.email, password: MEMBER.password }),
-  });
-  const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="));
-  if (login.status !== 303 || !session) throw new Error(`the member could not sign in on ${engine} (${login.status})`);
-  const cookie = `${session.split(";")[0]}; cookie-consent=all`;
+  const cookie = await signIn(baseUrl, MEMBER);
   const dashboard = await rawGet(`${baseUrl}/dashboard`, { Cookie: cookie });
   const courseId = /\/course\/([0-9a-f-]{36})/.exec(dashboard.body.toString("utf8"))?.[1];
   if (dashboard.status !== 200 || !courseId)
     throw new Error(`no course on the dashboard on ${engine} (${dashboard.status})`);
-  return { baseUrl, child, cookie, courseId, pgliteDir };
+  return { baseUrl, child, cookie, courseId, pgliteDir, admin };
+}
+
+/** The Cookie header of a session signed in through /login, as a browser gets it. */
+async function signIn(baseUrl: string, account: { email: string; password: string }): Promise<string> {
+  const login = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: account.email, password: account.password }),
+  });
+  const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="));
+  if (login.status !== 303 || !session) throw new Error(`${account.email} could not sign in (${login.status})`);
+  return `${session.split(";")[0]}; cookie-consent=all`;
 }
 
 /** Statements one member page costs, counted by pg_stat_statements (the least of 3, so a background job cannot add to it). */
@@ -297,6 +329,94 @@ async function logCost(wrk: string) {
   }
 }
 
+/**
+ * `--announcement` (issue 32, item 6): 10,000 leads, the admin's 'Send to 10000 recipients' timed
+ * from the click to its answer (every message queued by then), and /dashboard's p50/p99 before
+ * the announcement and while the sender works through it at BENCH_MAIL_RATE a minute (6,000 by
+ * default: a hundred a second into the loopback SMTP sink, far above the default 60).
+ */
+async function announcementCost(wrk: string, engine: Engine) {
+  const recipients = 10_000;
+  const mailRate = Number(process.env.BENCH_MAIL_RATE ?? 6000);
+  const smtp = await SmtpSink.start();
+  const cluster = engine === "postgres" ? await startCluster() : undefined;
+  try {
+    const app = await startApp(engine, cluster?.url, {
+      extraEnv: {
+        SMTP_URL: smtp.url,
+        MAIL_RATE_PER_MINUTE: String(mailRate),
+        MAIL_POSTAL_ADDRESS: "AI Profit Labs Bench, 1 Test Street, Springfield",
+        // The admin signs in with a password alone: the bench measures the send, not the second factor.
+        ADMIN_REQUIRE_2FA: "false",
+      },
+      seed: [
+        [
+          "INSERT INTO leads (email, source) SELECT 'lead-' || g || '@bench.example', 'bench' FROM generate_series(1, $1::int) g ON CONFLICT DO NOTHING",
+          [recipients],
+        ],
+      ],
+    });
+    try {
+      const dashboard: WrkTarget = { url: `${app.baseUrl}/dashboard`, headers: { Cookie: app.cookie } };
+      await runWrk(wrk, dashboard, 3);
+      log(`measuring /dashboard before the announcement on ${engine}`);
+      const before = await measure(wrk, dashboard, { runs: RUNS, seconds: SECONDS });
+
+      const adminCookie = await signIn(app.baseUrl, app.admin);
+      const post = (pathname: string, form: Record<string, string>) =>
+        fetch(app.baseUrl + pathname, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: app.baseUrl, Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(form),
+        });
+      const draft = await post("/admin/emails/announcements/new", {
+        subject: "Live Q&A on Friday",
+        body: "Join the **live Q&A** on Friday at 5 pm.\n\nBring your app idea and your questions.",
+        audience: "leads",
+      });
+      const previewPath = draft.headers.get("location");
+      if (draft.status !== 302 || !previewPath) throw new Error(`the draft was not saved (${draft.status})`);
+      const sentBefore = smtp.messages.length;
+      const clicked = performance.now();
+      const send = await post(previewPath, {});
+      const queuedMs = performance.now() - clicked;
+      if (send.status !== 302) throw new Error(`'Send' answered ${send.status}`);
+
+      log(`measuring /dashboard while ${recipients.toLocaleString("en-US")} messages are sent on ${engine}`);
+      const during = await measure(wrk, dashboard, { runs: RUNS, seconds: SECONDS });
+      const sentDuring = smtp.messages.length - sentBefore;
+
+      console.log(
+        `\n${new Date().toISOString()}; ${engine}; load ${os
+          .loadavg()
+          .map((value) => value.toFixed(2))
+          .join(" ")} on ${os.availableParallelism()} CPUs; medians of ${RUNS} x ${SECONDS} s\n`,
+      );
+      console.log(
+        `'Send to ${recipients.toLocaleString("en-US")} recipients' answered in ${(queuedMs / 1000).toFixed(2)} s (every message queued); ${sentDuring.toLocaleString("en-US")} sent during the second measurement at MAIL_RATE_PER_MINUTE=${mailRate}\n`,
+      );
+      console.log("| /dashboard | req/s | p50 ms | p99 ms | errors |");
+      console.log("|---|---|---|---|---|");
+      for (const [label, run] of [
+        ["before the announcement", before],
+        ["while it is sent", during],
+      ] as const) {
+        console.log(
+          `| ${label} | ${Math.round(run.requestsPerSecond)} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.errors} |`,
+        );
+      }
+      console.log(`\np99 while sending / before: ${(during.p99 / before.p99).toFixed(2)}x (issue 32: under 2x)`);
+    } finally {
+      await stop(app.child);
+      if (app.pgliteDir) fs.rmSync(path.dirname(app.pgliteDir), { recursive: true, force: true });
+    }
+  } finally {
+    cluster?.stop();
+    await smtp.close();
+  }
+}
+
 async function main() {
   const wrk = ensureWrk();
   log("building");
@@ -306,6 +426,7 @@ async function main() {
   const engine: Engine = process.argv[process.argv.indexOf("--engine") + 1] === "pglite" ? "pglite" : "postgres";
   if (profileIndex > 0) return profile(wrk, process.argv[profileIndex + 1] ?? "/dashboard", engine);
   if (process.argv.includes("--logs")) return logCost(wrk);
+  if (process.argv.includes("--announcement")) return announcementCost(wrk, engine);
 
   const rows: Row[] = [];
   const report: Record<string, unknown> = {

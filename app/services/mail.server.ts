@@ -1,5 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import pLimit from "p-limit";
 import { retryDelaySeconds } from "~/lib/emails";
+import { SMTP_CONNECTIONS, smtpTransportOptions } from "~/lib/smtp-transport";
 import { env } from "~/infra/env.server";
 import { now } from "~/infra/clock.server";
 import {
@@ -74,29 +76,27 @@ async function deliverDue() {
       ratePerMinute: env().MAIL_RATE_PER_MINUTE,
     });
     if (batch.length === 0) return;
-    for (const [index, email] of batch.entries()) {
-      if (!timer) {
-        await releaseEmails(batch.slice(index).map((unsent) => unsent.id));
-        return;
-      }
-      try {
-        const message = await written(email);
-        if (!message) {
-          await markEmailCanceled(email.id);
-          continue;
-        }
-        await send(message);
-        await markEmailSent(email.id);
-      } catch (error) {
-        const delay = retryDelaySeconds(email.attempts);
-        const reason = error instanceof Error ? error.message : String(error);
-        console.error(
-          `[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`,
-        );
-        recordMailFailure();
-        await markEmailFailed(email.id, reason, delay, now());
-      }
-    }
+    // As many at once as the transport keeps connections open (the claim's order decides who
+    // goes first: transactional mail before the bulk).
+    const sending = pLimit(SMTP_CONNECTIONS);
+    await Promise.all(batch.map((email) => sending(() => deliver(email))));
+  }
+}
+
+/** One claimed message: sent, canceled, failed for a retry, or released when the sender stopped first. */
+async function deliver(email: ClaimedEmail) {
+  if (!timer) return releaseEmails([email.id]);
+  try {
+    const message = await written(email);
+    if (!message) return await markEmailCanceled(email.id);
+    await send(message);
+    await markEmailSent(email.id);
+  } catch (error) {
+    const delay = retryDelaySeconds(email.attempts);
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`);
+    recordMailFailure();
+    await markEmailFailed(email.id, reason, delay, now());
   }
 }
 
@@ -118,12 +118,7 @@ async function send(email: OutgoingEmail & { headers?: Record<string, string> })
     );
     return;
   }
-  transport ??= nodemailer.createTransport({
-    url: SMTP_URL,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  transport ??= nodemailer.createTransport(smtpTransportOptions(SMTP_URL));
   await transport.sendMail({
     from: MAIL_FROM ?? `"${BRAND_NAME}" <${SUPPORT_EMAIL}>`,
     // Every message: a reply reaches support, never an unread sending address.
@@ -134,7 +129,7 @@ async function send(email: OutgoingEmail & { headers?: Record<string, string> })
     ...(email.html ? { html: email.html } : {}),
     ...(email.headers ? { headers: email.headers } : {}),
     // nodemailer's own DKIM signing, of every message (decision 054); env() requires all three or
-    // none. Given per message: a transport made from a URL ignores its other options.
+    // none. Given per message, so the transport's options stay SMTP_URL's and the sender's.
     ...(DKIM_DOMAIN && DKIM_SELECTOR && DKIM_PRIVATE_KEY
       ? { dkim: { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey: DKIM_PRIVATE_KEY } }
       : {}),

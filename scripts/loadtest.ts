@@ -17,6 +17,8 @@
 //                                                      two builds; the capacity still ends at the first failure)
 //   LOADTEST_KEEP_LOG=/tmp/server.log                  keep the server's log lines (the last engine's)
 //   LOADTEST_PORT=4151                                 the app's port; the fake Stripe and the SMTP sink take the next two
+//   LOADTEST_HEAP_MIB=259                              the server's V8 heap limit: by default the one Node 24 gives
+//                                                      itself on fly.toml's 512 MiB machine; 0 for this machine's own
 //
 // Each arrival is one visitor's action; some actions are several requests (a checkout is four),
 // each reported as its own row. Everything runs on loopback on this machine, the load generator
@@ -65,6 +67,13 @@ const ALL_STEPS = process.env.LOADTEST_ALL_STEPS === "1";
 const BASE_PORT = Number(process.env.LOADTEST_PORT ?? 4151);
 /** Steps of one engine start only within this long of its first step, so a whole run stays under 10 minutes. */
 const SERIES_BUDGET_MS = 4 * 60_000;
+/**
+ * The server's V8 heap limit, so its memory is measured as deployed: Node sizes its heap from the
+ * machine's memory, 4,288 MiB on this 24 GiB machine, where V8 collects garbage seldom and RSS
+ * grows with the load; 259 MiB on fly.toml's 512 MiB machine (read with
+ * `v8.getHeapStatistics()` inside a 512 MiB memory cgroup, Node 24.21).
+ */
+const HEAP_MIB = Number(process.env.LOADTEST_HEAP_MIB ?? 259);
 /** A request not answered in this long counts as an error (and ends the series). */
 const REQUEST_TIMEOUT_MS = 10_000;
 const SECRET_KEY = "sk_test_loadtest";
@@ -157,7 +166,8 @@ type Server = { child: ChildProcess; baseUrl: string; coldStartMs: number };
 async function startServer(env: NodeJS.ProcessEnv, baseUrl: string, logFile: string): Promise<Server> {
   const out = fs.openSync(logFile, "a");
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ["ignore", out, out] });
+  const heap = HEAP_MIB > 0 ? [`--max-heap-size=${HEAP_MIB}`] : [];
+  const child = spawn(process.execPath, [...heap, SERVER_ENTRY], { cwd: ROOT, env, stdio: ["ignore", out, out] });
   fs.closeSync(out);
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -550,7 +560,7 @@ async function main() {
   const smtp = await SmtpSink.start({ port: BASE_PORT + 2 });
   const started = new Date();
   log(
-    `steps ${STEPS.join(", ")} arrivals/s, ${STEP_SECONDS} s each, on ${ENGINES.join(" and ")}; p99 limit ${P99_LIMIT_MS} ms; ${machineLoad()}`,
+    `steps ${STEPS.join(", ")} arrivals/s, ${STEP_SECONDS} s each, on ${ENGINES.join(" and ")}; p99 limit ${P99_LIMIT_MS} ms; server heap limit ${HEAP_MIB ? `${HEAP_MIB} MiB` : "Node's own"}; ${machineLoad()}`,
   );
   const reports: SeriesReport[] = [];
   try {
@@ -580,6 +590,7 @@ async function main() {
       machine,
       loadAtEnd: os.loadavg(),
       stepSeconds: STEP_SECONDS,
+      serverHeapLimitMiB: HEAP_MIB || null,
       mix: LAUNCH_MIX,
       p99LimitMs: P99_LIMIT_MS,
       engines: reports,

@@ -5,14 +5,20 @@ import pLimit from "p-limit";
 import { env } from "./env.server";
 
 /**
- * How many bcrypt hashes run at once in this process: one fewer than the CPUs, at least one
- * (docs/decisions/058). A hash at the production cost of 12 is about 0.2 s of one CPU on libuv's
- * thread pool (4 threads). Unbounded, a launch's signups and logins took all four threads and both
- * CPUs: every other kind of request waited behind them (file reads and compression share that
- * pool, and the event loop shares the CPUs), and the logins themselves slowed each other down.
- * Beyond this many, hashes wait their turn first come, first served, so no login starves.
+ * How many bcrypt hashes run at once in this process: as many as the CPUs (docs/decisions/058).
+ * A hash at the production cost of 12 is about 0.2 s of one CPU on libuv's thread pool (4
+ * threads). Unbounded, a launch's signups and logins past what the CPUs can hash took all four
+ * threads: every other kind of request waited behind them (file reads and compression share that
+ * pool, and the event loop shares the CPUs), and Stripe's webhooks and the marketplace's IPNs timed
+ * out. One fewer than the CPUs kept them fast but halved the hashing a 2-CPU machine can do, and
+ * with it the logins one process takes. And never the whole pool: one thread stays free for file
+ * reads and compression. Beyond this many, hashes wait their turn first come, first served, so no
+ * login starves.
  */
-export const BCRYPT_CONCURRENCY = Math.max(1, os.availableParallelism() - 1);
+export const BCRYPT_CONCURRENCY = Math.max(
+  1,
+  Math.min(os.availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1),
+);
 const bcrypt = pLimit(BCRYPT_CONCURRENCY);
 
 /** Hashes running and waiting their turn now (the `app_bcrypt` gauges of /metrics: a launch's logins queue here). */

@@ -70,7 +70,7 @@ export function registerDatabaseMetrics() {
     () =>
       new client.Gauge({
         name: "app_bcrypt_queue",
-        help: "Password hashes and checks running (state=running, at most one fewer than the CPUs) and waiting their turn (state=waiting)",
+        help: "Password hashes and checks running (state=running, at most as many as the CPUs) and waiting their turn (state=waiting)",
         labelNames: ["state"] as const,
         collect() {
           const queue = bcryptQueue();

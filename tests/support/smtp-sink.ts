@@ -32,7 +32,6 @@ export class SmtpSink {
     let sink: SmtpSink | undefined;
     const server = new SMTPServer({
       authOptional: true,
-      disableReverseLookup: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
       onRcptTo(address, _session, callback) {

@@ -4,6 +4,9 @@ import { hash, verify } from "@node-rs/bcrypt";
 import pLimit from "p-limit";
 import { env } from "./env.server";
 
+/** The threads of libuv's pool, where bcrypt, file reads and compression run: its default, which the app keeps. */
+const LIBUV_POOL_THREADS = 4;
+
 /**
  * How many bcrypt hashes run at once in this process: as many as the CPUs (docs/decisions/058).
  * A hash at the production cost of 12 is about 0.2 s of one CPU on libuv's thread pool (4
@@ -15,10 +18,7 @@ import { env } from "./env.server";
  * reads and compression. Beyond this many, hashes wait their turn first come, first served, so no
  * login starves.
  */
-export const BCRYPT_CONCURRENCY = Math.max(
-  1,
-  Math.min(os.availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1),
-);
+export const BCRYPT_CONCURRENCY = Math.max(1, Math.min(os.availableParallelism(), LIBUV_POOL_THREADS - 1));
 const bcrypt = pLimit(BCRYPT_CONCURRENCY);
 
 /** Hashes running and waiting their turn now (the `app_bcrypt` gauges of /metrics: a launch's logins queue here). */

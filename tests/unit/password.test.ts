@@ -14,7 +14,7 @@ describe("bcrypt's queue (app/infra/password.server.ts, decision 058)", () => {
   it("runs as many as the CPUs at once, short of libuv's whole pool, and the rest wait their turn", async () => {
     const { BCRYPT_CONCURRENCY, bcryptQueue, hashPassword, verifyPassword } = password;
     const cpus = (await import("node:os")).availableParallelism();
-    expect(BCRYPT_CONCURRENCY).toBe(Math.max(1, Math.min(cpus, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1)));
+    expect(BCRYPT_CONCURRENCY).toBe(Math.max(1, Math.min(cpus, 4 - 1)));
     const hashes = Array.from({ length: BCRYPT_CONCURRENCY + 3 }, (_, i) => hashPassword(`password-${i}`));
     await tick();
     expect(bcryptQueue()).toEqual({ running: BCRYPT_CONCURRENCY, waiting: 3 });

@@ -260,19 +260,17 @@ describe("Import members", () => {
 });
 
 describe("Import members at scale", () => {
-  it("previews and imports 10,000 rows in under a minute", { timeout: 120_000 }, async () => {
+  // Its time ("under a minute", issue 28) is measured by `npm run bench -- --import`, not here.
+  it("previews and imports 10,000 rows, every one with its product", { timeout: 120_000 }, async () => {
     const tag = crypto.randomBytes(4).toString("hex");
     const lines = Array.from(
       { length: 10_000 },
       (_, i) => `bulk-${tag}-${i}@test.example,Bulk Member ${i},membership,Moved from Kajabi,`,
     );
     const csv = `email,name,products,reason,expires\n${lines.join("\n")}\n`;
-    const started = performance.now();
     const preview = parseHtml(await (await upload(csv)).text());
     expect(preview.querySelector('[role="status"]')?.textContent).toBe("10000 to add, 0 already members, 0 errors");
-    const previewed = performance.now();
     expect(redirectTarget(await confirm(csv))).toBe("/admin/members");
-    const done = performance.now();
     const count = await app.db
       .selectFrom("entitlements")
       .innerJoin("users", "users.id", "entitlements.user_id")
@@ -280,9 +278,5 @@ describe("Import members at scale", () => {
       .where("users.email", "like", `bulk-${tag}-%`)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(10_000);
-    console.log(
-      `[import] ${app.engine}: 10,000 rows previewed in ${Math.round(previewed - started)} ms, imported in ${Math.round(done - previewed)} ms`,
-    );
-    expect(done - started).toBeLessThan(60_000);
   });
 });

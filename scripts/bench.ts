@@ -321,12 +321,7 @@ async function logCost(wrk: string) {
       fs.rmSync(path.dirname(app.pgliteDir!), { recursive: true, force: true });
     }
   }
-  console.log(
-    `\n${new Date().toISOString()}; load ${os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(" ")} on ${os.availableParallelism()} CPUs; medians of ${RUNS} x ${SECONDS} s\n`,
-  );
+  console.log(`\n${whenAndWhere()}; medians of ${RUNS} x ${SECONDS} s\n`);
   // CPU a request costs is steadier than req/s, which swings with whatever else the machine does:
   // the logs' cost is the server's and the printer's CPU per request over the JSON server's.
   console.log(
@@ -340,6 +335,53 @@ async function logCost(wrk: string) {
     console.log(
       `| ${target} | ${logs} | ${Math.round(run.requestsPerSecond)} | ${((run.requestsPerSecond / json.requestsPerSecond) * 100).toFixed(1)}% | ${ms(run.p50)} | ${ms(run.p99)} | ${(run.p99 / run.p50).toFixed(1)}x | ${run.errors} | ${us(run.cpuMsPerRequest.app)} + ${us(run.cpuMsPerRequest.printer)} | ${(((cpuOf(run) - cpuOf(json)) / cpuOf(json)) * 100).toFixed(1)}% |`,
     );
+  }
+}
+
+/** The time and the machine's load, printed with every table: on a shared machine figures are read against it. */
+function whenAndWhere(): string {
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+  return `${new Date().toISOString()}; load ${load} on ${os.availableParallelism()} CPUs`;
+}
+
+/**
+ * Starts the app on `engine` (PostgreSQL in a throwaway cluster), runs `measure` with it and its
+ * admin's session (signed in with a password alone: ADMIN_REQUIRE_2FA is off, since these
+ * measure the admin's action, not the second factor), then stops and removes everything.
+ */
+async function withAdmin(
+  engine: Engine,
+  options: { extraEnv?: Record<string, string>; seed?: Array<[string, unknown[]]> },
+  measure: (
+    app: App,
+    adminPost: (pathname: string, body: URLSearchParams | FormData) => Promise<Response>,
+  ) => Promise<void>,
+) {
+  const cluster = engine === "postgres" ? await startCluster() : undefined;
+  try {
+    const app = await startApp(engine, cluster?.url, {
+      ...options,
+      extraEnv: { ...options.extraEnv, ADMIN_REQUIRE_2FA: "false" },
+    });
+    try {
+      const adminCookie = await signIn(app.baseUrl, app.admin);
+      await measure(app, (pathname, body) =>
+        fetch(app.baseUrl + pathname, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: app.baseUrl, Cookie: adminCookie },
+          body,
+        }),
+      );
+    } finally {
+      await stop(app.child);
+      if (app.pgliteDir) fs.rmSync(path.dirname(app.pgliteDir), { recursive: true, force: true });
+    }
+  } finally {
+    cluster?.stop();
   }
 }
 
@@ -399,48 +441,40 @@ async function announcementCost(engine: Engine) {
   const memberRate = Number(process.env.BENCH_MEMBER_RATE ?? 100);
   const window = SECONDS * RUNS;
   const smtp = await SmtpSink.start();
-  const cluster = engine === "postgres" ? await startCluster() : undefined;
   try {
-    const app = await startApp(engine, cluster?.url, {
+    const options = {
       extraEnv: {
         SMTP_URL: smtp.url,
         MAIL_RATE_PER_MINUTE: String(mailRate),
         MAIL_POSTAL_ADDRESS: "AI Profit Labs Bench, 1 Test Street, Springfield",
-        // The admin signs in with a password alone: the bench measures the send, not the second factor.
-        ADMIN_REQUIRE_2FA: "false",
       },
       seed: [
         [
           "INSERT INTO leads (email, source) SELECT 'lead-' || g || '@bench.example', 'bench' FROM generate_series(1, $1::int) g ON CONFLICT DO NOTHING",
           [recipients],
-        ],
+        ] as [string, unknown[]],
       ],
-    });
-    try {
+    };
+    await withAdmin(engine, options, async (app, adminPost) => {
       const dashboard = `${app.baseUrl}/dashboard`;
       const member = { Cookie: app.cookie, "Accept-Encoding": "br" };
       await openLoop(dashboard, member, memberRate, 3);
       log(`/dashboard at ${memberRate}/s for ${window} s before the announcement on ${engine}`);
       const before = await openLoop(dashboard, member, memberRate, window);
 
-      const adminCookie = await signIn(app.baseUrl, app.admin);
-      const post = (pathname: string, form: Record<string, string>) =>
-        fetch(app.baseUrl + pathname, {
-          method: "POST",
-          redirect: "manual",
-          headers: { Origin: app.baseUrl, Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(form),
-        });
-      const draft = await post("/admin/emails/announcements/new", {
-        subject: "Live Q&A on Friday",
-        body: "Join the **live Q&A** on Friday at 5 pm.\n\nBring your app idea and your questions.",
-        audience: "leads",
-      });
+      const draft = await adminPost(
+        "/admin/emails/announcements/new",
+        new URLSearchParams({
+          subject: "Live Q&A on Friday",
+          body: "Join the **live Q&A** on Friday at 5 pm.\n\nBring your app idea and your questions.",
+          audience: "leads",
+        }),
+      );
       const previewPath = draft.headers.get("location");
       if (draft.status !== 302 || !previewPath) throw new Error(`the draft was not saved (${draft.status})`);
       const sentBefore = smtp.messages.length;
       const clicked = performance.now();
-      const send = await post(previewPath, {});
+      const send = await adminPost(previewPath, new URLSearchParams());
       const queuedMs = performance.now() - clicked;
       // Queued: back to /admin/emails with 'Queued N messages'; refused: back to the preview with why.
       if (!send.headers.get("location")?.startsWith("/admin/emails#"))
@@ -450,12 +484,7 @@ async function announcementCost(engine: Engine) {
       const during = await openLoop(dashboard, member, memberRate, window);
       const sentDuring = smtp.messages.length - sentBefore;
 
-      console.log(
-        `\n${new Date().toISOString()}; ${engine}; load ${os
-          .loadavg()
-          .map((value) => value.toFixed(2))
-          .join(" ")} on ${os.availableParallelism()} CPUs\n`,
-      );
+      console.log(`\n${whenAndWhere()}; ${engine}\n`);
       console.log(
         `'Send to ${recipients.toLocaleString("en-US")} recipients' answered in ${(queuedMs / 1000).toFixed(2)} s, every message queued (issue 32: under 10 s); ${sentDuring.toLocaleString("en-US")} were sent in the ${window} s measured after it, at MAIL_RATE_PER_MINUTE=${mailRate}\n`,
       );
@@ -468,12 +497,8 @@ async function announcementCost(engine: Engine) {
         console.log(`| ${label} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.errors} of ${run.requests} |`);
       }
       console.log(`\np99 while sending / before: ${(during.p99 / before.p99).toFixed(2)}x (issue 32: under 2x)`);
-    } finally {
-      await stop(app.child);
-      if (app.pgliteDir) fs.rmSync(path.dirname(app.pgliteDir), { recursive: true, force: true });
-    }
+    });
   } finally {
-    cluster?.stop();
     await smtp.close();
   }
 }
@@ -485,57 +510,35 @@ async function announcementCost(engine: Engine) {
  */
 async function importCost(engine: Engine) {
   const rows = 10_000;
-  const cluster = engine === "postgres" ? await startCluster() : undefined;
-  try {
-    const app = await startApp(engine, cluster?.url, { extraEnv: { ADMIN_REQUIRE_2FA: "false" } });
-    try {
-      const adminCookie = await signIn(app.baseUrl, app.admin);
-      const post = (form: FormData) =>
-        fetch(`${app.baseUrl}/admin/members/import`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { Origin: app.baseUrl, Cookie: adminCookie },
-          body: form,
-        });
-      const lines = Array.from(
-        { length: rows },
-        (_, i) => `import-${i}@bench.example,Imported Member ${i},membership,Moved from Kajabi,`,
-      );
-      const csv = `email,name,products,reason,expires\n${lines.join("\n")}\n`;
-      const preview = new FormData();
-      preview.set("intent", "preview");
-      preview.set("file", new Blob([csv], { type: "text/csv" }), "members.csv");
-      const clicked = performance.now();
-      const previewed = await post(preview);
-      const previewHtml = await previewed.text();
-      const previewMs = performance.now() - clicked;
-      if (!previewHtml.includes(`${rows} to add, 0 already members, 0 errors`))
-        throw new Error(`the preview did not count ${rows} rows to add (${previewed.status})`);
-      const confirm = new FormData();
-      confirm.set("intent", "confirm");
-      confirm.set("csv", csv);
-      confirm.set("fileName", "members.csv");
-      const confirmed = performance.now();
-      const imported = await post(confirm);
-      const importMs = performance.now() - confirmed;
-      if (imported.status !== 302 && imported.status !== 303)
-        throw new Error(`'Import' answered ${imported.status}, not a redirect to the members list`);
-      console.log(
-        `\n${new Date().toISOString()}; ${engine}; load ${os
-          .loadavg()
-          .map((value) => value.toFixed(2))
-          .join(" ")} on ${os.availableParallelism()} CPUs\n`,
-      );
-      console.log(
-        `'Import members', ${rows.toLocaleString("en-US")} rows: preview ${(previewMs / 1000).toFixed(2)} s, import ${(importMs / 1000).toFixed(2)} s, ${((previewMs + importMs) / 1000).toFixed(2)} s in all (issue 28: under a minute)`,
-      );
-    } finally {
-      await stop(app.child);
-      if (app.pgliteDir) fs.rmSync(path.dirname(app.pgliteDir), { recursive: true, force: true });
-    }
-  } finally {
-    cluster?.stop();
-  }
+  await withAdmin(engine, {}, async (_app, adminPost) => {
+    const lines = Array.from(
+      { length: rows },
+      (_, i) => `import-${i}@bench.example,Imported Member ${i},membership,Moved from Kajabi,`,
+    );
+    const csv = `email,name,products,reason,expires\n${lines.join("\n")}\n`;
+    const preview = new FormData();
+    preview.set("intent", "preview");
+    preview.set("file", new Blob([csv], { type: "text/csv" }), "members.csv");
+    const clicked = performance.now();
+    const previewed = await adminPost("/admin/members/import", preview);
+    const previewHtml = await previewed.text();
+    const previewMs = performance.now() - clicked;
+    if (!previewHtml.includes(`${rows} to add, 0 already members, 0 errors`))
+      throw new Error(`the preview did not count ${rows} rows to add (${previewed.status})`);
+    const confirm = new FormData();
+    confirm.set("intent", "confirm");
+    confirm.set("csv", csv);
+    confirm.set("fileName", "members.csv");
+    const confirmed = performance.now();
+    const imported = await adminPost("/admin/members/import", confirm);
+    const importMs = performance.now() - confirmed;
+    if (imported.status !== 302 && imported.status !== 303)
+      throw new Error(`'Import' answered ${imported.status}, not a redirect to the members list`);
+    console.log(`\n${whenAndWhere()}; ${engine}\n`);
+    console.log(
+      `'Import members', ${rows.toLocaleString("en-US")} rows: preview ${(previewMs / 1000).toFixed(2)} s, import ${(importMs / 1000).toFixed(2)} s, ${((previewMs + importMs) / 1000).toFixed(2)} s in all (issue 28: under a minute)`,
+    );
+  });
 }
 
 async function main() {

@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { useRootData } from "~/hooks/use-root-data";
 import { DEFAULT_BRAND_NAME } from "~/content/brand";
 import { isCurrentPage } from "~/lib/current-page";
-import { lockedHref, lockedToolKey } from "~/lib/locked-tools";
+import { STARTER_PRODUCT } from "~/content/catalogue";
+import { lockedHref, lockedToolKey, STARTER_TOOLS } from "~/lib/locked-tools";
 import { buttonClass } from "./button";
 import { Icon } from "./icon";
 
@@ -54,8 +55,10 @@ export function SiteNav() {
   const user = data?.user ?? null;
   const brand = data?.brand.name ?? DEFAULT_BRAND_NAME;
   // A signed-in user who has not paid sees the member tools locked: each leads to the plan page,
-  // which names the tool (app/lib/locked-tools.ts), instead of a silent bounce by the guard.
+  // which names the tool (app/lib/locked-tools.ts), instead of a silent bounce by the guard. A
+  // starter owner (a lead's account) has the dashboard and the idea generator open.
   const unpaid = user !== null && !user.hasPaid && !user.isAdmin;
+  const starter = user?.products.includes(STARTER_PRODUCT) ?? false;
   const links: NavItem[] = user
     ? [
         ...MEMBER_LINKS,
@@ -63,7 +66,8 @@ export function SiteNav() {
         { to: "/account", label: "Account" },
       ].map((item) => {
         const key = unpaid ? lockedToolKey(item.to) : null;
-        return key ? { to: lockedHref(key), label: item.label, locked: true } : item;
+        const locked = key !== null && !(starter && STARTER_TOOLS.includes(key));
+        return locked ? { to: lockedHref(key), label: item.label, locked: true } : item;
       })
     : [];
   // Plain links with aria-current computed here: NavLink's per-link hooks were a measurable part

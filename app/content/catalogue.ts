@@ -7,6 +7,9 @@
 export const PRODUCT_KEYS = ["membership", "vip", "white_label", "custom_saas", "early_bonus", "starter"] as const;
 export type CatalogueKey = (typeof PRODUCT_KEYS)[number];
 
+/** The free product a lead's account gets (decision 054): the starter courses and the idea generator. */
+export const STARTER_PRODUCT = "starter" satisfies CatalogueKey;
+
 export function isCatalogueKey(value: unknown): value is CatalogueKey {
   return typeof value === "string" && (PRODUCT_KEYS as readonly string[]).includes(value);
 }

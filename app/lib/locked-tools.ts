@@ -11,6 +11,12 @@ export const LOCKED_TOOLS = {
 } as const;
 export type LockedToolKey = keyof typeof LOCKED_TOOLS;
 
+/**
+ * The member tools the free starter product opens (decision 054): the dashboard with its starter
+ * courses, and the idea generator. A starter-only account sees the others locked.
+ */
+export const STARTER_TOOLS: readonly LockedToolKey[] = ["dashboard", "app-idea-generator"];
+
 export const LOCKED_PARAM = "locked";
 
 /** The key of the member tool at `path` (a nav link's target), or null for a page anyone may open. */

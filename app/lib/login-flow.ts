@@ -20,17 +20,19 @@ export function specialAccessCookie(value: "true" | null, { secure }: { secure: 
 /**
  * Where login sends a signed-in user (docs/product.md §4 "Login flow"):
  * special access goes to /dashboard (the member guard still decides what it shows);
- * admins and paid members go to the redirect parameter or /dashboard;
+ * admins and those who may open the training (paid members, and starter owners: a lead's account
+ * has its starter course there) go to the redirect parameter or /dashboard;
  * everyone else goes to the redirect parameter or /payment-options.
  */
 export function destinationAfterLogin(input: {
   isAdmin: boolean;
-  hasPaid: boolean;
+  /** Paid, or owns the free starter product (services/guards.server.ts `opensTraining`). */
+  opensTraining: boolean;
   specialAccess: boolean;
   redirectTo: string | null | undefined;
 }): string {
   if (input.specialAccess) return "/dashboard";
-  const fallback = input.isAdmin || input.hasPaid ? "/dashboard" : "/payment-options";
+  const fallback = input.isAdmin || input.opensTraining ? "/dashboard" : "/payment-options";
   return safeRedirect(input.redirectTo, fallback);
 }
 

@@ -1,6 +1,8 @@
 import { redirect } from "@remix-run/node";
+import { STARTER_PRODUCT } from "~/content/catalogue";
 import { destinationAfterLogin, hasSpecialAccessFlag } from "~/lib/login-flow";
 import { hasPaidAccess } from "~/models/access.server";
+import { ownsProduct } from "~/models/entitlement.server";
 import { hasVerifiedFactor } from "~/models/two-factor.server";
 import type { Aal } from "~/models/session.server";
 import { startSession } from "~/services/session.server";
@@ -10,8 +12,9 @@ type Login = { userId: string; isAdmin: boolean; redirectTo?: string | null; spe
 
 /**
  * The end of a sign-in (docs/product.md §4), the same after a password alone or after a password and a code:
- * special_access (form, query or the browser-session flag) goes to /dashboard, admins and paid
- * members to the redirect parameter or /dashboard, others to it or /payment-options.
+ * special_access (form, query or the browser-session flag) goes to /dashboard, admins, paid
+ * members and starter owners (a lead's account: its course is on the dashboard) to the redirect
+ * parameter or /dashboard, others to it or /payment-options.
  */
 export async function completeLogin(
   request: Request,
@@ -20,10 +23,13 @@ export async function completeLogin(
 ) {
   const specialAccess =
     login.specialAccess || hasSpecialAccessFlag(new URL(request.url), request.headers.get("Cookie"));
-  const hasPaid = login.isAdmin || specialAccess ? false : await hasPaidAccess(login.userId);
+  const opensTraining =
+    !login.isAdmin &&
+    !specialAccess &&
+    ((await hasPaidAccess(login.userId)) || (await ownsProduct(login.userId, STARTER_PRODUCT)));
   const destination = destinationAfterLogin({
     isAdmin: login.isAdmin,
-    hasPaid,
+    opensTraining,
     specialAccess,
     redirectTo: login.redirectTo ?? undefined,
   });

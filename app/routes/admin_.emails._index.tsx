@@ -149,7 +149,11 @@ export default function AdminEmails() {
                 <Cell label="Attempts" className="tabular-nums">
                   {message.attempts}
                 </Cell>
-                <Cell label="Last error" className="sm:max-w-[16rem] break-words text-xs text-red-700">
+                {/* Only a real error is red; "no error" reads as plain text. */}
+                <Cell
+                  label="Last error"
+                  className={`sm:max-w-[16rem] break-words text-xs ${message.lastError ? "text-red-700" : "text-slate-500"}`}
+                >
                   {message.lastError ?? "—"}
                 </Cell>
                 <Cell label="Next attempt" className="whitespace-nowrap">

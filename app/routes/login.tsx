@@ -7,6 +7,7 @@ import { authenticate } from "~/services/auth.server";
 import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
 import { secureCookies } from "~/infra/env.server";
 import { getSessionUser } from "~/services/session.server";
+import { opensTraining } from "~/services/guards.server";
 import { continueAfterPassword } from "~/route-helpers/sign-in.server";
 import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -27,7 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const specialAccess = hasSpecialAccessFlag(url, request.headers.get("Cookie"));
   const user = await getSessionUser(request);
   if (user) {
-    throw redirect(destinationAfterLogin({ ...user, specialAccess, redirectTo: url.searchParams.get("redirect") }));
+    throw redirect(
+      destinationAfterLogin({
+        isAdmin: user.isAdmin,
+        opensTraining: opensTraining(user),
+        specialAccess,
+        redirectTo: url.searchParams.get("redirect"),
+      }),
+    );
   }
   // Remember the flag for this browser session (like sessionStorage), so it survives a reload.
   const headers = new Headers();

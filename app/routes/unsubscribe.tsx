@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/button";
+import { useRootData } from "~/hooks/use-root-data";
 import { NO_JAVASCRIPT } from "~/lib/hydration";
 import { changeSubscription, isAddressUnsubscribed, readUnsubscribeToken } from "~/services/mailing-list.server";
 
@@ -41,12 +42,17 @@ export default function UnsubscribePage() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const state = acted ?? loaded;
+  const supportEmail = useRootData()?.brand.supportEmail;
   return (
     <main className="mx-auto w-full max-w-lg flex-1 px-4 py-16 text-center">
       <h1 className="text-3xl font-bold tracking-tight">Email subscription</h1>
       {!state.valid ? (
         <p role="alert" className="mt-6 text-slate-700">
-          This unsubscribe link is not valid. Use the link in the latest email you received, or write to us.
+          This unsubscribe link is not valid. Use the link in the latest email you received, or write to us at{" "}
+          <a href={`mailto:${supportEmail}`} className="tap-inline font-semibold text-brand-700 underline">
+            {supportEmail}
+          </a>
+          .
         </p>
       ) : state.unsubscribed ? (
         <>

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { STARTER_PRODUCT } from "~/content/catalogue";
 import { env } from "~/infra/env.server";
 import { redirectWithFlash } from "~/infra/flash.server";
 import type { SessionUser } from "~/models/session.server";
@@ -39,12 +40,17 @@ export async function requirePaidMember(request: Request): Promise<SessionUser> 
  */
 export async function requireTrainingAccess(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.hasPaid || user.products.includes(STARTER_PRODUCT)) return user;
+  if (opensTraining(user)) return user;
   return requirePaidMember(request);
 }
 
-/** The free product a lead's account gets (decision 054). */
-export const STARTER_PRODUCT = "starter";
+/**
+ * Whether the training area has something for this user without admin rights: a paid member, or
+ * an owner of the starter product (its courses open, the paid ones shown locked).
+ */
+export function opensTraining(user: Pick<SessionUser, "hasPaid" | "products">): boolean {
+  return user.hasPaid || user.products.includes(STARTER_PRODUCT);
+}
 
 export const ADMIN_NEEDS_FACTOR = "Set up two-factor authentication to open the Admin Panel.";
 export const ADMIN_NEEDS_FACTOR_FOR_TRAINING = "Set up two-factor authentication to open the training as an admin.";
@@ -104,7 +110,10 @@ export async function hasAdminSession(request: Request): Promise<boolean> {
   return user.hasTwoFactor ? user.aal === "aal2" : !env().ADMIN_REQUIRE_2FA;
 }
 
-/** Where a signed-in user belongs by default: the training area when paid (or admin), else the plan page. */
-export function homeFor(user: Pick<SessionUser, "isAdmin" | "hasPaid">): string {
-  return user.isAdmin || user.hasPaid ? "/dashboard" : "/payment-options";
+/**
+ * Where a signed-in user belongs by default: the training area for an admin, a paid member or a
+ * starter owner (docs/product.md §4 "Login flow"), else the plan page.
+ */
+export function homeFor(user: Pick<SessionUser, "isAdmin" | "hasPaid" | "products">): string {
+  return user.isAdmin || opensTraining(user) ? "/dashboard" : "/payment-options";
 }

@@ -14,7 +14,7 @@ import {
 import { isUuid } from "~/lib/validation/course";
 import { listChapterAttachments, type AttachmentRecord, type AttachmentSummary } from "~/models/attachment.server";
 import { LOCKED_PARAM } from "~/lib/locked-tools";
-import { isCatalogueKey, lockedCourseLabel, UPGRADES } from "~/content/catalogue";
+import { isCatalogueKey, lockedCourseLabel, STARTER_PRODUCT, UPGRADES } from "~/content/catalogue";
 import { catalogue } from "./catalogue.server";
 import { findChapterInCourse } from "~/models/chapter.server";
 import {
@@ -26,7 +26,7 @@ import {
   type ViewerCourse,
 } from "~/models/progress.server";
 import type { SessionUser } from "~/models/session.server";
-import { hasAdminRights, STARTER_PRODUCT } from "./guards.server";
+import { hasAdminRights } from "./guards.server";
 
 /**
  * The learning experience (issue 15): what the dashboard and the course viewer show a member,

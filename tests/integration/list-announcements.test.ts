@@ -107,6 +107,7 @@ describe("announcements", () => {
     expect(mails).toHaveLength(3);
     const mail = mails[0]!;
     expect(mail.html).toContain("<strong>terms</strong>");
+    expect(mail.text).toContain("Our terms change on 1 January.\n\n- One\n- Two");
     expect(mail.text).toContain("AI Profit Labs Ltd, 1 Example Street, Springfield");
     expect(mail.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     const audit = await app.db

@@ -73,6 +73,12 @@ describe("a lead's starter access", () => {
     const browser = new Browser(app.baseUrl);
     const login = await browser.post("/login?special_access=true", { email, password: user.password });
     expect(redirectTarget(login)).toBe("/dashboard");
+    // Without the flag too: the starter course is on the dashboard, so that is where the lead lands,
+    // and where /login and /signup send the lead once signed in.
+    const plain = new Browser(app.baseUrl);
+    expect(redirectTarget(await plain.post("/login", { email, password: user.password }))).toBe("/dashboard");
+    expect(redirectTarget(await plain.get("/login"))).toBe("/dashboard");
+    expect(redirectTarget(await plain.get("/signup"))).toBe("/dashboard");
     const dashboard = await browser.get("/dashboard");
     expect(dashboard.status).toBe(200);
     const html = await dashboard.text();
@@ -145,7 +151,12 @@ describe("a lead's starter access", () => {
     await subscribe(unverified.email);
     expect(await starterOf(verified.id)).toHaveLength(1);
     expect(await starterOf(unverified.id)).toHaveLength(0);
-    const browser = await signIn(app.baseUrl, unverified.email);
+    // An account with nothing to open still signs in to the plan page.
+    const browser = new Browser(app.baseUrl);
+    expect(
+      redirectTarget(await browser.post("/login", { email: unverified.email, password: unverified.password })),
+    ).toBe("/payment-options");
+    expect(redirectTarget(await browser.get("/login"))).toBe("/payment-options");
     expect(redirectTarget(await browser.get("/dashboard"))).toBe("/payment-options");
   });
 
@@ -186,6 +197,9 @@ describe("the training sequence", () => {
     const list = await (await admin.get("/admin/emails?status=scheduled")).text();
     expect(list).toContain(email);
     expect(list).toContain("Scheduled");
+    // A message without an error says so in plain grey, not in an error's red.
+    expect(list).toMatch(/data-label="Last error" class="[^"]*text-slate-500[^"]*"><div[^>]*>—</);
+    expect(list).not.toMatch(/data-label="Last error" class="[^"]*text-red-700[^"]*"><div[^>]*>—</);
 
     const since = smtp.messages.length;
     advanceServerClock(24 * HOUR + 60_000);
@@ -211,6 +225,10 @@ describe("the training sequence", () => {
     // What every marketing message carries (RFC 8058, Reply-To), with the lead's name filled in.
     expect(day1.text).toContain("Hi Robin,");
     expect(day1.html).toContain("<strong>what to build</strong>");
+    // The text part reads as plain text: no Markdown marks, a link as "text (url)".
+    expect(day1.text).toContain("the one decision that matters most: what to build.");
+    expect(day1.text).toMatch(/Open the SaaS Idea Generator \(https?:\/\/\S+\/app-idea-generator\) and filter/);
+    expect(day1.text).not.toMatch(/\*\*|\]\(/);
     const link = unsubscribeLink(day1);
     expect(link.pathname).toBe("/unsubscribe");
     expect(day1.html).toContain(`href="${link.href.replace(/&/g, "&amp;")}"`);
@@ -270,7 +288,8 @@ describe("the training sequence", () => {
     const since = smtp.messages.length;
     advanceServerClock(24 * HOUR + 60_000);
     const mail = await smtp.waitFor(email, 15_000, "Day 1, revised", since);
-    expect(mail.text).toContain("Hello Sam, the *new* first lesson.");
+    // The text part is plain text, written from the Markdown: no emphasis marks.
+    expect(mail.text).toContain("Hello Sam, the new first lesson.");
     expect(mail.html).toContain("<em>new</em>");
     const audit = await app.db
       .selectFrom("admin_audit_log")
@@ -354,7 +373,11 @@ describe("unsubscribing (RFC 8058)", () => {
       const query = `/unsubscribe?${new URLSearchParams({ t: forged })}`;
       const get = await new Browser(app.baseUrl).get(query);
       expect(get.status, forged).toBe(400);
-      expect(await get.text()).not.toContain(victim);
+      const refusal = await get.text();
+      expect(refusal).not.toContain(victim);
+      // Where to write instead: the support address, as a link.
+      expect(refusal).toContain("This unsubscribe link is not valid.");
+      expect(refusal).toContain(`<a href="mailto:${SUPPORT}"`);
       const post = await fetch(new URL(query, app.baseUrl), {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -121,6 +121,17 @@ describe("the member links in the navigation", () => {
     }
   });
 
+  it("open the dashboard and the idea generator for a starter owner (a lead's account), the rest locked", async () => {
+    const nav = await renderNav({ ...USER, products: ["starter"] });
+    for (const [key, label] of Object.entries(LABELS) as [LockedToolKey, string][]) {
+      const open = key === "dashboard" || key === "app-idea-generator";
+      const links = linksNamed(nav, open ? label : `${label} (locked: lifetime access)`);
+      expect(links, label).toHaveLength(2);
+      for (const link of links)
+        expect(link.getAttribute("href"), label).toBe(open ? LOCKED_TOOLS[key].path : lockedHref(key));
+    }
+  });
+
   it("are not shown to a visitor, who gets Login", async () => {
     const nav = await renderNav(null);
     for (const label of [...Object.values(LABELS), "Upgrades", "Account"]) {

@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { destinationAfterLogin, hasSpecialAccessFlag } from "~/lib/login-flow";
 
 describe("destinationAfterLogin (docs/product.md §4)", () => {
-  const base = { isAdmin: false, hasPaid: false, specialAccess: false, redirectTo: null };
+  const base = { isAdmin: false, opensTraining: false, specialAccess: false, redirectTo: null };
 
   it("sends special access to /dashboard whatever else holds", () => {
     expect(destinationAfterLogin({ ...base, specialAccess: true, redirectTo: "/bonuses" })).toBe("/dashboard");
   });
-  it("sends paid members and admins to the redirect or /dashboard", () => {
-    expect(destinationAfterLogin({ ...base, hasPaid: true })).toBe("/dashboard");
+  it("sends paid members, starter owners and admins to the redirect or /dashboard", () => {
+    expect(destinationAfterLogin({ ...base, opensTraining: true })).toBe("/dashboard");
     expect(destinationAfterLogin({ ...base, isAdmin: true })).toBe("/dashboard");
-    expect(destinationAfterLogin({ ...base, hasPaid: true, redirectTo: "/bonuses" })).toBe("/bonuses");
+    expect(destinationAfterLogin({ ...base, opensTraining: true, redirectTo: "/bonuses" })).toBe("/bonuses");
   });
-  it("sends the unpaid to the redirect or /payment-options", () => {
+  it("sends those with nothing to open to the redirect or /payment-options", () => {
     expect(destinationAfterLogin(base)).toBe("/payment-options");
     expect(destinationAfterLogin({ ...base, redirectTo: "/upgrades" })).toBe("/upgrades");
   });

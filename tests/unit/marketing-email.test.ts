@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownEmail } from "~/lib/markdown-email.server";
+import { markdownEmail, markdownToText } from "~/lib/markdown-email.server";
 import {
   describeDelay,
   fillPlaceholders,
@@ -39,7 +39,7 @@ describe("marketing email", () => {
     );
   });
 
-  it("renders Markdown to allowlisted HTML, the Markdown itself as text, the footer in both", () => {
+  it("renders Markdown to allowlisted HTML, readable plain text, the footer in both", () => {
     const email = markdownEmail({
       subject: "S",
       markdown:
@@ -50,8 +50,54 @@ describe("marketing email", () => {
     expect(email.html).toContain('<a href="https://x.test">link</a>');
     expect(email.html).not.toMatch(/<script|javascript:|onerror|<img/);
     expect(email.html).toContain('<a href="https://site.test/u?t=a" style="color:#64748b">Unsubscribe</a>');
-    expect(email.text).toMatch(/^\*\*Bold\*\*/);
+    expect(email.text).toMatch(/^Bold link \(https:\/\/x\.test\) alert\(1\) bad\n/);
+    expect(email.text).not.toMatch(/javascript:|<img|\*\*/);
     expect(email.text).toContain("--\n\nYou receive this email from Brand.\nUnsubscribe: https://site.test/u?t=a");
+  });
+
+  it("writes the text part as plain text: no Markdown marks, links as 'text (url)', lists and quotes kept", () => {
+    const markdown = [
+      "Hi Robin,",
+      "",
+      "Day 1 is about **what to build**, _fast_, with `code`. Open the [SaaS Idea Generator](https://site.test/app-idea-generator).",
+      "",
+      "1. Pick a niche.",
+      "2. List three tasks:",
+      "   - one **bold**",
+      "   - two",
+      "",
+      "# A heading",
+      "",
+      "> A *quoted* line",
+      "",
+      "Bare https://site.test/dashboard, [write to us](mailto:help@site.test), help@site.test.",
+      "",
+      "---",
+      "",
+      "Escaped \\*stars\\* & 5 < 6.",
+    ].join("\n");
+    expect(markdownToText(markdown)).toBe(
+      [
+        "Hi Robin,",
+        "",
+        "Day 1 is about what to build, fast, with code. Open the SaaS Idea Generator (https://site.test/app-idea-generator).",
+        "",
+        "1. Pick a niche.",
+        "2. List three tasks:",
+        "   - one bold",
+        "   - two",
+        "",
+        "A heading",
+        "",
+        "> A quoted line",
+        "",
+        "Bare https://site.test/dashboard, write to us (help@site.test), help@site.test.",
+        "",
+        "----",
+        "",
+        "Escaped *stars* & 5 < 6.",
+      ].join("\n"),
+    );
   });
 
   it("reads /admin/leads's query", () => {

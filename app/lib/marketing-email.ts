@@ -45,6 +45,9 @@ export function fillPlaceholders(markdown: string, values: { name: string; site:
   return markdown.replace(/\{\{\s*(name|site)\s*\}\}/g, (_, key: "name" | "site") => values[key]);
 }
 
+/** "1 recipient", "3 recipients": the preview's button and the confirmation's message. */
+export const recipientsLabel = (count: number) => `${count} ${count === 1 ? "recipient" : "recipients"}`;
+
 /** The announcement audiences, as the form names them. */
 export const AUDIENCE_LABELS = {
   members: "All members",

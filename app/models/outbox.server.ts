@@ -302,7 +302,8 @@ function toEntry(row: {
     status: row.status,
     attempts: row.attempts,
     lastError: row.last_error,
-    nextAttemptAt: row.sent_at ? null : row.next_attempt_at,
+    // A sent or canceled message has no next attempt (a canceled one keeps the time it was due).
+    nextAttemptAt: row.status === "sent" || row.status === "canceled" ? null : row.next_attempt_at,
     sentAt: row.sent_at,
     createdAt: row.created_at,
   };

@@ -47,10 +47,12 @@ export default function AdminEmail() {
           <dt className="font-semibold text-slate-600">Queued</dt>
           <dd>{formatDayTime(message.createdAt)}</dd>
         </div>
-        <div>
-          <dt className="font-semibold text-slate-600">{message.sentAt ? "Sent" : "Next attempt"}</dt>
-          <dd>{formatDayTime(message.sentAt ?? message.nextAttemptAt ?? message.createdAt)}</dd>
-        </div>
+        {message.sentAt || message.nextAttemptAt ? (
+          <div>
+            <dt className="font-semibold text-slate-600">{message.sentAt ? "Sent" : "Next attempt"}</dt>
+            <dd>{formatDayTime(message.sentAt ?? message.nextAttemptAt!)}</dd>
+          </div>
+        ) : null}
         {message.lastError ? (
           <div className="sm:col-span-2">
             <dt className="font-semibold text-slate-600">Last error</dt>

@@ -71,14 +71,14 @@ export default function AdminEmails() {
       title="Emails"
       flash={flash}
       actions={
-        <>
+        <div className="flex flex-wrap gap-2">
           <Link to="/admin/emails/sequences" className={secondaryButton}>
             Sequences
           </Link>
           <Link to="/admin/emails/announcements/new" className={secondaryButton}>
             New announcement
           </Link>
-        </>
+        </div>
       }
     >
       {announcements.length > 0 ? (

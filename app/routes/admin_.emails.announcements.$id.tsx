@@ -4,6 +4,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
 import { isUuid } from "~/lib/uuid";
+import { recipientsLabel } from "~/lib/marketing-email";
 import { requireAdmin } from "~/services/guards.server";
 import { announcementPreview, confirmAnnouncement } from "~/services/list-admin.server";
 
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithFlash(`/admin/emails/announcements/${params.id}`, { kind: "error", message: outcome.error });
   return redirectWithFlash("/admin/emails", {
     kind: "success",
-    message: `Queued ${outcome.recipients} messages. They are sent at the configured rate.`,
+    message: `Queued ${outcome.recipients === 1 ? "1 message" : `${outcome.recipients} messages`}. They are sent at the configured rate.`,
   });
 }
 
@@ -39,8 +40,10 @@ export default function AnnouncementPreview() {
         Audience: <strong>{announcement.audienceLabel}</strong>
       </p>
       <section aria-labelledby="html-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="html-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Subject: {email.subject}
+        {/* The subject as it is written: only the label is in capitals. */}
+        <h2 id="html-heading" className="text-base font-semibold text-slate-900">
+          <span className="mr-2 text-sm uppercase tracking-wide text-slate-500">Subject:</span>
+          {email.subject}
         </h2>
         {/* Admin-written Markdown, passed through the mail's HTML allowlist (lib/markdown-email). */}
         <iframe title="The email as HTML" srcDoc={email.html} sandbox="" className="mt-3 h-96 w-full rounded border" />
@@ -50,12 +53,12 @@ export default function AnnouncementPreview() {
         <pre className="mt-3 whitespace-pre-wrap text-sm">{email.text}</pre>
       </details>
       {announcement.sentAt ? (
-        <p className="font-semibold text-slate-800">{`Sent to ${recipients} recipients.`}</p>
+        <p className="font-semibold text-slate-800">{`Sent to ${recipientsLabel(recipients)}.`}</p>
       ) : (
         <div className="flex flex-wrap gap-3">
           <Form method="post">
             <button type="submit" className={primaryButton}>
-              {`Send to ${recipients} recipients`}
+              {`Send to ${recipientsLabel(recipients)}`}
             </button>
           </Form>
           <Link to="/admin/emails/announcements/new" className={secondaryButton}>

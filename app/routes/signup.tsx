@@ -64,7 +64,15 @@ export default function SignupPage() {
   });
 
   return (
-    <AuthCard title="Create Your Account" subtitle="Sign up to get lifetime access to the complete AI SaaS training.">
+    <AuthCard
+      title="Create Your Account"
+      subtitle={
+        // A lead from the confirmation email gets the free starter course, not the paid training.
+        leadToken
+          ? "Create your free account: your starter course opens as soon as you sign up."
+          : "Sign up to get lifetime access to the complete AI SaaS training."
+      }
+    >
       <SchemaForm form={form}>
         <input type="hidden" name="redirect" value={redirectTo} />
         {/* A lead's confirmation email proves the address with it (decision 054). */}

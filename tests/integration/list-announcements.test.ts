@@ -57,15 +57,17 @@ async function preview(audience: string, subject = `News ${audience}`) {
 
 const countIn = async (path: string) => {
   const html = await (await admin.get(path)).text();
-  return Number(html.match(/Send to (\d+) recipients/)?.[1] ?? Number.NaN);
+  return Number(html.match(/Send to (\d+) recipients?</)?.[1] ?? Number.NaN);
 };
 
 describe("announcements", () => {
   it("count only the subscribed recipients of each audience", async () => {
     // All members: the admin, the member, the buyer (not the one who turned news off).
     expect(await countIn(await preview("members"))).toBe(3);
-    // Leads who have not bought: the subscribed lead only.
-    expect(await countIn(await preview("leads"))).toBe(1);
+    // Leads who have not bought: the subscribed lead only (one recipient, said so).
+    const leads = await preview("leads");
+    expect(await countIn(leads)).toBe(1);
+    expect(await (await admin.get(leads)).text()).toContain(">Send to 1 recipient</button>");
     // A service notice reaches every account, whatever its choice: four.
     expect(await countIn(await preview("service"))).toBe(4);
   });

@@ -111,6 +111,8 @@ describe("a lead's starter access", () => {
     const browser = new Browser(app.baseUrl);
     const form = (await browser.get(link.pathname + link.search)).text();
     expect(await form).toContain(`name="lead_token" value="${token}"`);
+    // The page promises what the lead gets: the free starter course.
+    expect(await form).toContain("Create your free account: your starter course opens as soon as you sign up.");
     const created = await browser.post("/signup", {
       name: "Linked Lead",
       email,
@@ -261,6 +263,11 @@ describe("the training sequence", () => {
     ]);
     const leads = await (await admin.get(`/admin/leads?q=${encodeURIComponent(email)}`)).text();
     expect(leads).toContain("Customer");
+    // /admin/emails names no next attempt for a canceled step: it will never be sent.
+    const canceled = await (await admin.get("/admin/emails?status=canceled")).text();
+    expect(canceled).toContain(email);
+    expect(canceled).toMatch(/data-label="Next attempt"[^>]*><div[^>]*>—</);
+    expect(canceled).not.toMatch(/data-label="Next attempt"[^>]*><div[^>]*>\d/);
     // An address that bought before subscribing gets no training at all.
     const buyer = await createUser(app.db, { paid: "stripe-order" });
     await subscribe(buyer.email);

@@ -382,9 +382,11 @@ describe("unsubscribing (RFC 8058)", () => {
       expect(get.status, forged).toBe(400);
       const refusal = await get.text();
       expect(refusal).not.toContain(victim);
-      // Where to write instead: the support address, as a link.
-      expect(refusal).toContain("This unsubscribe link is not valid.");
-      expect(refusal).toContain(`<a href="mailto:${SUPPORT}"`);
+      // Where to write instead, in the message itself: the support address, as a link.
+      const message = refusal.match(/<p role="alert"[^>]*>(.*?)<\/p>/s)?.[1] ?? "";
+      expect(message).toContain("This unsubscribe link is not valid.");
+      expect(message).toContain(`<a href="mailto:${SUPPORT}"`);
+      expect(message).toContain(`>${SUPPORT}</a>`);
       const post = await fetch(new URL(query, app.baseUrl), {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -69,6 +69,15 @@ test("a lead gets the starter course, the admin's announcement, and unsubscribes
   await expect(leadPage.getByRole("link", { name: /Unlock with lifetime access/ }).first()).toBeVisible();
   await leadPage.getByRole("link", { name: /: Your first AI SaaS idea in 30 minutes/ }).click();
   await expect(leadPage.getByRole("heading", { name: /Minutes 0 to 10/ }).first()).toBeVisible();
+  // Another browser, a plain /login (no special_access flag remembered): the dashboard too, as
+  // the starter course is there.
+  const returning = await browser.newContext();
+  await withConsentChosen(returning);
+  const returningPage = await returning.newPage();
+  await logIn(returningPage, email, password);
+  await returningPage.waitForURL("**/dashboard");
+  await expect(returningPage.getByRole("link", { name: /: Your first AI SaaS idea in 30 minutes/ })).toBeVisible();
+  await returning.close();
 
   // The admin announces to the leads who have not bought.
   const subject = `Launch news ${crypto.randomBytes(4).toString("hex")}`;

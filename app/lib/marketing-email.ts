@@ -46,6 +46,9 @@ export function fillPlaceholders(markdown: string, values: { name: string; site:
 }
 
 /** "1 recipient", "3 recipients": the preview's button and the confirmation's message. */
+/** Said on the preview and by a refused send when no subscribed recipient is in the audience. */
+export const EMPTY_AUDIENCE = "Nobody is in this audience yet: nothing was sent.";
+
 export const recipientsLabel = (count: number) => `${count} ${count === 1 ? "recipient" : "recipients"}`;
 
 /** The announcement audiences, as the form names them. */

@@ -4,7 +4,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
 import { isUuid } from "~/lib/uuid";
-import { recipientsLabel } from "~/lib/marketing-email";
+import { EMPTY_AUDIENCE, recipientsLabel } from "~/lib/marketing-email";
 import { requireAdmin } from "~/services/guards.server";
 import { announcementPreview, confirmAnnouncement } from "~/services/list-admin.server";
 
@@ -54,6 +54,13 @@ export default function AnnouncementPreview() {
       </details>
       {announcement.sentAt ? (
         <p className="font-semibold text-slate-800">{`Sent to ${recipientsLabel(recipients)}.`}</p>
+      ) : recipients === 0 ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="font-semibold text-slate-800">{EMPTY_AUDIENCE}</p>
+          <Link to="/admin/emails/announcements/new" className={secondaryButton}>
+            Start again
+          </Link>
+        </div>
       ) : (
         <div className="flex flex-wrap gap-3">
           <Form method="post">

@@ -1,7 +1,7 @@
 import { db } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { markdownEmail } from "~/lib/markdown-email.server";
-import { AUDIENCE_LABELS, marketingFooter, type Audience } from "~/lib/marketing-email";
+import { AUDIENCE_LABELS, EMPTY_AUDIENCE, marketingFooter, type Audience } from "~/lib/marketing-email";
 import type { ListAdminInput } from "~/lib/validation/list-admin";
 import {
   countAudience,
@@ -122,21 +122,31 @@ export async function confirmAnnouncement(
   id: string,
 ): Promise<{ ok: true; recipients: number } | { ok: false; error: string }> {
   if (!env().MAIL_POSTAL_ADDRESS) return { ok: false, error: POSTAL_ADDRESS_MISSING };
-  const sent = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const queued = await sendAnnouncement(trx, id);
-      if (queued) {
-        await writeAudit(trx, {
-          admin,
-          action: "send_announcement",
-          memberId: null,
-          details: { announcementId: id, recipients: queued.recipients },
-        });
-      }
-      return queued;
-    });
-  if (!sent) return { ok: false, error: "This announcement was sent already: nothing was sent again." };
-  kickMailer();
-  return { ok: true, recipients: sent.recipients };
+  try {
+    const sent = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const queued = await sendAnnouncement(trx, id);
+        // Counted in the same statement that queues: an audience that emptied since the preview
+        // rolls the whole send back, so the draft stays a draft and can go out later.
+        if (queued?.recipients === 0) throw new EmptyAudience();
+        if (queued) {
+          await writeAudit(trx, {
+            admin,
+            action: "send_announcement",
+            memberId: null,
+            details: { announcementId: id, recipients: queued.recipients },
+          });
+        }
+        return queued;
+      });
+    if (!sent) return { ok: false, error: "This announcement was sent already: nothing was sent again." };
+    kickMailer();
+    return { ok: true, recipients: sent.recipients };
+  } catch (error) {
+    if (error instanceof EmptyAudience) return { ok: false, error: EMPTY_AUDIENCE };
+    throw error;
+  }
 }
+
+class EmptyAudience extends Error {}

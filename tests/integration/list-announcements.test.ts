@@ -142,6 +142,40 @@ describe("announcements", () => {
     expect(notice.text).not.toContain("Unsubscribe");
   });
 
+  it("an audience with nobody in it sends nothing and the draft stays a draft", async () => {
+    const path = await preview("leads", "Nobody left");
+    // The one subscribed lead unsubscribes between the preview and the click.
+    await app.db.updateTable("leads").set({ unsubscribed_at: new Date() }).where("email", "=", people.lead).execute();
+    try {
+      const page = await (await admin.get(path)).text();
+      expect(page).toContain("Nobody is in this audience yet: nothing was sent.");
+      expect(page).not.toContain(">Send to");
+      const refused = await admin.post(path, {});
+      expect(redirectTarget(refused)).toBe(path);
+      expect(await (await admin.get(path)).text()).toContain("Nobody is in this audience yet: nothing was sent.");
+      const announcement = await app.db
+        .selectFrom("announcements")
+        .select(["id", "sent_at"])
+        .where("subject", "=", "Nobody left")
+        .executeTakeFirstOrThrow();
+      expect(announcement.sent_at).toBeNull();
+      const queued = await app.db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("announcement_id", "=", announcement.id)
+        .execute();
+      expect(queued).toEqual([]);
+      const audits = await app.db
+        .selectFrom("admin_audit_log")
+        .select("details")
+        .where("action", "=", "send_announcement")
+        .execute();
+      expect(audits.some((row) => JSON.stringify(row.details).includes(announcement.id))).toBe(false);
+    } finally {
+      await app.db.updateTable("leads").set({ unsubscribed_at: null }).where("email", "=", people.lead).execute();
+    }
+  });
+
   it("is refused without MAIL_POSTAL_ADDRESS", async () => {
     await app.restart({ MAIL_POSTAL_ADDRESS: "" });
     try {

@@ -7,6 +7,7 @@ import * as singleUseToken from "~/models/single-use-token.server";
 import { findUserByEmail, findUserById, markOwnerProven, normalizeEmail } from "~/models/user.server";
 import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
 import { kickMailer } from "./mail.server";
+import { communityFor } from "./receipts.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
 /**
@@ -54,7 +55,12 @@ export async function requestSignInLink(
       });
       await enqueueEmail(trx, {
         to: user.email,
-        ...emailedSignInLinkEmail({ brand: env().BRAND_NAME, name: user.name, link: signInLink(origin, token) }),
+        ...emailedSignInLinkEmail({
+          brand: env().BRAND_NAME,
+          name: user.name,
+          link: signInLink(origin, token),
+          community: await communityFor(trx, user.id),
+        }),
       });
     });
   kickMailer();

@@ -112,7 +112,11 @@ const withReceipt = (receipt: Receipt | undefined): Block[] => (receipt ? [{ rec
 const withAlsoAdded = (products: readonly string[] | undefined): Block[] =>
   products && products.length > 0 ? [["Also added to your account:", ...products.map((name) => `- ${name}`)]] : [];
 
-/** The private community's invite link (decision 055), in mail to paying members only. */
+/**
+ * The private community's invite link (decision 055), in mail to paying members only: the mails
+ * that welcome a member or tell them how to sign in (the welcome of a card purchase, the login
+ * details of a marketplace one, an admin's invitation, a sign-in link), not security notices.
+ */
 const withCommunity = (url: string | null | undefined): Block[] =>
   url ? [["Join the Private Community:"], { link: url }] : [];
 
@@ -283,7 +287,13 @@ export function resetPasswordEmail(input: { brand: string; link: string }): Emai
 }
 
 /** Sent by an admin from a member's page ('Send sign-in link'): a link to choose a password. */
-export function signInLinkEmail(input: { brand: string; name: string; link: string; loginUrl: string }): Email {
+export function signInLinkEmail(input: {
+  brand: string;
+  name: string;
+  link: string;
+  loginUrl: string;
+  community?: string | null;
+}): Email {
   return compose(`Sign in to ${input.brand}`, [
     greeting(input.name),
     [
@@ -292,6 +302,7 @@ export function signInLinkEmail(input: { brand: string; name: string; link: stri
     ],
     { link: input.link },
     [`The link works once and expires in ${RESET_TOKEN_HOURS} hours. Afterwards, sign in at ${input.loginUrl}`],
+    ...withCommunity(input.community),
   ]);
 }
 
@@ -308,6 +319,7 @@ export function invitationEmail(input: {
   products: readonly string[];
   loginUrl: string;
   link: string | null;
+  community?: string | null;
 }): Email {
   return compose(`You have been given access to ${input.brand}`, [
     greeting(input.name),
@@ -323,6 +335,7 @@ export function invitationEmail(input: {
         ] satisfies Block[])
       : ([[`Sign in as usual at ${input.loginUrl}`]] satisfies Block[])),
     [`Your login email is the address this message was sent to.`],
+    ...withCommunity(input.community),
   ]);
 }
 
@@ -333,7 +346,12 @@ export const SIGN_IN_LINK_MINUTES = 15;
  * The link asked for with 'Email me a sign-in link': it opens a page whose 'Sign in' button signs
  * in (the link alone does nothing, so a mail scanner that follows it does not use it up).
  */
-export function emailedSignInLinkEmail(input: { brand: string; name: string; link: string }): Email {
+export function emailedSignInLinkEmail(input: {
+  brand: string;
+  name: string;
+  link: string;
+  community?: string | null;
+}): Email {
   return compose(`Your ${input.brand} sign-in link`, [
     greeting(input.name),
     [`Someone (hopefully you) asked for a link to sign in to your ${input.brand} account.`, "Sign in with this link:"],
@@ -342,6 +360,7 @@ export function emailedSignInLinkEmail(input: { brand: string; name: string; lin
       `The link works once and expires in ${SIGN_IN_LINK_MINUTES} minutes.`,
       "If you did not ask for this, ignore this email: nobody can sign in without it.",
     ],
+    ...withCommunity(input.community),
   ]);
 }
 

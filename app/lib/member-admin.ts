@@ -6,6 +6,13 @@ import { isCatalogueKey, type CatalogueKey } from "~/content/catalogue";
  */
 export const MEMBERS_PER_PAGE = 50;
 
+/**
+ * The largest 'Import members' file taken (the HTTP layer refuses a larger body first:
+ * server/body-limits.ts). Here, not in member-import.ts, so the page can say it without
+ * shipping the CSV parser to the browser.
+ */
+export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+
 export const ACCESS_FILTERS = [
   { value: "all", label: "All" },
   { value: "paid", label: "Paid" },

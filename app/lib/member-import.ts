@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { PRODUCT_KEYS, type Catalogue, type CatalogueKey } from "~/content/catalogue";
-import { parseGrantForm } from "./member-admin";
+import { IMPORT_MAX_BYTES, parseGrantForm } from "./member-admin";
 import { EMAIL_MAX, isPlainName, NAME_MAX } from "./validation/auth-rules";
 
 /**
@@ -10,8 +10,6 @@ import { EMAIL_MAX, isPlainName, NAME_MAX } from "./validation/auth-rules";
 
 /** The columns of an import file, in any order, each exactly once (docs/product.md §2). */
 export const IMPORT_COLUMNS = ["email", "name", "products", "reason", "expires"] as const;
-/** The largest import file taken (the HTTP layer refuses a larger body first: server/body-limits.ts). */
-export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 
 /** One member to add: a checked row of the file or the 'Add member' form. */

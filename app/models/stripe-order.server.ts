@@ -184,7 +184,7 @@ export async function upsertSubscription(trx: Database, record: SubscriptionReco
  * Returns the payment intent to refund, or null when the order is not a completed payment, has
  * no payment intent, or a refund was asked for already (a second submit: Stripe is not called).
  */
-export async function reserveRefund(orderId: string): Promise<string | null> {
+export async function reserveRefund(orderId: string): Promise<{ paymentIntent: string; reservedAt: Date } | null> {
   const row = await db()
     .updateTable("stripe_orders")
     .set({ refund_requested_at: sql`now()` })
@@ -192,9 +192,11 @@ export async function reserveRefund(orderId: string): Promise<string | null> {
     .where("status", "=", "completed")
     .where("refund_requested_at", "is", null)
     .where("payment_intent_id", "is not", null)
-    .returning("payment_intent_id")
+    .returning(["payment_intent_id", "refund_requested_at"])
     .executeTakeFirst();
-  return row?.payment_intent_id ?? null;
+  return row?.payment_intent_id && row.refund_requested_at
+    ? { paymentIntent: row.payment_intent_id, reservedAt: new Date(row.refund_requested_at) }
+    : null;
 }
 
 /** Stripe refused the refund: the order is as it was, and the admin may try again. */

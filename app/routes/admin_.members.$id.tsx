@@ -635,7 +635,7 @@ export default function AdminMember() {
                   <Cell label="Expires" className="whitespace-nowrap">
                     {formatDay(session.expiresAt)}
                   </Cell>
-                  <Cell label="Browser" className="break-words">
+                  <Cell label="Browser" className="wrap-anywhere">
                     {session.userAgent ?? "—"}
                   </Cell>
                 </tr>

@@ -1,14 +1,18 @@
+import { useState, type ChangeEvent } from "react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AdminPage, Badge, Cell, TableFrame } from "~/components/admin/admin-page";
 import { inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
 import { env } from "~/infra/env.server";
 import { redirectWithFlash } from "~/infra/flash.server";
+import { IMPORT_MAX_BYTES } from "~/lib/member-admin";
 import { siteOrigin } from "~/lib/site-origin";
 import { requireAdmin } from "~/services/guards.server";
 import { confirmImport, previewImport, type RowOutcome } from "~/services/member-import.server";
 
 export const meta: MetaFunction = () => [{ title: "Import members | Admin | AI Profit Labs" }];
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** How many rows' outcomes the preview lists (errors first); the summary counts them all. */
 const ROWS_SHOWN = 1000;
@@ -50,9 +54,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) return data<Reply>({ step: "error", error: result.error }, { status: 400 });
     return redirectWithFlash("/admin/members", {
       kind: "success",
-      message: `Import done: ${result.created} new accounts, ${result.granted} members given access, ${result.invited} invitations queued${
-        result.errors ? `, ${result.errors} rows with errors skipped` : ""
-      }.`,
+      message: `Import done: ${count(result.created, "new account")}, ${count(result.granted, "member")} given access, ${count(
+        result.invited,
+        "invitation",
+      )} queued${result.errors ? `, ${count(result.errors, "row")} with errors skipped` : ""}.`,
     });
   }
   const file = form.get("file");
@@ -154,26 +159,72 @@ export default function ImportMembers() {
           </TableFrame>
         </section>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className={panelClass} aria-label="Upload members">
-        <input type="hidden" name="intent" value="preview" />
-        <p className="text-sm text-slate-600">
-          A CSV file (UTF-8, up to 8 MiB) with a header row and exactly these columns: <code>email</code>,{" "}
-          <code>name</code>, <code>products</code> (keys or names, separated by <code>;</code>), <code>reason</code> and{" "}
-          <code>expires</code> (YYYY-MM-DD, the last day of access, or empty). Nothing is written until you confirm;
-          importing the same file again adds nothing.
+      <UploadForm />
+    </AdminPage>
+  );
+}
+
+const MAX_MIB = IMPORT_MAX_BYTES / 1024 / 1024;
+const TOO_LARGE = `The file is larger than ${MAX_MIB} MiB: nothing was imported.`;
+
+/** The file form: 'Preview' reads the file and writes nothing. */
+function UploadForm() {
+  // With JavaScript, a file over the limit is refused before it is sent: the HTTP layer's 413
+  // answer to it is not something Remix's fetch can show (without JavaScript the browser shows it).
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const checkSize = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    const message =
+      file && file.size > IMPORT_MAX_BYTES ? `${TOO_LARGE} Choose a file of at most ${MAX_MIB} MiB.` : null;
+    event.currentTarget.setCustomValidity(message ?? "");
+    setTooLarge(message);
+  };
+  return (
+    <Form method="post" encType="multipart/form-data" className={panelClass} aria-label="Upload members">
+      <input type="hidden" name="intent" value="preview" />
+      {tooLarge ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700"
+        >
+          {tooLarge}
         </p>
-        <label className="block text-sm font-medium text-slate-700">
-          CSV file
-          <input type="file" name="file" accept=".csv,text/csv" required className={inputClass} />
-        </label>
-        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="invite" value="yes" />
-          Send invitation emails
-        </label>
-        <button type="submit" className={primaryButton}>
-          Preview
-        </button>
-      </Form>
+      ) : null}
+      <p className="text-sm text-slate-600">
+        A CSV file (UTF-8, up to {MAX_MIB} MiB) with a header row and exactly these columns: <code>email</code>,{" "}
+        <code>name</code>, <code>products</code> (keys or names, separated by <code>;</code>), <code>reason</code> and{" "}
+        <code>expires</code> (YYYY-MM-DD, the last day of access, or empty). Nothing is written until you confirm;
+        importing the same file again adds nothing.
+      </p>
+      <label className="block text-sm font-medium text-slate-700">
+        CSV file
+        <input type="file" name="file" accept=".csv,text/csv" required onChange={checkSize} className={inputClass} />
+      </label>
+      <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" name="invite" value="yes" />
+        Send invitation emails
+      </label>
+      <button type="submit" className={primaryButton}>
+        Preview
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Whatever the import could not get past, said on the page with the form to try again. A body
+ * over the route's limit ends here too when the size check above did not run: the HTTP layer
+ * answers it 413 in plain text before the action runs (server/body-limits.ts), which Remix's
+ * fetch cannot read as the action's answer.
+ */
+export function ErrorBoundary() {
+  const message = `The file could not be imported: nothing was imported. A file must be CSV text of at most ${MAX_MIB} MiB.`;
+  return (
+    <AdminPage title="Import members">
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+        {message}
+      </p>
+      <UploadForm />
     </AdminPage>
   );
 }

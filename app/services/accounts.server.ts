@@ -232,6 +232,12 @@ export async function queueSignInLink(
   const link = resetLink(origin, await issueResetToken(trx, user.id));
   await enqueueEmail(trx, {
     to: user.email,
-    ...signInLinkEmail({ brand: env().BRAND_NAME, name: user.name, link, loginUrl: `${origin}/login` }),
+    ...signInLinkEmail({
+      brand: env().BRAND_NAME,
+      name: user.name,
+      link,
+      loginUrl: `${origin}/login`,
+      community: await communityFor(trx, user.id),
+    }),
   });
 }

@@ -7,6 +7,7 @@ import * as singleUseToken from "~/models/single-use-token.server";
 import { findUserByEmail, findUserById, markOwnerProven, normalizeEmail } from "~/models/user.server";
 import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
 import { kickMailer } from "./mail.server";
+import { communityFor } from "./receipts.server";
 import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 
 /**
@@ -29,8 +30,10 @@ async function linkMailAllowed(email: string, requester: string): Promise<boolea
 
 /**
  * 'Email me a sign-in link': when the account exists and the budgets allow, a link is queued with
- * its token in one transaction, ending the address's older unused sign-in link. The caller's
- * answer is the same in every case, so it reveals neither who has an account nor the budget.
+ * its token in one transaction. The caller's answer is the same in every case, so it reveals
+ * neither who has an account nor the budget. An earlier unused link stays usable, as reset links
+ * do (decision 046): anyone may ask for a link to any address, so ending the older one would let
+ * a stranger spoil the link the owner is about to use, again and again.
  */
 export async function requestSignInLink(
   email: string,
@@ -50,11 +53,15 @@ export async function requestSignInLink(
         userId: user.id,
         minutes: SIGN_IN_LINK_MINUTES,
         data: { email: user.email, redirectTo },
-        replaceUnused: true,
       });
       await enqueueEmail(trx, {
         to: user.email,
-        ...emailedSignInLinkEmail({ brand: env().BRAND_NAME, name: user.name, link: signInLink(origin, token) }),
+        ...emailedSignInLinkEmail({
+          brand: env().BRAND_NAME,
+          name: user.name,
+          link: signInLink(origin, token),
+          community: await communityFor(trx, user.id),
+        }),
       });
     });
   kickMailer();

@@ -8,6 +8,7 @@ import { enqueueEmail } from "~/models/outbox.server";
 import * as singleUseToken from "~/models/single-use-token.server";
 import { catalogue } from "./catalogue.server";
 import { kickMailer } from "./mail.server";
+import { communityFor } from "./receipts.server";
 
 /**
  * 'Add member' and 'Import members' on /admin/members (issue 28, decision 055). Both create
@@ -90,6 +91,7 @@ async function queueInvitations(
         products: productNames(member.products),
         loginUrl: `${origin}/login`,
         link,
+        community: await communityFor(trx, member.userId),
       }),
     });
   }

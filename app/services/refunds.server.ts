@@ -18,6 +18,11 @@ export type RefundOutcome = { ok: true } | { ok: false; message: string };
  * The order is marked as asked for before Stripe is called, so a second submit (a double click,
  * a reload) never reaches Stripe; the idempotency key covers the SDK's own retries. When Stripe
  * refuses, the mark is taken away again and nothing has changed.
+ *
+ * The key names the mark (the order and the moment it was made), not the order alone: Stripe
+ * answers a key it has seen with its first answer for 24 hours, a refusal included, and refuses
+ * the key with another reason. One key per order would turn every try after a refusal into that
+ * refusal again (or an idempotency error), so the admin could not retry once the cause is fixed.
  */
 export async function refundStripeOrder(
   admin: Admin,
@@ -43,18 +48,18 @@ export async function refundStripeOrder(
   const stripe = stripeClient();
   if (!stripe) return { ok: false, message: "Stripe is not configured on this site: nothing was refunded." };
 
-  const paymentIntent = await reserveRefund(order.id);
-  if (!paymentIntent)
+  const reserved = await reserveRefund(order.id);
+  if (!reserved)
     return { ok: false, message: "A refund was already requested for this order. Access ends when Stripe confirms." };
   let refund: Stripe.Refund;
   try {
     refund = await stripe.refunds.create(
       {
-        payment_intent: paymentIntent,
+        payment_intent: reserved.paymentIntent,
         reason: "requested_by_customer",
         metadata: { order_id: order.id, admin: admin.email, reason },
       },
-      { idempotencyKey: `admin-refund-${order.id}` },
+      { idempotencyKey: `admin-refund-${order.id}-${reserved.reservedAt.getTime()}` },
     );
   } catch (error) {
     await releaseRefund(order.id);
@@ -85,6 +90,10 @@ export async function refundStripeOrder(
 function describeStripeError(error: unknown): string {
   if (error instanceof Stripe.errors.StripeConnectionError)
     return "Stripe could not be reached: nothing was refunded. Try again in a minute.";
+  // After a timeout whose refund Stripe did make, the next try finds the charge refunded: the
+  // webhook that ends the access follows, so this is no failure to hide behind "nothing was refunded".
+  if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded")
+    return "Stripe says this payment is already refunded (in the Stripe Dashboard or by an earlier try). Access ends when Stripe confirms.";
   if (error instanceof Stripe.errors.StripeError)
     return `Stripe refused the refund: ${error.message} Nothing was refunded.`;
   console.error("[refunds] unexpected failure:", error);

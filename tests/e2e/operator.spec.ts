@@ -2,7 +2,7 @@ import { E2E_BASE_URL, E2E_MAIL } from "../../playwright.config";
 import { signatureFor } from "../support/fake-stripe";
 import { createUser } from "../support/fixtures";
 import { expect, test } from "./fixtures";
-import { signUp, uniqueEmail, withConsentChosen } from "./helpers";
+import { hydrated, signUp, uniqueEmail, withConsentChosen } from "./helpers";
 
 /**
  * Issue 28 (decision 055), with JavaScript and without: the admin refunds a card order from the
@@ -99,4 +99,32 @@ test("a buyer signs in from the emailed link", async ({ page, db }) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Your Training" })).toBeVisible();
+});
+
+test("an import file over the limit is refused in words, and nothing is imported", async ({
+  page,
+  admin: _admin,
+  db,
+}, testInfo) => {
+  await withConsentChosen(page.context());
+  await page.goto("/admin/members/import");
+  if (testInfo.project.use.javaScriptEnabled) await hydrated(page);
+  const email = uniqueEmail("too-large");
+  const row = `${email},Dee,membership,Moved,\n`;
+  // 12 MiB: over the 8 MiB a file may have, and over the 10 MiB the HTTP layer takes.
+  const csv = `email,name,products,reason,expires\n${row.repeat(Math.ceil((12 * 1024 * 1024) / row.length))}`;
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "members.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Preview" }).click();
+  if (testInfo.project.use.javaScriptEnabled) {
+    // Refused as it is chosen: nothing is sent.
+    await expect(page.getByRole("alert")).toHaveText(
+      "The file is larger than 8 MiB: nothing was imported. Choose a file of at most 8 MiB.",
+    );
+    await expect(page).toHaveURL(/\/admin\/members\/import$/);
+  } else {
+    await expect(page.locator("body")).toHaveText("Request body too large (the limit here is 10 MiB).");
+  }
+  expect(await db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
 });

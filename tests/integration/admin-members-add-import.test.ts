@@ -189,6 +189,10 @@ describe("Import members", () => {
 
     const confirmed = await confirm(csv);
     expect(redirectTarget(confirmed)).toBe("/admin/members");
+    const { document: done } = await getPage(admin, "/admin/members");
+    expect(done.querySelector("#flash")?.textContent).toContain(
+      "Import done: 2 new accounts, 2 members given access, 0 invitations queued, 1 row with errors skipped.",
+    );
     const [userA] = await usersWith(a);
     const [userB] = await usersWith(b);
     expect(userA).toMatchObject({ password_hash: null, name: "Ann Import" });

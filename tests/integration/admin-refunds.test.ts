@@ -108,7 +108,7 @@ describe("refund from the member page", () => {
     for (const response of [...responses, again]) expect(redirectTarget(response)).toBe(`/admin/members/${user.id}`);
     const requests = fake.refundRequests();
     expect(requests).toHaveLength(1);
-    expect(requests[0].idempotencyKey).toBe(`admin-refund-${orderId}`);
+    expect(requests[0].idempotencyKey).toMatch(new RegExp(`^admin-refund-${orderId}-\\d+$`));
     expect(requests[0].form).toMatchObject({
       payment_intent: session.payment_intent,
       reason: "requested_by_customer",
@@ -201,10 +201,42 @@ describe("refund from the member page", () => {
     const { document } = await memberPage(user.id);
     expect(document.querySelector(`form[aria-label="Refund order ${orderId}"]`)).not.toBeNull();
 
+    // Stripe keeps its answer to a key for a day, the refusal included: a retry, with the same
+    // reason or another, is a new request to Stripe (a key of its own), not that refusal again.
     fake.failure = null;
     const retried = await admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "Try" });
     expect(await flashAfter(retried, user.id)).toContain("Refund requested.");
     expect(await refundAudits(user.id)).toHaveLength(1);
+    const keys = fake.refundRequests().map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it("after a refusal, takes another reason; a payment Stripe already refunded is said so", async () => {
+    const { user, orderId } = await cardBuyer();
+    fake.failure = { kind: "error", status: 400, type: "invalid_request_error", message: "Charge is disputed." };
+    const refused = await admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "One" });
+    expect(await flashAfter(refused, user.id)).toContain("Stripe refused the refund: Charge is disputed.");
+    fake.failure = null;
+    const retried = await admin.post(`/admin/members/${user.id}`, {
+      intent: "refund",
+      order: orderId,
+      reason: "Another reason",
+    });
+    expect(await flashAfter(retried, user.id)).toContain("Refund requested. Access ends when Stripe confirms.");
+
+    // The refund made in the Stripe Dashboard meanwhile (or by a try whose answer was lost).
+    const { user: other, orderId: otherOrder, session } = await cardBuyer();
+    fake.refunded.add(session.id);
+    const already = await admin.post(`/admin/members/${other.id}`, {
+      intent: "refund",
+      order: otherOrder,
+      reason: "x",
+    });
+    expect(await flashAfter(already, other.id)).toContain(
+      "Stripe says this payment is already refunded (in the Stripe Dashboard or by an earlier try). Access ends when Stripe confirms.",
+    );
+    expect(await refundAudits(other.id)).toHaveLength(0);
   });
 
   it("refuses an order of another member, and a non-admin, without calling Stripe", async () => {

@@ -185,6 +185,40 @@ describe("the community link is for paid members only", () => {
     expect(welcome.text).toContain(INVITE);
   });
 
+  it("goes into every mail that tells a paid member how to sign in, and no unpaid user's", async () => {
+    const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // 'Add member': the invitation of a member given the membership, not of one given an upsell only.
+    const invited = uniqueEmail("community-jv");
+    const upsellOnly = uniqueEmail("community-jv-vip");
+    for (const [email, product] of [
+      [invited, "membership"],
+      [upsellOnly, "vip"],
+    ])
+      expect(
+        redirectTarget(
+          await admin.post("/admin/members/new", { email, name: "", products: product, reason: "JV", invite: "yes" }),
+        ),
+      ).toMatch(/^\/admin\/members\//);
+    expect((await smtp.waitFor(invited, 15_000, "You have been given access")).text).toContain(
+      `Join the Private Community:\n\n${INVITE}`,
+    );
+    expect(containsLink((await smtp.waitFor(upsellOnly, 15_000, "You have been given access")).text)).toBe(false);
+
+    // 'Email me a sign-in link', and the admin's 'Send sign-in link'.
+    const paid = await createUser(app.db, { paid: "stripe-order" });
+    const unpaid = await createUser(app.db);
+    for (const user of [paid, unpaid]) {
+      expect((await new Browser(app.baseUrl).post("/login/email-link", { email: user.email })).status).toBe(200);
+      expect(redirectTarget(await admin.post(`/admin/members/${user.id}`, { intent: "send-link" }))).toBe(
+        `/admin/members/${user.id}`,
+      );
+    }
+    expect((await smtp.waitFor(paid.email, 15_000, "sign-in link")).text).toContain(INVITE);
+    expect((await smtp.waitFor(paid.email, 15_000, "Sign in to")).text).toContain(INVITE);
+    expect(containsLink((await smtp.waitFor(unpaid.email, 15_000, "sign-in link")).text)).toBe(false);
+    expect(containsLink((await smtp.waitFor(unpaid.email, 15_000, "Sign in to")).text)).toBe(false);
+  });
+
   it("lets an admin override the link, audited; an empty override goes back to the configuration", async () => {
     const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     const member = await signIn(app.baseUrl, (await createUser(app.db, { paid: "stripe-order" })).email);

@@ -146,6 +146,7 @@ export class FakeStripe {
     }
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failure?.kind === "drop") return void req.socket.destroy();
+    if (req.method === "POST" && url.pathname === "/v1/refunds") return this.refunds(req, body, form, res);
     if (this.failure?.kind === "error")
       return send(res, this.failure.status, stripeError(this.failure.type, this.failure.message));
 
@@ -166,14 +167,6 @@ export class FakeStripe {
         return send(res, earlier.status, earlier.response);
       }
       const [status, response] = this.createSession(form);
-      if (key) this.idempotent.set(key, { body, status, response });
-      return send(res, status, response);
-    }
-    if (req.method === "POST" && url.pathname === "/v1/refunds") {
-      const key = header(req, "idempotency-key");
-      const earlier = key ? this.idempotent.get(key) : undefined;
-      if (earlier) return send(res, earlier.status, earlier.response);
-      const [status, response] = this.createRefund(form);
       if (key) this.idempotent.set(key, { body, status, response });
       return send(res, status, response);
     }
@@ -228,6 +221,34 @@ export class FakeStripe {
     return [200, session];
   }
 
+  /**
+   * POST /v1/refunds with Stripe's idempotency: a key seen before answers what it answered then,
+   * a refusal included (Stripe saves every result of a request it began to run), and a key sent
+   * again with other parameters is refused.
+   */
+  private refunds(req: http.IncomingMessage, body: string, form: Record<string, string>, res: http.ServerResponse) {
+    const key = header(req, "idempotency-key");
+    const earlier = key ? this.idempotent.get(key) : undefined;
+    if (earlier) {
+      if (earlier.body !== body)
+        return send(
+          res,
+          400,
+          stripeError(
+            "idempotency_error",
+            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          ),
+        );
+      return send(res, earlier.status, earlier.response);
+    }
+    const [status, response] =
+      this.failure?.kind === "error"
+        ? [this.failure.status, stripeError(this.failure.type, this.failure.message)]
+        : this.createRefund(form);
+    if (key) this.idempotent.set(key, { body, status, response });
+    return send(res, status, response);
+  }
+
   /** A full refund of a paid session's payment intent; a second one is refused, as Stripe does. */
   private createRefund(form: Record<string, string>): [number, unknown] {
     const session = [...this.sessions.values()].find((s) => s.payment_intent === form.payment_intent);
@@ -236,7 +257,11 @@ export class FakeStripe {
     if (this.refunded.has(session.id))
       return [
         400,
-        stripeError("invalid_request_error", `Charge for ${form.payment_intent} has already been refunded.`),
+        stripeError(
+          "invalid_request_error",
+          `Charge for ${form.payment_intent} has already been refunded.`,
+          "charge_already_refunded",
+        ),
       ];
     this.refunded.add(session.id);
     const metadata = Object.fromEntries(
@@ -303,8 +328,8 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
     .end(JSON.stringify(body));
 }
 
-function stripeError(type: string, message: string) {
-  return { error: { type, message } };
+function stripeError(type: string, message: string, code?: string) {
+  return { error: { type, message, ...(code ? { code } : {}) } };
 }
 
 function escapeHtml(value: string): string {

@@ -54,7 +54,7 @@ export function AdminPage({
     <>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+          <h1 className="min-w-0 text-2xl font-bold wrap-anywhere sm:text-3xl">{title}</h1>
           {actions}
         </div>
         <AdminNav />

@@ -250,6 +250,8 @@ describe("the custom SaaS spots", () => {
     const words = full.body.textContent ?? "";
     expect(words).toContain("Fully booked");
     expect(words).not.toMatch(/Apply Now|Yes, Build My App/);
+    // The top of the page, where the buy link was, says why there is none.
+    expect(words).toContain("Fully booked for now: every spot is taken.");
     expect(full.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow")).toBe("100");
     expect([...full.querySelectorAll("a")].some((link) => link.textContent?.includes("No Thanks"))).toBe(true);
     await save({});

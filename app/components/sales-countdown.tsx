@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { LAUNCH_PRICE_ENDED } from "~/lib/launch";
 import { twoDigits, type CountdownValue } from "~/lib/launch-countdown";
 
 const UNITS = [
@@ -27,7 +28,8 @@ function useDeadlineTicker() {
 
 /**
  * The sales countdown to 'Cart closes' (docs/product.md §4 "Sales countdown", decision 053): the
- * server renders the time left, the browser counts to the same deadline each second.
+ * server renders the time left, the browser counts to the same deadline each second, and at it
+ * the section says the launch price has ended (components/deadline-ticker.ts).
  */
 export function SalesCountdown({
   label,
@@ -40,7 +42,7 @@ export function SalesCountdown({
 }) {
   const root = useDeadlineTicker();
   return (
-    <section ref={root} className="text-center">
+    <section ref={root} className="text-center" data-deadline-ended={LAUNCH_PRICE_ENDED}>
       <p id="sales-countdown-label" className="text-sm font-semibold uppercase tracking-wide">
         {label}
       </p>

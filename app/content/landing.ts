@@ -95,7 +95,8 @@ export function landingContent(
       ],
     },
     offer: {
-      heading: closed ? LAUNCH_PRICE_ENDED : "Limited-Time Special Offer",
+      // No dates, no deadline: "Limited-Time" would promise one the software does not keep.
+      heading: closed ? LAUNCH_PRICE_ENDED : launch.phase === "none" ? "Special Offer" : "Limited-Time Special Offer",
       product: "Lifetime Access",
       paymentNote: "One-time payment",
       price: closed ? regular : lifetime,

@@ -155,6 +155,8 @@ function commonSections(brand: Brand) {
  * A sales page for where the launch stands (decision 053): before 'Cart opens' it says when it
  * opens; while open the launch variant counts down to 'Cart closes'; once closed no page offers a
  * launch price: the banner says it has ended and the price box shows the regular price alone.
+ * With no dates set there is no launch week to speak of: the same prices, with no word of a
+ * deadline ('Launch Week', 'Today only', 'for a short time').
  * `catalogue`: the products' names and prices (services/catalogue), lifetime access's list price
  * the regular price (decision 051).
  */
@@ -195,6 +197,7 @@ function launchPriceContent(
   const common = commonSections(brand);
   const disclaimer = earningsDisclaimer(brand);
   const coupon = `Save an extra ${formatUsd(PRICES.couponSaving)} with coupon code ${COUPON_CODE} at checkout.`;
+  const dated = launch.phase !== "none";
 
   if (variant === "b") {
     return {
@@ -221,7 +224,7 @@ function launchPriceContent(
         ...commonFaqs(brand),
         {
           question: `Why is it only ${formatUsd(PRICES.trial)}?`,
-          answer: `We want as many people as possible to see what AI-first development can do. Most members who try ${brand.name} stay for the advanced upgrades, so we are happy to make the core training almost free for a short time.`,
+          answer: `We want as many people as possible to see what AI-first development can do. Most members who try ${brand.name} stay for the advanced upgrades, so we are happy to make the core training almost free${dated ? " for a short time" : ""}.`,
         },
       ],
       disclaimers: [disclaimer, socialNetworkDisclaimer],
@@ -231,22 +234,31 @@ function launchPriceContent(
   const today = variant === "launch" ? catalogue.membership.priceCents : PRICES.salesToday;
   return {
     ...common,
-    page: {
-      title: `${brand.name}: Launch Week Special, ${formatUsd(today)} Today`,
-      description: `Build and launch AI SaaS apps without coding. Launch week price ${formatUsd(today)} (regular ${regular}); use coupon ${COUPON_CODE} to save ${formatUsd(PRICES.couponSaving)}.`,
-    },
-    banner: { text: `Launch Week Special: ${coupon}`, coupon: COUPON_CODE },
+    page: dated
+      ? {
+          title: `${brand.name}: Launch Week Special, ${formatUsd(today)} Today`,
+          description: `Build and launch AI SaaS apps without coding. Launch week price ${formatUsd(today)} (regular ${regular}); use coupon ${COUPON_CODE} to save ${formatUsd(PRICES.couponSaving)}.`,
+        }
+      : {
+          title: `${brand.name}: Lifetime Access for ${formatUsd(today)}`,
+          description: `Build and launch AI SaaS apps without coding. Lifetime access for ${formatUsd(today)} (regular ${regular}); use coupon ${COUPON_CODE} to save ${formatUsd(PRICES.couponSaving)}.`,
+        },
+    banner: { text: dated ? `Launch Week Special: ${coupon}` : coupon, coupon: COUPON_CODE },
     countdown:
       variant === "launch" && launch.phase === "open"
         ? { label: "The launch price ends in", closesAt: launch.closesAt, remaining: launch.remaining }
         : null,
     opensNote: null,
     priceBox: {
-      heading: "Launch Week Price",
+      heading: dated ? "Launch Week Price" : "Your Price",
       lines: [
         { label: "Regular price", amount: regular, tone: "regular" },
-        { label: "Launch discount", amount: formatDiscount(launchDiscount(catalogue)), tone: "discount" },
-        { label: "Today only", amount: formatUsd(today), tone: "total" },
+        {
+          label: dated ? "Launch discount" : "Discount",
+          amount: formatDiscount(launchDiscount(catalogue)),
+          tone: "discount",
+        },
+        { label: dated ? "Today only" : "Your price", amount: formatUsd(today), tone: "total" },
       ],
       note: coupon,
     },

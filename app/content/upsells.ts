@@ -207,7 +207,10 @@ export function customSaasContent(brand: Brand, catalogue: Catalogue, spots: Cus
       eyebrow: "Done-with-you partnership",
       heading: "We Build Your Custom AI SaaS App With You, and Coach You to Launch",
       text: "Bring your idea. Our team designs, builds and launches it with you, and 1-on-1 coaching makes sure you know how to grow it.",
-      scarcity: `Limited spots: we take only ${maxClients} clients at a time.`,
+      // Said at the top too: with no buy link there, the visitor must not have to scroll to learn why.
+      scarcity: fullyBooked
+        ? "Fully booked for now: every spot is taken."
+        : `Limited spots: we take only ${maxClients} clients at a time.`,
     },
     price: { regular, special },
     buyLabel: `Yes, Build My App for ${special}`,

@@ -14,7 +14,7 @@ import { clientModuleUrl } from "~/infra/client-modules.server";
 import { useNonce } from "~/hooks/use-nonce";
 import { DeadlineTickerScript, InlineCountdown } from "~/components/sales-countdown";
 import { now } from "~/infra/clock.server";
-import { launchPhase } from "~/lib/launch";
+import { LAUNCH_PRICE_ENDED, launchPhase } from "~/lib/launch";
 import { catalogue } from "~/services/catalogue.server";
 import { earlyBonus, launchSettings } from "~/services/launch.server";
 
@@ -110,7 +110,10 @@ export default function Landing() {
               </Link>
             </p>
             {offer.priceRiseNote ? (
-              <p className="mt-3 text-center text-sm font-semibold text-red-700">
+              <p
+                className="mt-3 text-center text-sm font-semibold text-red-700"
+                data-deadline-ended={offer.countdown ? LAUNCH_PRICE_ENDED : undefined}
+              >
                 {offer.priceRiseNote}
                 {offer.countdown ? (
                   <>

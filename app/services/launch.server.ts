@@ -16,8 +16,8 @@ import { now } from "~/infra/clock.server";
  * The launch settings as every page reads them (decision 053): held in the process, so an
  * anonymous visitor's page costs no query and keeps working while the database is away. They are
  * read at start-up, again every LAUNCH_SETTINGS_REFRESH_MS (a save in another process reaches this
- * one within that, and its cached pages within their lifetime after), and replaced at once by a
- * save in this process, which also drops the cached pages. The early-bonus spots given are read
+ * one within that, and a re-read that finds a change drops this process's cached pages), and
+ * replaced at once by a save in this process, which also drops the cached pages. The early-bonus spots given are read
  * with them, so the landing's "{remaining} of {N}" costs no query either.
  */
 export const LAUNCH_SETTINGS_REFRESH_MS = 5_000;
@@ -39,10 +39,21 @@ export function earlyBonus(): EarlyBonusSpots {
   return earlyBonusSpots(holder.settings, holder.earlyBonusesGiven);
 }
 
+/**
+ * Reads the settings and the early-bonus count into the process. When either changed (a save in
+ * another process, a sale taking a spot), the pages cached here are dropped too: otherwise they
+ * would keep the old values for their whole lifetime after this read, so a save would reach
+ * another process's visitors only after the re-read interval plus the cache's lifetime.
+ */
 export async function loadLaunchSettings() {
   const { settings, earlyBonusesGiven } = await readLaunchState();
-  holder.settings = settings ?? DEFAULT_LAUNCH_SETTINGS;
+  const next = settings ?? DEFAULT_LAUNCH_SETTINGS;
+  const changed =
+    earlyBonusesGiven !== holder.earlyBonusesGiven ||
+    JSON.stringify(auditShape(next)) !== JSON.stringify(auditShape(holder.settings));
+  holder.settings = next;
   holder.earlyBonusesGiven = earlyBonusesGiven;
+  if (changed) dropCachedPages();
 }
 
 /** Starts the background re-read; a failed read keeps the values held (logged). */
@@ -75,9 +86,9 @@ export async function saveLaunchSettings(admin: { id: string; email: string }, s
         details: { before: auditShape(before), after: auditShape(settings) },
       });
     });
-  // Read back with the early-bonus count, so a new 'Early-bonus buyers' shows its spots at once.
+  // Read back with the early-bonus count, so a new 'Early-bonus buyers' shows its spots at once;
+  // the read drops the cached pages when anything changed.
   await loadLaunchSettings();
-  dropCachedPages();
 }
 
 function auditShape(settings: LaunchSettings) {

@@ -104,3 +104,65 @@ test("the admin moves 'Cart closes'; a visitor's countdown follows, then the lau
     releaseLock();
   }
 });
+
+test(
+  "a page open when 'Cart closes' passes: the countdown gives way to 'The launch price has ended', and the page reloads once",
+  { tag: "@js-only" },
+  async ({ page, admin, browser }) => {
+    test.setTimeout(90_000); // it may wait for the other project's run of the first test
+    expect(admin.email).toBeTruthy();
+    const releaseLock = await takeLaunchSettingsLock();
+    try {
+      await page.goto("/admin/launch");
+      const before = {
+        cartOpensAt: await page.getByLabel("Cart opens").inputValue(),
+        cartClosesAt: await page.getByLabel("Cart closes").inputValue(),
+      };
+      try {
+        const now = Date.now();
+        const closesAt = toZonedInput(new Date(now + 60 * MINUTE), ZONE);
+        await saveLaunch(page, {
+          cartOpensAt: toZonedInput(new Date(now - 24 * 60 * MINUTE), ZONE),
+          cartClosesAt: closesAt,
+        });
+        // The form takes minutes: the deadline is that minute, as the server stored it.
+        const deadline = new Date(now + 60 * MINUTE);
+        deadline.setUTCSeconds(0, 0);
+        for (const [pagePath, timerName] of [
+          ["/ailabs-offer3", "The launch price ends in"],
+          ["/", "Time left at the launch price"],
+        ] as const) {
+          // The visitor's clock 3 s before the deadline (the server's stays real, so it renders the open page).
+          const context = await browser.newContext();
+          await withConsentChosen(context);
+          const visitor = await context.newPage();
+          try {
+            await visitor.clock.install({ time: deadline.getTime() - 5000 });
+            await visitor.clock.pauseAt(deadline.getTime() - 3000);
+            await visitor.goto(pagePath);
+            const timer = visitor.getByRole("timer", { name: timerName });
+            await expect(timer).toHaveText(/^00\s*[Dd]\D*00\s*[Hh]\D*00\s*[Mm]\D*03\s*[Ss]/);
+            const reloaded = visitor.waitForEvent("load", { timeout: 10_000 });
+            await visitor.clock.runFor(3000);
+            await reloaded;
+            // The reloaded page is still the open one (the server's clock is real): the ticker
+            // relabels it on arrival, and does not reload it again.
+            await expect(visitor.getByText("The launch price has ended").first()).toBeVisible();
+            await expect(visitor.getByRole("timer")).toHaveCount(0);
+            let reloads = 0;
+            visitor.on("load", () => reloads++);
+            await visitor.clock.runFor(5000);
+            await expect(visitor.getByText("The launch price has ended").first()).toBeVisible();
+            expect(reloads).toBe(0);
+          } finally {
+            await context.close();
+          }
+        }
+      } finally {
+        await saveLaunch(page, before);
+      }
+    } finally {
+      releaseLock();
+    }
+  },
+);

@@ -81,12 +81,13 @@ async function landingShows(expected: RegExp) {
   expect(await landingText()).toMatch(expected);
 }
 
-async function marketplaceSale(email: string) {
-  const sale = `early_${crypto.randomUUID()}`;
+/** A WarriorPlus IPN for the membership item, as the marketplace posts it: a new sale, or a refund of one. */
+async function marketplaceSale(email: string, refundOf?: string) {
+  const sale = refundOf ?? `early_${crypto.randomUUID()}`;
   const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
     method: "POST",
     body: new URLSearchParams({
-      WP_ACTION: "sale",
+      WP_ACTION: refundOf ? "refund" : "sale",
       WP_ITEM_NUMBER: MEMBERSHIP_ITEM,
       WP_ITEM_NAME: "AI Profit Labs",
       WP_BUYER_EMAIL: email,
@@ -94,7 +95,7 @@ async function marketplaceSale(email: string) {
       WP_SALE: sale,
       WP_SALE_AMOUNT: "17.00",
       WP_SALE_CURRENCY: "USD",
-      IPN_ID: `ipn_${sale}`,
+      IPN_ID: `ipn_${refundOf ? "refund_" : ""}${sale}`,
       WP_SECURITYKEY: SECURITY_KEY,
     }),
   });
@@ -118,7 +119,7 @@ describe("the early bonus", () => {
     const subscriber = await createUser(app.db, { paid: "subscription-active" });
     const marketplaceEmail = uniqueEmail("wp-early");
     const marketplaceBuyer = await createUser(app.db, { email: marketplaceEmail });
-    await marketplaceSale(marketplaceEmail);
+    const marketplaceSaleId = await marketplaceSale(marketplaceEmail);
     for (const buyer of [card, subscriber, marketplaceBuyer]) expect(await hasEarlyBonus(buyer.id)).toBe(true);
     expect(await bonusesGiven()).toEqual({ given: start.given + 3, active: start.active + 3 });
     await landingShows(/1 of \d+ early-bonus spots left/);
@@ -140,6 +141,12 @@ describe("the early bonus", () => {
     const stillMember = await signIn(app.baseUrl, card.email);
     expect(await (await stillMember.get("/bonuses")).text()).not.toContain("Early-bird bonus");
     expect((await stillMember.get("/bonuses/download/early-bird-bonus.zip")).status).toBe(404);
+    await landingShows(/1 of \d+ early-bonus spots left/);
+
+    // The marketplace buyer is refunded through WarriorPlus's own refund IPN: the same.
+    await marketplaceSale(marketplaceEmail, marketplaceSaleId);
+    expect(await hasEarlyBonus(marketplaceBuyer.id)).toBe(false);
+    expect(await bonusesGiven()).toEqual({ given: start.given + 3, active: start.active + 1 });
     await landingShows(/1 of \d+ early-bonus spots left/);
 
     // The last spot, then none: the block is gone from the landing.

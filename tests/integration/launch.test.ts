@@ -13,8 +13,11 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../supp
  */
 let app: TestApp;
 let admin: Browser;
+/** The demo seed's first start, on the server's clock: the seed reads "now" from it. */
+const FIRST_START = new Date(Math.floor(Date.now() / 1000) * 1000);
 
 beforeAll(async () => {
+  setServerClock(FIRST_START);
   app = await startTestApp({ PAGE_CACHE_SECONDS: "0" });
   admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
 });
@@ -61,16 +64,47 @@ function visibleText(html: string) {
 const timerText = (document: ReturnType<typeof parseHtml>) =>
   (document.querySelector('[role="timer"]')?.textContent ?? "").replace(/\s+/g, "");
 
+/** Every page that shows the launch: the landing, the three sales variants, the affiliate pages. */
+const LAUNCH_PAGES = [
+  "/",
+  "/ailabs-offer",
+  "/ailabs-offer2",
+  "/ailabs-offer3",
+  "/jv-affiliate",
+  "/jv-doc",
+  "/demo-swipes",
+];
+/** What a page may not say without a deadline: a countdown's words, a closing, a time limit. */
+const DEADLINE_COPY =
+  /The launch price has ended|Opens |will rise|ends in|soon\.|Limited-Time|Launch Week|Today only|short time/;
+
+/** With no dates: no timer on any launch page, and no deadline copy on the landing and sales pages. */
+async function expectNoDeadline() {
+  for (const path of LAUNCH_PAGES) {
+    const page = await text(path);
+    expect(page.querySelector('[role="timer"]'), path).toBeNull();
+    expect(page.querySelector("[data-deadline]"), path).toBeNull();
+    // The affiliate pages speak of the launch itself (its swipes, its full-blast finish), not of a price's deadline.
+    if (!path.startsWith("/jv") && path !== "/demo-swipes")
+      expect(page.body.textContent, path).not.toMatch(DEADLINE_COPY);
+  }
+}
+
 describe("a fresh install with the demo seed (SEED_DEMO_CONTENT)", () => {
-  it("counts down from about 3 days after the first start, with 3 of 10 spots", async () => {
+  it("shows the spec's first screen a second after the first start: 2 days 23:59:59, 50 of 50, 3 of 10", async () => {
+    setServerClock(new Date(FIRST_START.getTime() + 1000));
     const sales = await text("/ailabs-offer3");
-    expect(timerText(sales)).toMatch(/^02Days23Hours5\dMinutes\d\dSeconds$/);
+    expect(timerText(sales)).toBe("02Days23Hours59Minutes59Seconds");
     const upsell = await text("/custom-saas-upsell");
     expect(upsell.body.textContent).toContain("3 of 10 spots remaining");
     expect(upsell.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow")).toBe("70");
-    const landing = await text("/");
-    expect(landing.body.textContent).toContain("This launch price will rise to $197 in");
-    expect(landing.body.textContent).toContain("Bonus for the first 50 customers");
+    const landing = (await text("/")).body.textContent?.replace(/\s+/g, " ");
+    expect(landing).toContain("This launch price will rise to $197 in 02d 23h 59m 59s.");
+    expect(landing).toContain("Bonus for the first 50 customers");
+    expect(landing).toContain("50 of 50 early-bonus spots left");
+    const row = await app.db.selectFrom("launch_settings").selectAll().executeTakeFirstOrThrow();
+    expect(row.cart_opens_at?.toISOString()).toBe(FIRST_START.toISOString());
+    expect(row.cart_closes_at?.getTime()).toBe(FIRST_START.getTime() + 3 * 86_400_000);
   });
 });
 
@@ -176,14 +210,15 @@ describe("one deadline for everyone", () => {
     expect(sales.body.textContent).toContain("Get Instant Access for $197");
   });
 
-  it("with no dates set shows no countdown and no deadline copy", async () => {
+  it("with no dates set shows no countdown and no deadline copy, in the price boxes either", async () => {
     await save({ cartOpensAt: "", cartClosesAt: "", fullBlastStartsAt: "", winnersAnnouncedAt: "" });
-    for (const path of ["/", "/ailabs-offer3", "/jv-affiliate"]) {
-      const page = await text(path);
-      const words = page.body.textContent ?? "";
-      expect(page.querySelector('[role="timer"]'), path).toBeNull();
-      expect(words, path).not.toMatch(/The launch price has ended|Opens |will rise|ends in/);
-    }
+    await expectNoDeadline();
+    // The prices stay; only the deadline's words go.
+    const sales = (await text("/ailabs-offer3")).body.textContent ?? "";
+    expect(sales).toContain("Your Price");
+    expect(sales).toContain("-$172");
+    expect(sales).toContain("Get Instant Access for $25");
+    expect((await text("/")).body.textContent).toContain("Special Offer");
     await save({});
   });
 });
@@ -215,6 +250,8 @@ describe("the custom SaaS spots", () => {
     const words = full.body.textContent ?? "";
     expect(words).toContain("Fully booked");
     expect(words).not.toMatch(/Apply Now|Yes, Build My App/);
+    // The top of the page, where the buy link was, says why there is none.
+    expect(words).toContain("Fully booked for now: every spot is taken.");
     expect(full.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow")).toBe("100");
     expect([...full.querySelectorAll("a")].some((link) => link.textContent?.includes("No Thanks"))).toBe(true);
     await save({});
@@ -262,11 +299,7 @@ describe("with the page cache on and no demo content (production)", () => {
   });
 
   it("starts with no dates, so no deadline copy", async () => {
-    for (const path of ["/", "/ailabs-offer3"]) {
-      const page = await text(path);
-      expect(page.querySelector('[role="timer"]'), path).toBeNull();
-      expect(page.body.textContent, path).not.toMatch(/The launch price has ended|Opens |will rise|ends in/);
-    }
+    await expectNoDeadline();
     expect((await text("/custom-saas-upsell")).body.textContent).toContain("10 of 10 spots remaining");
   });
 
@@ -278,5 +311,17 @@ describe("with the page cache on and no demo content (production)", () => {
     expect(await hit.text()).toContain("10 of 10 spots remaining");
     await save({ customSaasBookedElsewhere: "4" });
     expect((await text("/custom-saas-upsell", visitor)).body.textContent).toContain("6 of 10 spots remaining");
+  });
+
+  it("shows a save made by another process within the 5 s re-read, not after the cache's 60 s", async () => {
+    const visitor = new Browser(cached.baseUrl);
+    const spots = async () => (await text("/custom-saas-upsell", visitor)).body.textContent ?? "";
+    expect(await spots()).toContain("6 of 10 spots remaining");
+    expect(await spots()).toContain("6 of 10 spots remaining"); // now from the cache
+    // Another process's save: the row changes under this one, with no save here to drop its cache.
+    await cached.db.updateTable("launch_settings").set({ custom_saas_booked_elsewhere: 1 }).execute();
+    await expect
+      .poll(spots, { timeout: 5_000 + 4_000, interval: 250, message: "the cached page after another process's save" })
+      .toContain("9 of 10 spots remaining");
   });
 });

@@ -61,7 +61,7 @@ export default function AdminRetention() {
               <Cell label="What a run does" className="text-slate-600">
                 {row.effect}
               </Cell>
-              <Cell label="Setting" className="break-all">
+              <Cell label="Setting" className="break-all sm:whitespace-nowrap sm:break-normal">
                 <code className="text-xs">
                   {row.variable}={row.days}
                 </code>

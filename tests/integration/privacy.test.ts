@@ -489,7 +489,9 @@ describe("Delete my account without a password", () => {
 
     // Opening the link changes nothing; its button does, from any browser.
     const page = await new Browser(app.baseUrl).get(`/account/delete?token=${encodeURIComponent(token)}`);
-    expect(await page.text()).toContain("Delete my account for good");
+    const html = await page.text();
+    expect(html).toContain("Delete my account for good");
+    expect(html).toContain(member.email);
     expect(await app.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toHaveLength(1);
     const done = await new Browser(app.baseUrl).post("/account/delete", { token });
     expect(redirectTarget(done)).toBe("/login?notice=account-deleted");

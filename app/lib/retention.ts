@@ -33,6 +33,26 @@ export const RETENTION_VARIABLES: Record<RetentionRule, string> = {
   consentProofs: "RETENTION_CONSENT_PROOF_DAYS",
 };
 
+/**
+ * Each rule as the admin's 'Data retention' page shows it: what it touches, from when its period
+ * runs, and what a run does to a row (decision 056).
+ */
+export const RETENTION_RULE_TEXT: Record<RetentionRule, { data: string; from: string; effect: string }> = {
+  emailBodies: {
+    data: "Text of sent emails",
+    from: "after sending",
+    effect: "the text and HTML are emptied; the address, subject and dates stay",
+  },
+  auditLog: { data: "Admin activity log", from: "after the action", effect: "the row is deleted" },
+  knownDevices: { data: "Known devices", from: "after their last use", effect: "the row is deleted" },
+  unsubscribedLeads: {
+    data: "Unsubscribed leads who never bought",
+    from: "after unsubscribing",
+    effect: "the lead is deleted",
+  },
+  consentProofs: { data: "Cookie-choice proofs", from: "after the choice", effect: "the row is deleted" },
+};
+
 /** What each rule removes, as the dry-run report names it. */
 export const RETENTION_LABELS: Record<RetentionRule, string> = {
   emailBodies: "bodies of sent emails",

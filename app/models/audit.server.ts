@@ -33,6 +33,9 @@ export type AuditAction =
   | "erase_lead"
   // A member deleted their own account; actor "member".
   | "delete_account"
+  // A member's email address moved (details: from, to); actor "member". The erasure reads it to
+  // find the mail and lead rows of the person's earlier addresses (decision 056).
+  | "change_email"
   // Issue 28 (decision 055): refunds, members added and imported, the community link.
   | "refund_order"
   | "add_member"

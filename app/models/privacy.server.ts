@@ -96,12 +96,17 @@ export async function erasePerson(
     .where(sql`lower(to_address)`, "=", email)
     .execute();
   await trx.deleteFrom("leads").where("email", "=", email).execute();
-  const needles = identifiersOf(person);
-  // Rate-limit keys may hold the address or the account id (per-address and per-user counters).
+  const earlier = person.id ? await eraseEarlierAddresses(trx, person.id) : [];
+  const needles = [...identifiersOf(person), ...earlier];
+  // Rate-limit keys may hold an address or the account id (per-address and per-user counters).
   await trx
     .deleteFrom("rate_limits")
     .where((eb) =>
-      eb.or([email, ...(person.id ? [person.id] : [])].map((needle) => eb(sql`strpos(lower(key), ${needle})`, ">", 0))),
+      eb.or(
+        [email, ...earlier, ...(person.id ? [person.id] : [])].map((needle) =>
+          eb(sql`strpos(lower(key), ${needle})`, ">", 0),
+        ),
+      ),
     )
     .execute();
 
@@ -136,6 +141,61 @@ export async function erasePerson(
     }
     await trx.deleteFrom("users").where("id", "=", person.id).execute();
   }
+}
+
+/**
+ * The mail and lead rows of the addresses the account had before its current one (the audit
+ * log's `change_email` rows) and of an address it asked to move to (its email-change links):
+ * they name the person too. Only rows from while the address was theirs: mail to an earlier
+ * address up to the change, and the confirmation mailed with each link (queued in the link's
+ * transaction, so with its `created_at`); the address may belong to someone else now. Returns the
+ * earlier addresses, which the audit rows then lose.
+ */
+async function eraseEarlierAddresses(trx: Database, userId: string): Promise<string[]> {
+  // The comparisons of times stay in SQL: a JavaScript Date would drop PostgreSQL's microseconds.
+  const changes = trx
+    .selectFrom("admin_audit_log as a")
+    .where("a.member_id", "=", userId)
+    .where("a.action", "=", "change_email");
+  await trx
+    .deleteFrom("email_outbox")
+    .where(({ exists }) =>
+      exists(
+        changes
+          .select(sql`1`.as("one"))
+          .where(
+            sql<boolean>`lower(email_outbox.to_address) = lower(a.details->>'from') AND email_outbox.created_at <= a.created_at`,
+          ),
+      ),
+    )
+    .execute();
+  await trx
+    .deleteFrom("leads")
+    .where(({ exists }) =>
+      exists(
+        changes
+          .select(sql`1`.as("one"))
+          .where(sql<boolean>`leads.email = lower(a.details->>'from') AND leads.created_at <= a.created_at`),
+      ),
+    )
+    .execute();
+  await trx
+    .deleteFrom("email_outbox")
+    .where(({ exists }) =>
+      exists(
+        trx
+          .selectFrom("single_use_tokens as t")
+          .select(sql`1`.as("one"))
+          .where("t.user_id", "=", userId)
+          .where("t.purpose", "=", "email_change")
+          .where(
+            sql<boolean>`lower(email_outbox.to_address) = lower(t.data->>'newEmail') AND email_outbox.created_at = t.created_at`,
+          ),
+      ),
+    )
+    .execute();
+  const earlier = await changes.select(sql<string | null>`lower(a.details->>'from')`.as("address")).execute();
+  return earlier.flatMap((row) => (row.address ? [row.address] : []));
 }
 
 /**

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard } from "~/components/auth-card";
 import { FormError, SubmitButton } from "~/components/form-fields";
 import { accountDeletedResponse } from "~/route-helpers/account-deleted.server";
-import { DELETION_LINK_UNUSABLE, deletionLinkUsable, eraseAccountByLink } from "~/services/privacy.server";
+import { DELETION_LINK_UNUSABLE, deletionLinkAccount, eraseAccountByLink } from "~/services/privacy.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 
 export const meta: MetaFunction = () => [
@@ -17,7 +17,7 @@ const tokenOf = (value: unknown) =>
 /** GET only shows the button (mail scanners follow links; a GET never changes anything). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = tokenOf(new URL(request.url).searchParams.get("token"));
-  return { token: token ?? "", usable: token ? await deletionLinkUsable(token) : false };
+  return { token: token ?? "", account: token ? await deletionLinkAccount(token) : null };
 }
 
 /**
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteAccount() {
-  const { token, usable } = useLoaderData<typeof loader>();
+  const { token, account } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/account/delete") === true;
@@ -43,8 +43,12 @@ export default function DeleteAccount() {
       title="Delete your account"
       subtitle="Your orders stay for accounting under a pseudonym; everything else about you goes."
     >
-      {usable && !failure ? (
+      {account && !failure ? (
         <Form method="post" className="space-y-4">
+          <p className="text-sm text-slate-700">
+            The account <strong className="break-all font-semibold text-slate-900">{account}</strong> will be deleted
+            for good. This cannot be undone.
+          </p>
           <input type="hidden" name="token" value={token} />
           <SubmitButton pending={submitting} pendingLabel="Deleting...">
             Delete my account for good

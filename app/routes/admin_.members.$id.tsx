@@ -263,6 +263,8 @@ const AUDIT_LABELS: Record<string, string> = {
   // The owner of the address took the account over with a claim link (actor "claim link").
   claim_account: "Taken over by the owner of its address (claim link)",
   export_data: "Exported the member's data",
+  // The member's own change (actor "member").
+  change_email: "Changed their email address",
 };
 
 function describeDetails(details: Record<string, unknown>): string {
@@ -272,6 +274,7 @@ function describeDetails(details: Record<string, unknown>): string {
   if (typeof details.reason === "string") parts.push(`Reason: ${details.reason}`);
   if (typeof details.expiresAt === "string") parts.push(`expires on ${lastDay(details.expiresAt)}`);
   if (typeof details.sessions === "number") parts.push(`${details.sessions} session(s) ended`);
+  if (typeof details.from === "string") parts.push(`from ${details.from}`);
   if (typeof details.to === "string") parts.push(`to ${details.to}`);
   return parts.join(", ");
 }

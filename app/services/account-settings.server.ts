@@ -9,6 +9,7 @@ import {
   passwordChangedEmail,
 } from "~/lib/emails";
 import { enqueueEmail } from "~/models/outbox.server";
+import { writeAudit } from "~/models/audit.server";
 import * as singleUseToken from "~/models/single-use-token.server";
 import { changeEmail, credentialsChanged, findUserById, normalizeEmail, setPassword } from "~/models/user.server";
 import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
@@ -113,6 +114,14 @@ export async function confirmEmailChange(
         };
       }
       if (ownerProven) await claimOrdersByEmail(trx, grant.userId, newEmail);
+      // The earlier address, kept so an erasure finds the mail sent to it while it was this
+      // person's (decision 056); the audit log's retention bounds how long.
+      await writeAudit(trx, {
+        admin: { id: null, email: "member" },
+        action: "change_email",
+        memberId: grant.userId,
+        details: { from: normalizeEmail(before.email), to: newEmail },
+      });
       await credentialsChanged(trx, grant.userId, ownerProven ? confirming.sessionIdHash : null);
       const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
       await enqueueEmail(trx, {

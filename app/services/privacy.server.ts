@@ -142,9 +142,13 @@ export async function deleteOwnAccount(
   return { ok: "link-sent", message: DELETION_LINK_SENT };
 }
 
-/** Whether a deletion link can still be used (the page shows its button, or says it cannot). */
-export async function deletionLinkUsable(token: string): Promise<boolean> {
-  return (await singleUseToken.peek("account_deletion", token)) !== null;
+/**
+ * The address of the account a deletion link would delete, while the link can still be used (the
+ * page names it above its button); null when it cannot.
+ */
+export async function deletionLinkAccount(token: string): Promise<string | null> {
+  const grant = await singleUseToken.peek("account_deletion", token);
+  return grant ? ((await findUserById(grant.userId))?.email ?? null) : null;
 }
 
 /** The deletion link used: the link is spent and the account erased in one transaction. */

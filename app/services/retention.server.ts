@@ -20,8 +20,12 @@ export function runRetention(): Promise<RetentionCounts> {
   return applyRetention(retentionDays(), now());
 }
 
-/** The dry run: what the next pass would remove, changing nothing. */
-export function retentionReport(): Promise<{ days: RetentionDays; wouldRemove: RetentionCounts }> {
+/**
+ * The dry run: what a pass at `at` (the server's "now") would remove, changing nothing. Read by
+ * the admin command's `retention` and the admin's 'Data retention' page.
+ */
+export async function retentionReport(): Promise<{ at: Date; days: RetentionDays; wouldRemove: RetentionCounts }> {
   const days = retentionDays();
-  return countRetention(days, now()).then((wouldRemove) => ({ days, wouldRemove }));
+  const at = now();
+  return { at, days, wouldRemove: await countRetention(days, at) };
 }

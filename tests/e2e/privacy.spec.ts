@@ -6,8 +6,8 @@ import { logIn, signUp, uniqueEmail, withConsentChosen } from "./helpers";
 /**
  * Issue 29 (decision 056), in a real browser with JavaScript on and off: a member downloads their
  * data, deletes the account and cannot sign in again; the consent choice made on pages without
- * React (`/`, the legal pages) reaches local storage and Decline removes the analytics cookies,
- * as it does on React pages (site.spec.ts "cookie consent").
+ * React (`/`, the legal pages) and with it (`/jv-doc`) reaches local storage and Decline removes
+ * the analytics cookies.
  */
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie Consent" });
 const cookieValue = async (context: BrowserContext, name: string) =>
@@ -100,6 +100,13 @@ test.describe("privacy requests (admin)", () => {
     await member.goto("/account");
     await expect(member).toHaveURL(/\/login\?redirect=%2Faccount$/);
     await memberContext.close();
+
+    // The retention periods and housekeeping's dry run, in the panel.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Retention" }).click();
+    await expect(page.getByRole("heading", { name: "Data retention" })).toBeVisible();
+    const periods = page.getByRole("region", { name: "Retention periods and the next run" });
+    await expect(periods.getByRole("row", { name: /Text of sent emails/ })).toContainText("30 days after sending");
+    await expect(periods.getByRole("row", { name: /Known devices/ })).toContainText("1 year after their last use");
   });
 });
 
@@ -113,14 +120,15 @@ async function memberIdOf(page: Page): Promise<string> {
   return JSON.parse(fs.readFileSync((await download.path())!, "utf8")).profile.id as string;
 }
 
-test.describe("cookie consent on pages without React", () => {
+test.describe("cookie consent on pages with and without React", () => {
   const CHOICES: Array<[string, "all" | "essential" | "none"]> = [
     ["Decline", "none"],
     ["Essential Only", "essential"],
     ["Accept All", "all"],
     ["Close (Essential Only)", "essential"],
   ];
-  for (const path of ["/", "/privacy-policy"]) {
+  // `/` and the policy are sent without React (one small inline script); /jv-doc with it.
+  for (const path of ["/", "/privacy-policy", "/jv-doc"]) {
     for (const [button, choice] of CHOICES) {
       test(`${button} on ${path} is stored in the cookie and local storage; Decline removes the analytics cookies`, async ({
         page,

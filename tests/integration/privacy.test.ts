@@ -37,9 +37,11 @@ const TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
  * and an admin's action on the account. Plus another member whose marketplace sale was bought
  * with this member's address before it was theirs, and who must stay untouched.
  */
-async function memberWithEverything({ twoFactor = false } = {}) {
+async function memberWithEverything({ twoFactor = false, movedAddress = false } = {}) {
   const name = uniqueName("Privacy Person");
   const member = await createUser(app.db, { name, paid: "stripe-order" });
+  // Addresses the person had or asked for before: mail went to them, and it names the person too.
+  const earlier = movedAddress ? await moveAddress(member) : [];
   const other = await createUser(app.db, { name: uniqueName("Other Person"), paid: "none" });
   const token = crypto.randomBytes(5).toString("hex");
   const own = await app.db
@@ -150,7 +152,30 @@ async function memberWithEverything({ twoFactor = false } = {}) {
       .values({ user_id: member.id, code_hash: "v1:k:not-a-real-code" })
       .execute();
   }
-  return { member, name, other, browser, own, shared, chapter, certificate, resetToken, adminId };
+  return { member, name, other, browser, own, shared, chapter, certificate, resetToken, adminId, earlier };
+}
+
+/**
+ * The member's address moves through the real pages (a reset mail to the first address before,
+ * the notice to it after), then they ask to move again and never confirm (the confirmation waits
+ * at the third address). `member.email` becomes the second address; the other two are returned.
+ */
+async function moveAddress(member: { email: string }) {
+  const first = member.email;
+  await new Browser(app.baseUrl).post("/forgot-password", { email: first });
+  await smtp.waitFor(first, 15_000, "eset");
+  const browser = await signIn(app.baseUrl, first);
+  const second = uniqueEmail("moved");
+  await browser.post("/account", { intent: "email", email: second, current_password: PASSWORD });
+  const link = linkIn(await smtp.waitFor(second, 15_000, "Confirm your new"), "/account/confirm-email");
+  const confirmed = await browser.post("/account/confirm-email", { token: link.searchParams.get("token")! });
+  expect(await confirmed.text()).toContain(`Your email address is now ${second}`);
+  await smtp.waitFor(first, 15_000, "email address was changed");
+  const third = uniqueEmail("asked");
+  await browser.post("/account", { intent: "email", email: third, current_password: PASSWORD });
+  await smtp.waitFor(third, 15_000, "Confirm your new");
+  member.email = second;
+  return [first, third];
 }
 
 const download = async (browser: Browser, path: string, form: Record<string, string>) => {
@@ -316,7 +341,7 @@ async function expectErased(fixture: Awaited<ReturnType<typeof memberWithEveryth
     () => app.db.selectFrom("email_outbox").select("id").where("to_address", "=", member.email).execute(),
     (rows) => rows.length === 0,
   );
-  expect(await rowsNaming(app.db, [member.email, name, member.id])).toEqual([]);
+  expect(await rowsNaming(app.db, [member.email, name, member.id, ...fixture.earlier])).toEqual([]);
 
   // Orders kept: amounts, dates, products and the provider's ids; no user, address or name.
   const erasure = await app.db
@@ -394,7 +419,7 @@ describe("Delete my account", () => {
   });
 
   it("erases the member in one go: no row names them, orders stay under a pseudonym, the address can sign up again", async () => {
-    const fixture = await memberWithEverything({ twoFactor: true });
+    const fixture = await memberWithEverything({ twoFactor: true, movedAddress: true });
     const { member, browser } = fixture;
     const other = await signIn(app.baseUrl, member.email); // a second session, on another device
     const response = await browser.post("/account/privacy", {
@@ -464,7 +489,9 @@ describe("Delete my account without a password", () => {
 
     // Opening the link changes nothing; its button does, from any browser.
     const page = await new Browser(app.baseUrl).get(`/account/delete?token=${encodeURIComponent(token)}`);
-    expect(await page.text()).toContain("Delete my account for good");
+    const html = await page.text();
+    expect(html).toContain("Delete my account for good");
+    expect(html).toContain(member.email);
     expect(await app.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toHaveLength(1);
     const done = await new Browser(app.baseUrl).post("/account/delete", { token });
     expect(redirectTarget(done)).toBe("/login?notice=account-deleted");

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createUser, uniqueEmail } from "../support/fixtures";
-import { Browser } from "../support/http";
+import { createUser, signIn, uniqueEmail } from "../support/fixtures";
+import { Browser, redirectTarget } from "../support/http";
 import { resetServerClock, setServerClock } from "../support/clock";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";
 
 /**
  * Issue 29 item 3 (decision 056): housekeeping applies the retention periods, with the server's
@@ -101,6 +101,23 @@ async function dryRun(): Promise<Record<string, number>> {
   return counts;
 }
 
+/** The admin's 'Data retention' page, row by row: the cells' text, tags stripped. */
+async function adminPage(browser: Browser): Promise<string[][]> {
+  const response = await browser.get("/admin/retention");
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const body = html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>"));
+  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(([, row]) =>
+    [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map(([, cell]) =>
+      cell
+        .replace(/<!--.*?-->/g, "")
+        .replace(/<[^>]+>/g, "")
+        .replace(/&amp;/g, "&")
+        .trim(),
+    ),
+  );
+}
+
 describe("retention in housekeeping", () => {
   it("removes each kind of data after its period, and not before; the dry run counts what the run removes", async () => {
     const s = await seed();
@@ -113,6 +130,24 @@ describe("retention in housekeeping", () => {
     at(46);
     const before = await dryRun();
     expect(before["bodies of sent emails"]).toBeGreaterThanOrEqual(1);
+    // The admin's page shows the same dry run, rule by rule, and removes nothing either.
+    const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const rows = await adminPage(admin);
+    expect(rows.map((row) => row[0])).toEqual([
+      "Text of sent emails",
+      "Admin activity log",
+      "Known devices",
+      "Unsubscribed leads who never bought",
+      "Cookie-choice proofs",
+    ]);
+    expect(rows.map((row) => Number(row[4]))).toEqual(Object.values(before));
+    expect(rows[0].slice(1, 4)).toEqual([
+      "45 days after sending",
+      "the text and HTML are emptied; the address, subject and dates stay",
+      "RETENTION_EMAIL_BODY_DAYS=45",
+    ]);
+    expect(rows[2].slice(1, 2)).toEqual(["100 days after their last use"]);
+    expect(await dryRun()).toEqual(before);
     const outboxWithBodies = () =>
       app.db
         .selectFrom("email_outbox")
@@ -151,6 +186,16 @@ describe("retention in housekeeping", () => {
     at(1096);
     await app.rerunStartup();
     expect(await state(s)).toMatchObject({ consent: false });
+  });
+});
+
+describe("the admin's 'Data retention' page", () => {
+  it("is for admins only", async () => {
+    const visitor = new Browser(app.baseUrl);
+    expect(redirectTarget(await visitor.get("/admin/retention"))).toBe("/login?redirect=%2Fadmin%2Fretention");
+    const member = await createUser(app.db, { paid: "stripe-order" });
+    const browser = await signIn(app.baseUrl, member.email);
+    expect(redirectTarget(await browser.get("/admin/retention"))).toBe("/dashboard");
   });
 });
 

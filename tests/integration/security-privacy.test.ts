@@ -43,6 +43,10 @@ describe("an erased account's old credentials", () => {
     await admin.post(`/admin/members/${member.id}`, { intent: "send-link" });
     const signInMail = await smtp.waitFor(member.email, 15_000, "", sent);
     const signInLink = linkIn(signInMail, "/reset-password");
+    // A sign-in link the member asked for themself ('Email me a sign-in link').
+    const asked = smtp.messages.length;
+    await new Browser(app.baseUrl).post("/login/email-link", { email: member.email });
+    const emailLink = linkIn(await smtp.waitFor(member.email, 15_000, "sign-in link", asked), "/login/link");
     // A certificate.
     const course = await app.db.selectFrom("courses").select(["id", "title"]).executeTakeFirstOrThrow();
     const code = crypto.randomBytes(16).toString("base64url");
@@ -77,6 +81,12 @@ describe("an erased account's old credentials", () => {
       const used = await new Browser(app.baseUrl).post("/reset-password", { token, password: "taken-over-password" });
       expect(used.status).toBe(400);
     }
+    // The emailed sign-in link signs no one in.
+    const linkBrowser = new Browser(app.baseUrl);
+    const viaLink = await linkBrowser.post("/login/link", { token: emailLink.searchParams.get("token")! });
+    expect(viaLink.status).toBe(400);
+    expect(linkBrowser.cookie("__session")).toBeUndefined();
+    expect(redirectTarget(await linkBrowser.get("/dashboard"))).toBe("/login?redirect=%2Fdashboard");
     // The email-change link moves nothing.
     const confirmed = await new Browser(app.baseUrl).post("/account/confirm-email", {
       token: change.searchParams.get("token")!,

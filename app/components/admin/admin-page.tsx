@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: "/admin/emails", label: "Emails", end: false },
   { to: "/admin/launch", label: "Launch", end: false },
   { to: "/admin/community", label: "Community", end: false },
+  { to: "/admin/retention", label: "Retention", end: false },
 ] as const;
 
 /** The admin panel's sub-navigation: plain links, the current section marked for screen readers too. */

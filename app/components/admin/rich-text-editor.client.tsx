@@ -2,6 +2,7 @@ import type { BlockEmbed as BlockEmbedBlot } from "quill/blots/block";
 import type VideoBlot from "quill/formats/video";
 import { useEffect, useRef, useState } from "react";
 import ReactQuill, { Quill } from "react-quill-new";
+import { useEditorDialog } from "./editor-dialog";
 import { IMAGE_MAX_BYTES, imageMessages } from "~/lib/images";
 import { videoEmbedSrc, videoFrameAttributes } from "~/lib/video-embed";
 
@@ -146,25 +147,6 @@ async function uploadImage(courseId: string, file: Blob, name: string): Promise<
   }
 }
 
-/** The tooltip's save, refusing a video address that is not a YouTube or Vimeo link. */
-type Tooltip = { root: HTMLElement; textbox: HTMLInputElement; save: () => void };
-
-function guardVideoLinks(tooltip: Tooltip) {
-  const save = tooltip.save.bind(tooltip);
-  tooltip.textbox.setAttribute("aria-label", "Link or video address");
-  tooltip.save = () => {
-    const isVideo = tooltip.root.getAttribute("data-mode") === "video";
-    if (isVideo && !videoEmbedSrc(tooltip.textbox.value)) {
-      tooltip.textbox.setAttribute("aria-invalid", "true");
-      tooltip.textbox.title = "Paste a YouTube or Vimeo link";
-      tooltip.textbox.focus();
-      return;
-    }
-    tooltip.textbox.removeAttribute("aria-invalid");
-    save();
-  };
-}
-
 /**
  * Quill 2.0.3's semantic HTML writes every space as &nbsp;, which stops lines wrapping on the
  * course page; plain spaces render the same inside paragraphs.
@@ -185,10 +167,18 @@ export default function RichTextEditor({
 }) {
   const quillRef = useRef<ReactQuill>(null);
   const [status, setStatus] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+  const { ask, dialog } = useEditorDialog();
 
   // Quill keeps the modules it was created with: made once, the handlers reach the editor by ref.
   const [modules] = useState(() => {
     const editor = () => quillRef.current!.getEditor();
+
+    /** After the dialog, the caret goes back to the editor, where it was or after what was inserted. */
+    function backToEditor(index: number, length = 0) {
+      const quill = editor();
+      quill.focus();
+      quill.setSelection(index, length, "user");
+    }
 
     /** Uploads images (picked, pasted or dropped) and inserts each as a figure with its alt text. */
     async function insertImages(index: number, files: File[]) {
@@ -199,22 +189,34 @@ export default function RichTextEditor({
           setStatus({ kind: "error", text: uploaded.error });
           return;
         }
-        const alt = window.prompt("Describe the image for those who cannot see it (alt text):", "");
-        if (alt === null) {
+        const answers = await ask({
+          title: "Describe the image",
+          preview: uploaded,
+          fields: [
+            {
+              name: "alt",
+              label: "Alt text",
+              hint: "What the image shows, for those who cannot see it.",
+              required: imageMessages.altRequired,
+            },
+            { name: "caption", label: "Caption (optional)" },
+          ],
+        });
+        if (!answers) {
           setStatus(null);
+          backToEditor(index);
           return;
         }
-        const caption = window.prompt("Caption (optional):", "") ?? "";
         const value: FigureValue = {
           src: uploaded.src,
-          alt: alt.trim(),
+          alt: answers.alt,
           width: String(uploaded.width),
           height: String(uploaded.height),
-          caption: caption.trim(),
+          caption: answers.caption,
         };
         editor().insertEmbed(index, "figure", value, "user");
-        editor().setSelection(index + 1, 0, "user");
         index += 1;
+        backToEditor(index);
       }
       setStatus(null);
     }
@@ -234,25 +236,49 @@ export default function RichTextEditor({
             });
             input.click();
           },
-          // With nothing selected, Quill's link button does nothing: ask for the words and the address.
-          link(value: boolean) {
+          // Quill's own link button does nothing with nothing selected: the dialog asks for the
+          // words too, and for the address of a selection.
+          async link(value: boolean) {
             const quill = editor();
             const range = quill.getSelection(true);
             if (!value) {
               quill.format("link", false, "user");
               return;
             }
+            const address = {
+              name: "address",
+              label: "Address",
+              type: "url" as const,
+              hint: "A web address (https://…) or a page of this site (/dashboard).",
+              required: "Enter the address the link goes to.",
+            };
+            const answers = await ask({
+              title: "Insert a link",
+              fields:
+                range.length > 0
+                  ? [address]
+                  : [{ name: "text", label: "Link text", required: "Enter the words that show as the link." }, address],
+            });
+            if (!answers) return backToEditor(range.index, range.length);
             if (range.length > 0) {
-              const tooltip = (quill.theme as unknown as { tooltip: { edit: (mode: string) => void } }).tooltip;
-              tooltip.edit("link");
-              return;
+              quill.formatText(range.index, range.length, "link", answers.address, "user");
+              return backToEditor(range.index + range.length);
             }
-            const text = window.prompt("Link text:", "");
-            if (!text?.trim()) return;
-            const address = window.prompt("Link address (https://…):", "https://");
-            if (!address?.trim() || address.trim() === "https://") return;
-            quill.insertText(range.index, text.trim(), { link: address.trim() }, "user");
-            quill.setSelection(range.index + text.trim().length, 0, "user");
+            quill.insertText(range.index, answers.text, { link: answers.address }, "user");
+            backToEditor(range.index + answers.text.length);
+          },
+          // Quill's tooltip took any text and refused a wrong one silently: the dialog says why.
+          async video() {
+            const range = editor().getSelection(true);
+            const notVideo = "Paste a YouTube or Vimeo link.";
+            const answers = await ask({
+              title: "Insert a video",
+              fields: [{ name: "address", label: "YouTube or Vimeo link", type: "url", required: notVideo }],
+              check: ({ address }) => (videoEmbedSrc(address) ? null : { field: "address", message: notVideo }),
+            });
+            if (!answers) return backToEditor(range.index, range.length);
+            editor().insertEmbed(range.index, "video", answers.address, "user");
+            backToEditor(range.index + 1);
           },
         },
       },
@@ -277,7 +303,11 @@ export default function RichTextEditor({
     const toolbar = (editor.getModule("toolbar") as { container: HTMLElement }).container;
     toolbar.setAttribute("aria-label", "Formatting");
     for (const [selector, name] of CONTROL_NAMES) toolbar.querySelector(selector)?.setAttribute("aria-label", name);
-    guardVideoLinks((editor.theme as unknown as { tooltip: Tooltip }).tooltip);
+    // Quill's own tooltip remains for a link already in the text ('Edit', 'Remove').
+    (editor.theme as unknown as { tooltip: { textbox: HTMLInputElement } }).tooltip.textbox.setAttribute(
+      "aria-label",
+      "Link address",
+    );
   }, [labelledBy]);
 
   // An image pasted as HTML arrives as a data: URL, which the server refuses (decision 057): each
@@ -344,6 +374,7 @@ export default function RichTextEditor({
           {status.text}
         </p>
       ) : null}
+      {dialog}
     </>
   );
 }

@@ -326,6 +326,12 @@ for (const width of [390, 1280] as const) {
         expect(box?.width).toBe(390 - 32);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The title, the actions and 'Next chapter' keep the lesson's column, not one of their own.
+      const column = (await page.locator(".chapter-content").boundingBox())!;
+      for (const part of [article.locator("header"), page.getByRole("navigation", { name: "Chapter navigation" })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x + box.width).toBeCloseTo(column.x + column.width, 0);
+      }
 
       // The video is 16:9 across the text; the image keeps its alt, size and caption.
       const video = await page.locator(".chapter-content iframe").boundingBox();

@@ -295,7 +295,8 @@ export default function CourseViewer() {
 }
 
 /** 'Previous chapter' and 'Next chapter': plain links for moving on without completing. */
-const navLink = "inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline";
+const navLink =
+  "inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline";
 
 /**
  * Issue 30: finishing feels like finishing. Under the last chapter of a completed course, in the

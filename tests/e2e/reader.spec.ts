@@ -251,6 +251,24 @@ for (const width of [390, 1280] as const) {
         await expect(editor.locator("figcaption")).toHaveText("The app the prompt built");
         expect(nativeDialogs).toEqual([]);
 
+        // An image pasted inside HTML arrives as a data: URL: it becomes an upload, with its alt text.
+        const pasted = (
+          await sharp({ create: { width: 40, height: 20, channels: 3, background: "#fde68a" } })
+            .png()
+            .toBuffer()
+        ).toString("base64");
+        await editor.evaluate((root, base64) => {
+          const clipboard = new DataTransfer();
+          clipboard.setData("text/html", `<img src="data:image/png;base64,${base64}" alt="A pasted screenshot">`);
+          root.dispatchEvent(
+            new ClipboardEvent("paste", { clipboardData: clipboard, bubbles: true, cancelable: true }),
+          );
+        }, pasted);
+        const pastedImage = editor.getByRole("img", { name: "A pasted screenshot" });
+        await expect(pastedImage).toHaveAttribute("src", new RegExp(`^/course/${courseId}/images/`));
+        await expect(pastedImage).toHaveAttribute("width", "40");
+        await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
+
         // The editor uses the reader's type scale: its code is monospace, as members will see it.
         const codeFont = await editor
           .locator(".ql-code-block-container")
@@ -267,11 +285,20 @@ for (const width of [390, 1280] as const) {
         const dir = process.env.SHOTS_DIR;
         if (dir) await page.screenshot({ path: path.join(dir, `editor-${width}-js-scrolled.png`) });
 
-        // The draft survives a reload that never saved.
+        // A save that never reaches the server keeps the text on the page and says why...
+        await page.context().setOffline(true);
+        await page.getByRole("button", { name: "Save chapter" }).click();
+        await expect(page.getByRole("alert")).toContainText(
+          "Error saving chapter: the server could not be reached (check your connection).",
+        );
+        await expect(editor.locator("figure img").first()).toBeVisible();
+        await page.context().setOffline(false);
+
+        // ...and the draft survives a reload that never saved.
         await page.reload();
         await hydrated(page);
         await expect(page.getByText("Restored your unsaved changes.")).toBeVisible();
-        await expect(page.getByRole("textbox", { name: "Content" }).locator("figure img")).toBeVisible();
+        await expect(page.getByRole("textbox", { name: "Content" }).locator("figure img")).toHaveCount(2);
         await page.getByRole("button", { name: "Save chapter" }).click();
         await expect(page.getByRole("status").first()).toBeVisible();
         await expect(page.getByText("Restored your unsaved changes.")).toHaveCount(0);

@@ -128,6 +128,22 @@ Quill.register(Figure, true);
 
 type Uploaded = { ok: true; src: string; width: number; height: number } | { ok: false; error: string };
 
+/**
+ * A `data:` URL's bytes, read here: the page's CSP (connect-src 'self') refuses fetch() of one.
+ * Null when it is not a well-formed data URL.
+ */
+function dataUrlBlob(src: string): Blob | null {
+  const match = /^data:([^;,]*)[^,]*?(;base64)?,(.*)$/s.exec(src);
+  if (!match) return null;
+  const [, type, base64, body] = match;
+  try {
+    const content = base64 ? Uint8Array.from(atob(body!), (char) => char.charCodeAt(0)) : decodeURIComponent(body!);
+    return new Blob([content], { type: type || "application/octet-stream" });
+  } catch {
+    return null;
+  }
+}
+
 /** Sends one image to /admin/images (decision 057); the answer is its address and size, or why not. */
 async function uploadImage(courseId: string, file: Blob, name: string): Promise<Uploaded> {
   if (file.size > IMAGE_MAX_BYTES) return { ok: false, error: imageMessages.tooLarge };
@@ -324,8 +340,10 @@ export default function RichTextEditor({
           const blot = Quill.find(image);
           if (!blot || blot instanceof Quill) continue;
           setStatus({ kind: "info", text: "Uploading a pasted image…" });
-          const blob = await (await fetch(image.src)).blob();
-          const uploaded = await uploadImage(courseId, blob, `pasted.${blob.type.split("/")[1] ?? "png"}`);
+          const blob = dataUrlBlob(image.src);
+          const uploaded = blob
+            ? await uploadImage(courseId, blob, `pasted.${blob.type.split("/")[1] ?? "png"}`)
+            : ({ ok: false, error: imageMessages.notImage } as const);
           const index = editor.getIndex(blot);
           editor.deleteText(index, 1, "user");
           if (!uploaded.ok) {

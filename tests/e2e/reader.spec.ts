@@ -387,6 +387,8 @@ for (const width of [390, 1280] as const) {
       await shot(page, `reader-${width}-${mode}`);
       await page.emulateMedia({ colorScheme: "dark" });
       await expect(page.locator("body")).toHaveCSS("background-color", "rgb(2, 6, 23)");
+      // A card from md up only: on a phone no band of another colour sits behind the text.
+      await expect(article).toHaveCSS("background-color", width === 390 ? "rgba(0, 0, 0, 0)" : "rgb(15, 23, 42)");
       await expectAccessible(page, { javaScriptEnabled, dark: true });
       await shot(page, `reader-${width}-${mode}-dark`);
       await page.emulateMedia({ colorScheme: "light" });
@@ -397,6 +399,8 @@ for (const width of [390, 1280] as const) {
       await page.getByRole("button", { name: "Complete course" }).click();
       const panel = page.getByRole("region", { name: "Course completed" });
       await expect(panel).toBeVisible();
+      // Focused on arrival for screen readers, without a ring round the whole panel.
+      await expect(panel).toHaveCSS("outline-style", "none");
       await expect(panel).toContainText(/Completed on [A-Z][a-z]+ \d{1,2}, \d{4}/);
       await expect(panel.getByRole("link", { name: "View certificate" })).toBeVisible();
       await expect(panel.getByRole("textbox", { name: "Share certificate" })).toHaveValue(

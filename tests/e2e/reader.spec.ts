@@ -211,6 +211,19 @@ for (const width of [390, 1280] as const) {
         await expect(editor.getByRole("link", { name: "the builder's guide" })).toBeVisible();
         // Back in the editor, the caret after the link: typing goes on from there.
         await expect(editor).toBeFocused();
+        // A link in the text shows its address with 'Edit', which asks in the same dialog.
+        await editor.getByRole("link", { name: "the builder's guide" }).click();
+        await page.locator(".ql-tooltip a.ql-action").click();
+        const editDialog = page.getByRole("dialog", { name: "Edit the link" });
+        await expect(editDialog.getByLabel("Address")).toHaveValue("https://example.com/guide");
+        await editDialog.getByLabel("Address").fill("https://example.com/guide/");
+        await editDialog.getByRole("button", { name: "Insert" }).click();
+        await expect(editor.getByRole("link", { name: "the builder's guide" })).toHaveAttribute(
+          "href",
+          "https://example.com/guide/",
+        );
+        await expect(editor).toBeFocused();
+        await page.keyboard.press("End");
         await page.keyboard.press("Enter");
 
         // Escape closes the dialog, inserts nothing and gives the editor its focus back.
@@ -316,7 +329,7 @@ for (const width of [390, 1280] as const) {
       );
       expect(saved.content).not.toContain("data:");
       if (javaScriptEnabled) {
-        expect(saved.content).toContain('<a href="https://example.com/guide"');
+        expect(saved.content).toContain('<a href="https://example.com/guide/"');
         // The video and heading, for the reader below: added as the no-JavaScript author does.
         await db
           .updateTable("chapters")

@@ -2,7 +2,7 @@ import type { BlockEmbed as BlockEmbedBlot } from "quill/blots/block";
 import type VideoBlot from "quill/formats/video";
 import { useEffect, useRef, useState } from "react";
 import ReactQuill, { Quill } from "react-quill-new";
-import { useEditorDialog } from "./editor-dialog";
+import { useEditorDialog, type DialogField } from "./editor-dialog";
 import { IMAGE_MAX_BYTES, imageMessages } from "~/lib/images";
 import { videoEmbedSrc, videoFrameAttributes } from "~/lib/video-embed";
 
@@ -163,6 +163,22 @@ async function uploadImage(courseId: string, file: Blob, name: string): Promise<
   }
 }
 
+/** The address of a link, new or edited. */
+const LINK_ADDRESS: DialogField = {
+  name: "address",
+  label: "Address",
+  type: "url",
+  hint: "A web address (https://…) or a page of this site (/dashboard).",
+  required: "Enter the address the link goes to.",
+};
+
+/** What the editor uses of the snow theme's tooltip: the link it shows, and its edit and hide. */
+type LinkTooltip = {
+  linkRange?: { index: number; length: number };
+  edit: (mode: string, preview?: string) => void;
+  hide: () => void;
+};
+
 /**
  * Quill 2.0.3's semantic HTML writes every space as &nbsp;, which stops lines wrapping on the
  * course page; plain spaces render the same inside paragraphs.
@@ -261,19 +277,15 @@ export default function RichTextEditor({
               quill.format("link", false, "user");
               return;
             }
-            const address = {
-              name: "address",
-              label: "Address",
-              type: "url" as const,
-              hint: "A web address (https://…) or a page of this site (/dashboard).",
-              required: "Enter the address the link goes to.",
-            };
             const answers = await ask({
               title: "Insert a link",
               fields:
                 range.length > 0
-                  ? [address]
-                  : [{ name: "text", label: "Link text", required: "Enter the words that show as the link." }, address],
+                  ? [LINK_ADDRESS]
+                  : [
+                      { name: "text", label: "Link text", required: "Enter the words that show as the link." },
+                      LINK_ADDRESS,
+                    ],
             });
             if (!answers) return backToEditor(range.index, range.length);
             if (range.length > 0) {
@@ -319,12 +331,22 @@ export default function RichTextEditor({
     const toolbar = (editor.getModule("toolbar") as { container: HTMLElement }).container;
     toolbar.setAttribute("aria-label", "Formatting");
     for (const [selector, name] of CONTROL_NAMES) toolbar.querySelector(selector)?.setAttribute("aria-label", name);
-    // Quill's own tooltip remains for a link already in the text ('Edit', 'Remove').
-    (editor.theme as unknown as { tooltip: { textbox: HTMLInputElement } }).tooltip.textbox.setAttribute(
-      "aria-label",
-      "Link address",
-    );
-  }, [labelledBy]);
+    // A link already in the text shows Quill's preview ('Edit', 'Remove'); its 'Edit' asks in the
+    // same dialog as a new link, not in the tooltip's own text box.
+    const tooltip = (editor.theme as unknown as { tooltip: LinkTooltip }).tooltip;
+    tooltip.edit = (_mode, address) => {
+      const range = tooltip.linkRange ?? editor.getSelection(true);
+      tooltip.hide();
+      void ask({
+        title: "Edit the link",
+        fields: [{ ...LINK_ADDRESS, value: address ?? "" }],
+      }).then((answers) => {
+        if (answers) editor.formatText(range.index, range.length, "link", answers.address, "user");
+        editor.focus();
+        editor.setSelection(range.index + range.length, 0, "user");
+      });
+    };
+  }, [labelledBy, ask]);
 
   // An image pasted as HTML arrives as a data: URL, which the server refuses (decision 057): each
   // becomes an upload, put back in its place with its alt text.

@@ -10,6 +10,7 @@ import {
   useMatches,
   useRouteLoaderData,
   useRouteError,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
 import { SiteFooter } from "./components/site-footer";
@@ -20,6 +21,7 @@ import { useNonce } from "~/hooks/use-nonce";
 import { brandFromMatches } from "~/lib/page-meta";
 import { getSessionUser } from "~/services/session.server";
 import { pageLoadsJavaScript } from "~/lib/hydration";
+import { skipRevalidationIfUnreachable } from "~/lib/unreachable";
 import stylesheet from "./styles/app.css";
 import { useEffect } from "react";
 
@@ -46,6 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     consent: parseConsentChoice(request.headers.get("Cookie")),
   };
 }
+
+/** A form whose request never reached the server reloads nothing (app/lib/unreachable.ts). */
+export const shouldRevalidate: ShouldRevalidateFunction = skipRevalidationIfUnreachable;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // No nonce at all on a document the page cache shares (its CSP lists script hashes instead).

@@ -30,4 +30,6 @@ export const adminMessages = {
   statusError: (reason?: string) => `Error changing the status: ${reason || "Unknown error"}`,
   courseGone: "The course no longer exists.",
   chapterGone: "The chapter no longer exists.",
+  serverUnreachable:
+    "the server could not be reached (check your connection). Your text is kept here and in this browser; save again when you are back online.",
 } as const;

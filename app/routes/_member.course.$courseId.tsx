@@ -197,7 +197,8 @@ export default function CourseViewer() {
         </aside>
 
         {/* On a phone the lesson is not a card inside the page: the text takes the full width less
-            the page's one padding. From md up it sits on a card. */}
+            the page's one padding. From md up it sits on a card. The blocks around the lesson keep its
+            measure: 60ch of its 1.0625rem type is 63.75ch of their 1rem (chapter-content.css). */}
         <article className="mt-8 min-h-64 md:mt-0 md:rounded-xl md:border md:border-slate-200 md:bg-white md:p-10 md:shadow-sm">
           {selected.kind === "unavailable" ? (
             <EmptyState>No content available for this chapter yet.</EmptyState>
@@ -207,7 +208,7 @@ export default function CourseViewer() {
             <EmptyState>Select a chapter from the sidebar to start learning</EmptyState>
           ) : (
             <>
-              <header className="max-w-[60ch]">
+              <header className="max-w-[63.75ch]">
                 <h2 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
                   {current.title}
                   {current.draft ? <DraftBadge /> : null}
@@ -224,7 +225,7 @@ export default function CourseViewer() {
               {current.attachments.length > 0 ? (
                 <section
                   aria-labelledby="chapter-files"
-                  className="mt-10 max-w-[60ch] rounded-lg border border-slate-200 p-4"
+                  className="mt-10 max-w-[63.75ch] rounded-lg border border-slate-200 p-4"
                 >
                   <h3 id="chapter-files" className="text-base font-semibold text-slate-900">
                     Downloads
@@ -256,7 +257,7 @@ export default function CourseViewer() {
                   shareOrigin={shareOrigin}
                 />
               ) : null}
-              <div className="mt-10 max-w-[60ch] border-t border-slate-200 pt-6">
+              <div className="mt-10 max-w-[63.75ch] border-t border-slate-200 pt-6">
                 <ChapterProgressForm
                   key={current.id}
                   courseId={course.id}
@@ -269,7 +270,7 @@ export default function CourseViewer() {
               {previous || next ? (
                 <nav
                   aria-label="Chapter navigation"
-                  className="mt-6 flex max-w-[60ch] flex-wrap justify-between gap-x-6 gap-y-2 text-sm"
+                  className="mt-6 flex max-w-[63.75ch] flex-wrap justify-between gap-x-6 gap-y-2"
                 >
                   {previous ? (
                     <Link to={`?chapter=${previous.id}`} className={navLink}>
@@ -294,7 +295,8 @@ export default function CourseViewer() {
 }
 
 /** 'Previous chapter' and 'Next chapter': plain links for moving on without completing. */
-const navLink = "inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline";
+const navLink =
+  "inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline";
 
 /**
  * Issue 30: finishing feels like finishing. Under the last chapter of a completed course, in the
@@ -321,7 +323,7 @@ function CourseCompleted({
       id="course-completed"
       aria-labelledby="course-completed-heading"
       tabIndex={-1}
-      className="mt-10 max-w-[60ch] scroll-mt-24 rounded-xl border border-emerald-200 bg-emerald-50 p-5 sm:p-6"
+      className="mt-10 max-w-[63.75ch] scroll-mt-24 rounded-xl border border-emerald-200 bg-emerald-50 p-5 sm:p-6"
     >
       <h3 id="course-completed-heading" className="text-xl font-bold text-emerald-900">
         Course completed

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { createUser } from "../support/fixtures";
@@ -56,13 +56,21 @@ async function expectAccessible(page: Page, { javaScriptEnabled = true, dark = f
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   // From the top, so sticky bars sit where they belong in a full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
+
+/** Every field and button in `scope` is a 44 px tap target on a phone. */
+async function expectTapTargets(scope: Locator, width: number) {
+  if (width !== 390) return;
+  for (const control of await scope.locator("input, button").all()) {
+    expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
 }
 
 /** The average characters per full line of the lesson's paragraphs, measured from where each character sits. */
@@ -179,26 +187,100 @@ for (const width of [390, 1280] as const) {
         await page.keyboard.press("Enter");
         await page.getByRole("button", { name: "Quote" }).click();
 
-        // 'Insert link' with nothing selected asks for the text, then the address.
-        const answers = ["the builder's guide", "https://example.com/guide"];
-        page.on("dialog", (dialog) => void dialog.accept(answers.shift() ?? ""));
+        // The editor asks in its own in-page dialog, never the browser's prompt().
+        const nativeDialogs: string[] = [];
+        page.on("dialog", (dialog) => {
+          nativeDialogs.push(dialog.message());
+          void dialog.dismiss();
+        });
+
+        // 'Insert link' with nothing selected asks for the text and the address; blank, it says why.
         await page.getByRole("button", { name: "Insert link" }).click();
+        const linkDialog = page.getByRole("dialog", { name: "Insert a link" });
+        await expect(linkDialog).toBeVisible();
+        await expect(linkDialog.getByLabel("Link text")).toBeFocused();
+        await expectTapTargets(linkDialog, width);
+        await linkDialog.getByRole("button", { name: "Insert" }).click();
+        await expect(linkDialog.getByRole("alert")).toHaveText("Enter the words that show as the link.");
+        await expect(linkDialog.getByLabel("Link text")).toBeFocused();
+        await linkDialog.getByLabel("Link text").fill("the builder's guide");
+        await linkDialog.getByLabel("Address").fill("https://example.com/guide");
+        await shot(page, `editor-${width}-js-link-dialog`, { fullPage: false });
+        await linkDialog.getByLabel("Address").press("Enter");
+        await expect(linkDialog).toBeHidden();
         await expect(editor.getByRole("link", { name: "the builder's guide" })).toBeVisible();
+        // Back in the editor, the caret after the link: typing goes on from there.
+        await expect(editor).toBeFocused();
+        // A link in the text shows its address with 'Edit', which asks in the same dialog.
+        await editor.getByRole("link", { name: "the builder's guide" }).click();
+        await page.locator(".ql-tooltip a.ql-action").click();
+        const editDialog = page.getByRole("dialog", { name: "Edit the link" });
+        await expect(editDialog.getByLabel("Address")).toHaveValue("https://example.com/guide");
+        await editDialog.getByLabel("Address").fill("https://example.com/guide/");
+        await editDialog.getByRole("button", { name: "Insert" }).click();
+        await expect(editor.getByRole("link", { name: "the builder's guide" })).toHaveAttribute(
+          "href",
+          "https://example.com/guide/",
+        );
+        await expect(editor).toBeFocused();
+        await page.keyboard.press("End");
         await page.keyboard.press("Enter");
 
-        // An image: uploaded, then its alt text and caption asked for.
-        answers.push("The finished habit tracker on a phone", "The app the prompt built");
+        // Escape closes the dialog, inserts nothing and gives the editor its focus back.
+        await page.getByRole("button", { name: "Insert video" }).click();
+        const videoDialog = page.getByRole("dialog", { name: "Insert a video" });
+        await videoDialog.getByLabel("YouTube or Vimeo link").fill("https://example.com/not-a-video");
+        await videoDialog.getByRole("button", { name: "Insert" }).click();
+        await expect(videoDialog.getByRole("alert")).toHaveText("Paste a YouTube or Vimeo link.");
+        await page.keyboard.press("Escape");
+        await expect(videoDialog).toBeHidden();
+        await expect(editor).toBeFocused();
+        await expect(editor.locator("iframe")).toHaveCount(0);
+
+        // An image: uploaded, then its alt text and caption asked for beside a preview.
         const image = await sharp({ create: { width: 2400, height: 1350, channels: 3, background: "#c7d2fe" } })
           .png()
           .toBuffer();
         const chooser = page.waitForEvent("filechooser");
         await page.getByRole("button", { name: "Insert image" }).click();
         await (await chooser).setFiles({ name: "tracker.png", mimeType: "image/png", buffer: image });
+        const imageDialog = page.getByRole("dialog", { name: "Describe the image" });
+        await expect(imageDialog.getByLabel("Alt text")).toBeFocused();
+        await imageDialog.getByLabel("Alt text").fill("The finished habit tracker on a phone");
+        await imageDialog.getByLabel("Caption (optional)").fill("The app the prompt built");
+        await expectAccessible(page);
+        await shot(page, `editor-${width}-js-image-dialog`, { fullPage: false });
+        await page.emulateMedia({ colorScheme: "dark" });
+        await expectAccessible(page, { dark: true });
+        await shot(page, `editor-${width}-js-image-dialog-dark`, { fullPage: false });
+        await page.emulateMedia({ colorScheme: "light" });
+        await imageDialog.getByRole("button", { name: "Insert" }).click();
+        await expect(imageDialog).toBeHidden();
+        await expect(editor).toBeFocused();
         const figure = editor.locator("figure img");
         await expect(figure).toHaveAttribute("alt", "The finished habit tracker on a phone");
         await expect(figure).toHaveAttribute("width", "1600");
         await expect(figure).toHaveAttribute("src", new RegExp(`^/course/${courseId}/images/`));
         await expect(editor.locator("figcaption")).toHaveText("The app the prompt built");
+        expect(nativeDialogs).toEqual([]);
+
+        // An image pasted inside HTML arrives as a data: URL: it becomes an upload, with its alt text.
+        const pasted = (
+          await sharp({ create: { width: 40, height: 20, channels: 3, background: "#fde68a" } })
+            .png()
+            .toBuffer()
+        ).toString("base64");
+        await editor.evaluate((root, base64) => {
+          const clipboard = new DataTransfer();
+          clipboard.setData("text/html", `<img src="data:image/png;base64,${base64}" alt="A pasted screenshot">`);
+          root.dispatchEvent(
+            new ClipboardEvent("paste", { clipboardData: clipboard, bubbles: true, cancelable: true }),
+          );
+        }, pasted);
+        const pastedImage = editor.getByRole("img", { name: "A pasted screenshot" });
+        await expect(pastedImage).toHaveAttribute("src", new RegExp(`^/course/${courseId}/images/`));
+        await expect(pastedImage).toHaveAttribute("width", "40");
+        await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
 
         // The editor uses the reader's type scale: its code is monospace, as members will see it.
         const codeFont = await editor
@@ -216,11 +298,20 @@ for (const width of [390, 1280] as const) {
         const dir = process.env.SHOTS_DIR;
         if (dir) await page.screenshot({ path: path.join(dir, `editor-${width}-js-scrolled.png`) });
 
-        // The draft survives a reload that never saved.
+        // A save that never reaches the server keeps the text on the page and says why...
+        await page.context().setOffline(true);
+        await page.getByRole("button", { name: "Save chapter" }).click();
+        await expect(page.getByRole("alert")).toContainText(
+          "Error saving chapter: the server could not be reached (check your connection).",
+        );
+        await expect(editor.locator("figure img").first()).toBeVisible();
+        await page.context().setOffline(false);
+
+        // ...and the draft survives a reload that never saved.
         await page.reload();
         await hydrated(page);
         await expect(page.getByText("Restored your unsaved changes.")).toBeVisible();
-        await expect(page.getByRole("textbox", { name: "Content" }).locator("figure img")).toBeVisible();
+        await expect(page.getByRole("textbox", { name: "Content" }).locator("figure img")).toHaveCount(2);
         await page.getByRole("button", { name: "Save chapter" }).click();
         await expect(page.getByRole("status").first()).toBeVisible();
         await expect(page.getByText("Restored your unsaved changes.")).toHaveCount(0);
@@ -238,7 +329,7 @@ for (const width of [390, 1280] as const) {
       );
       expect(saved.content).not.toContain("data:");
       if (javaScriptEnabled) {
-        expect(saved.content).toContain('<a href="https://example.com/guide"');
+        expect(saved.content).toContain('<a href="https://example.com/guide/"');
         // The video and heading, for the reader below: added as the no-JavaScript author does.
         await db
           .updateTable("chapters")
@@ -275,6 +366,12 @@ for (const width of [390, 1280] as const) {
         expect(box?.width).toBe(390 - 32);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The title, the actions and 'Next chapter' keep the lesson's column, not one of their own.
+      const column = (await page.locator(".chapter-content").boundingBox())!;
+      for (const part of [article.locator("header"), page.getByRole("navigation", { name: "Chapter navigation" })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x + box.width).toBeCloseTo(column.x + column.width, 0);
+      }
 
       // The video is 16:9 across the text; the image keeps its alt, size and caption.
       const video = await page.locator(".chapter-content iframe").boundingBox();
@@ -303,6 +400,8 @@ for (const width of [390, 1280] as const) {
       await shot(page, `reader-${width}-${mode}`);
       await page.emulateMedia({ colorScheme: "dark" });
       await expect(page.locator("body")).toHaveCSS("background-color", "rgb(2, 6, 23)");
+      // A card from md up only: on a phone no band of another colour sits behind the text.
+      await expect(article).toHaveCSS("background-color", width === 390 ? "rgba(0, 0, 0, 0)" : "rgb(15, 23, 42)");
       await expectAccessible(page, { javaScriptEnabled, dark: true });
       await shot(page, `reader-${width}-${mode}-dark`);
       await page.emulateMedia({ colorScheme: "light" });
@@ -313,6 +412,8 @@ for (const width of [390, 1280] as const) {
       await page.getByRole("button", { name: "Complete course" }).click();
       const panel = page.getByRole("region", { name: "Course completed" });
       await expect(panel).toBeVisible();
+      // Focused on arrival for screen readers, without a ring round the whole panel.
+      await expect(panel).toHaveCSS("outline-style", "none");
       await expect(panel).toContainText(/Completed on [A-Z][a-z]+ \d{1,2}, \d{4}/);
       await expect(panel.getByRole("link", { name: "View certificate" })).toBeVisible();
       await expect(panel.getByRole("textbox", { name: "Share certificate" })).toHaveValue(

@@ -74,19 +74,24 @@ async function writeRichChapter(page: Page) {
   await page.keyboard.press("Enter");
   await page.keyboard.type("Read the docs");
   await page.keyboard.press("Shift+Home");
+  // The selected words become the link: the editor's dialog asks only for the address.
   await tool("Insert link").click();
-  const address = page.getByRole("textbox", { name: "Link or video address" });
-  await address.fill("https://example.com/docs");
-  await address.press("Enter");
-  await editor.click();
+  const linkDialog = page.getByRole("dialog", { name: "Insert a link" });
+  await linkDialog.getByLabel("Address").fill("https://example.com/docs");
+  await linkDialog.getByLabel("Address").press("Enter");
+  await expect(linkDialog).toBeHidden();
   await page.keyboard.press("Control+End");
   await page.keyboard.press("Enter");
   await tool("Insert video").click();
+  const videoDialog = page.getByRole("dialog", { name: "Insert a video" });
+  const address = videoDialog.getByLabel("YouTube or Vimeo link");
   await address.fill("not a video link");
   await address.press("Enter");
   await expect(address).toHaveAttribute("aria-invalid", "true");
+  await expect(videoDialog.getByRole("alert")).toHaveText("Paste a YouTube or Vimeo link.");
   await address.fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   await address.press("Enter");
+  await expect(videoDialog).toBeHidden();
   await expect(editor.locator("iframe")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
 }
 

@@ -140,6 +140,25 @@ describe("the progress forms without JavaScript", () => {
     expect(panel?.querySelector(`a[href="/course/${following.courseId}"]`)?.textContent).toBe("The sequel");
   });
 
+  it("with no course left, the panel offers the upgrades this member does not own, and only those", async () => {
+    await app.db.deleteFrom("courses").execute();
+    const { courseId, chapterIds } = await seedCourse("The only course", ["Only"]);
+    const member = await newMember();
+    await app.db
+      .insertInto("access_grants")
+      .values({ user_id: member.id, reason: "test", product_key: "white_label" })
+      .execute();
+    await postForm(member.browser, courseId, "complete-and-continue", chapterIds[0]);
+    const { document } = await getPage(member.browser, `/course/${courseId}?chapter=${chapterIds[0]}`);
+    const panel = document.querySelector("article #course-completed");
+    expect(panel?.textContent).not.toContain("Up next");
+    expect(panel?.textContent).toContain("Ready for more? Go further with:");
+    const offered = [...(panel?.querySelectorAll("li a") ?? [])].map((link) => link.getAttribute("href"));
+    expect(offered).toContain("/custom-saas-upsell");
+    expect(offered).not.toContain("/white-label-upsell");
+    expect(offered).toHaveLength(3);
+  });
+
   it("'Complete and continue' goes to the next chapter that is not complete", async () => {
     const { courseId, chapterIds } = await seedCourse("Continue", ["One", "Two", "Three", "Four"]);
     const member = await newMember();

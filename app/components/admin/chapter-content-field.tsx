@@ -119,7 +119,7 @@ export function ChapterContentField({
  * and a way to discard it.
  */
 function RichEditing({
-  base,
+  base: startedFrom,
   typed,
   courseId,
   draftKey,
@@ -133,6 +133,9 @@ function RichEditing({
   forgetOnSubmit: boolean;
   labelId: string;
 }) {
+  // The saved content the editing started from, kept while the form comes back from a failed save
+  // with the typed text as its defaults: the draft stays a draft over what is really saved.
+  const [base] = useState(startedFrom);
   const [start] = useState(() => {
     const draft = readDraft(draftKey);
     const restore = draft !== null && draft.base === base && draft.content !== base;

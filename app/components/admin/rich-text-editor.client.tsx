@@ -2,6 +2,7 @@ import type { BlockEmbed as BlockEmbedBlot } from "quill/blots/block";
 import type VideoBlot from "quill/formats/video";
 import { useEffect, useRef, useState } from "react";
 import ReactQuill, { Quill } from "react-quill-new";
+import { useEditorDialog, type DialogField } from "./editor-dialog";
 import { IMAGE_MAX_BYTES, imageMessages } from "~/lib/images";
 import { videoEmbedSrc, videoFrameAttributes } from "~/lib/video-embed";
 
@@ -127,6 +128,22 @@ Quill.register(Figure, true);
 
 type Uploaded = { ok: true; src: string; width: number; height: number } | { ok: false; error: string };
 
+/**
+ * A `data:` URL's bytes, read here: the page's CSP (connect-src 'self') refuses fetch() of one.
+ * Null when it is not a well-formed data URL.
+ */
+function dataUrlBlob(src: string): Blob | null {
+  const match = /^data:([^;,]*)[^,]*?(;base64)?,(.*)$/s.exec(src);
+  if (!match) return null;
+  const [, type, base64, body] = match;
+  try {
+    const content = base64 ? Uint8Array.from(atob(body!), (char) => char.charCodeAt(0)) : decodeURIComponent(body!);
+    return new Blob([content], { type: type || "application/octet-stream" });
+  } catch {
+    return null;
+  }
+}
+
 /** Sends one image to /admin/images (decision 057); the answer is its address and size, or why not. */
 async function uploadImage(courseId: string, file: Blob, name: string): Promise<Uploaded> {
   if (file.size > IMAGE_MAX_BYTES) return { ok: false, error: imageMessages.tooLarge };
@@ -146,24 +163,21 @@ async function uploadImage(courseId: string, file: Blob, name: string): Promise<
   }
 }
 
-/** The tooltip's save, refusing a video address that is not a YouTube or Vimeo link. */
-type Tooltip = { root: HTMLElement; textbox: HTMLInputElement; save: () => void };
+/** The address of a link, new or edited. */
+const LINK_ADDRESS: DialogField = {
+  name: "address",
+  label: "Address",
+  type: "url",
+  hint: "A web address (https://…) or a page of this site (/dashboard).",
+  required: "Enter the address the link goes to.",
+};
 
-function guardVideoLinks(tooltip: Tooltip) {
-  const save = tooltip.save.bind(tooltip);
-  tooltip.textbox.setAttribute("aria-label", "Link or video address");
-  tooltip.save = () => {
-    const isVideo = tooltip.root.getAttribute("data-mode") === "video";
-    if (isVideo && !videoEmbedSrc(tooltip.textbox.value)) {
-      tooltip.textbox.setAttribute("aria-invalid", "true");
-      tooltip.textbox.title = "Paste a YouTube or Vimeo link";
-      tooltip.textbox.focus();
-      return;
-    }
-    tooltip.textbox.removeAttribute("aria-invalid");
-    save();
-  };
-}
+/** What the editor uses of the snow theme's tooltip: the link it shows, and its edit and hide. */
+type LinkTooltip = {
+  linkRange?: { index: number; length: number };
+  edit: (mode: string, preview?: string) => void;
+  hide: () => void;
+};
 
 /**
  * Quill 2.0.3's semantic HTML writes every space as &nbsp;, which stops lines wrapping on the
@@ -185,10 +199,18 @@ export default function RichTextEditor({
 }) {
   const quillRef = useRef<ReactQuill>(null);
   const [status, setStatus] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+  const { ask, dialog } = useEditorDialog();
 
   // Quill keeps the modules it was created with: made once, the handlers reach the editor by ref.
   const [modules] = useState(() => {
     const editor = () => quillRef.current!.getEditor();
+
+    /** After the dialog, the caret goes back to the editor, where it was or after what was inserted. */
+    function backToEditor(index: number, length = 0) {
+      const quill = editor();
+      quill.focus();
+      quill.setSelection(index, length, "user");
+    }
 
     /** Uploads images (picked, pasted or dropped) and inserts each as a figure with its alt text. */
     async function insertImages(index: number, files: File[]) {
@@ -199,22 +221,34 @@ export default function RichTextEditor({
           setStatus({ kind: "error", text: uploaded.error });
           return;
         }
-        const alt = window.prompt("Describe the image for those who cannot see it (alt text):", "");
-        if (alt === null) {
+        const answers = await ask({
+          title: "Describe the image",
+          preview: uploaded,
+          fields: [
+            {
+              name: "alt",
+              label: "Alt text",
+              hint: "What the image shows, for those who cannot see it.",
+              required: imageMessages.altRequired,
+            },
+            { name: "caption", label: "Caption (optional)" },
+          ],
+        });
+        if (!answers) {
           setStatus(null);
+          backToEditor(index);
           return;
         }
-        const caption = window.prompt("Caption (optional):", "") ?? "";
         const value: FigureValue = {
           src: uploaded.src,
-          alt: alt.trim(),
+          alt: answers.alt,
           width: String(uploaded.width),
           height: String(uploaded.height),
-          caption: caption.trim(),
+          caption: answers.caption,
         };
         editor().insertEmbed(index, "figure", value, "user");
-        editor().setSelection(index + 1, 0, "user");
         index += 1;
+        backToEditor(index);
       }
       setStatus(null);
     }
@@ -234,25 +268,45 @@ export default function RichTextEditor({
             });
             input.click();
           },
-          // With nothing selected, Quill's link button does nothing: ask for the words and the address.
-          link(value: boolean) {
+          // Quill's own link button does nothing with nothing selected: the dialog asks for the
+          // words too, and for the address of a selection.
+          async link(value: boolean) {
             const quill = editor();
             const range = quill.getSelection(true);
             if (!value) {
               quill.format("link", false, "user");
               return;
             }
+            const answers = await ask({
+              title: "Insert a link",
+              fields:
+                range.length > 0
+                  ? [LINK_ADDRESS]
+                  : [
+                      { name: "text", label: "Link text", required: "Enter the words that show as the link." },
+                      LINK_ADDRESS,
+                    ],
+            });
+            if (!answers) return backToEditor(range.index, range.length);
             if (range.length > 0) {
-              const tooltip = (quill.theme as unknown as { tooltip: { edit: (mode: string) => void } }).tooltip;
-              tooltip.edit("link");
-              return;
+              quill.formatText(range.index, range.length, "link", answers.address, "user");
+              return backToEditor(range.index + range.length);
             }
-            const text = window.prompt("Link text:", "");
-            if (!text?.trim()) return;
-            const address = window.prompt("Link address (https://…):", "https://");
-            if (!address?.trim() || address.trim() === "https://") return;
-            quill.insertText(range.index, text.trim(), { link: address.trim() }, "user");
-            quill.setSelection(range.index + text.trim().length, 0, "user");
+            quill.insertText(range.index, answers.text, { link: answers.address }, "user");
+            backToEditor(range.index + answers.text.length);
+          },
+          // Quill's tooltip took any text and refused a wrong one silently: the dialog says why.
+          async video() {
+            const range = editor().getSelection(true);
+            const notVideo = "Paste a YouTube or Vimeo link.";
+            const answers = await ask({
+              title: "Insert a video",
+              fields: [{ name: "address", label: "YouTube or Vimeo link", type: "url", required: notVideo }],
+              check: ({ address }) => (videoEmbedSrc(address) ? null : { field: "address", message: notVideo }),
+            });
+            if (!answers) return backToEditor(range.index, range.length);
+            editor().insertEmbed(range.index, "video", answers.address, "user");
+            backToEditor(range.index + 1);
           },
         },
       },
@@ -277,8 +331,22 @@ export default function RichTextEditor({
     const toolbar = (editor.getModule("toolbar") as { container: HTMLElement }).container;
     toolbar.setAttribute("aria-label", "Formatting");
     for (const [selector, name] of CONTROL_NAMES) toolbar.querySelector(selector)?.setAttribute("aria-label", name);
-    guardVideoLinks((editor.theme as unknown as { tooltip: Tooltip }).tooltip);
-  }, [labelledBy]);
+    // A link already in the text shows Quill's preview ('Edit', 'Remove'); its 'Edit' asks in the
+    // same dialog as a new link, not in the tooltip's own text box.
+    const tooltip = (editor.theme as unknown as { tooltip: LinkTooltip }).tooltip;
+    tooltip.edit = (_mode, address) => {
+      const range = tooltip.linkRange ?? editor.getSelection(true);
+      tooltip.hide();
+      void ask({
+        title: "Edit the link",
+        fields: [{ ...LINK_ADDRESS, value: address ?? "" }],
+      }).then((answers) => {
+        if (answers) editor.formatText(range.index, range.length, "link", answers.address, "user");
+        editor.focus();
+        editor.setSelection(range.index + range.length, 0, "user");
+      });
+    };
+  }, [labelledBy, ask]);
 
   // An image pasted as HTML arrives as a data: URL, which the server refuses (decision 057): each
   // becomes an upload, put back in its place with its alt text.
@@ -294,8 +362,10 @@ export default function RichTextEditor({
           const blot = Quill.find(image);
           if (!blot || blot instanceof Quill) continue;
           setStatus({ kind: "info", text: "Uploading a pasted image…" });
-          const blob = await (await fetch(image.src)).blob();
-          const uploaded = await uploadImage(courseId, blob, `pasted.${blob.type.split("/")[1] ?? "png"}`);
+          const blob = dataUrlBlob(image.src);
+          const uploaded = blob
+            ? await uploadImage(courseId, blob, `pasted.${blob.type.split("/")[1] ?? "png"}`)
+            : ({ ok: false, error: imageMessages.notImage } as const);
           const index = editor.getIndex(blot);
           editor.deleteText(index, 1, "user");
           if (!uploaded.ok) {
@@ -344,6 +414,7 @@ export default function RichTextEditor({
           {status.text}
         </p>
       ) : null}
+      {dialog}
     </>
   );
 }

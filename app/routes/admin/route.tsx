@@ -5,7 +5,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import quillStyles from "react-quill-new/dist/quill.snow.css";
 import chapterStyles from "~/styles/chapter-content.css";
 import { AdminNav } from "~/components/admin/admin-page";
@@ -14,7 +20,9 @@ import { CourseList } from "~/components/admin/course-list";
 import { primaryButton } from "~/components/admin/form-controls";
 import { FlashMessage } from "~/components/flash-message";
 import { adminHref, parseAdminView } from "~/lib/admin-view";
-import { handleAdminAction } from "./course-admin.server";
+import { handleAdminAction, type ChapterFormFailure } from "./course-admin.server";
+import { adminMessages } from "~/content/admin-messages";
+import { isNetworkFailure, skipRevalidationIfUnreachable, type Unreachable } from "~/lib/unreachable";
 import { takeFlash } from "~/infra/flash.server";
 import { requireAdmin } from "~/services/guards.server";
 import { env } from "~/infra/env.server";
@@ -71,6 +79,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return handleAdminAction(request);
 }
+
+/**
+ * A chapter save that never reaches the server (offline, the server restarting) comes back as the
+ * editor's own failure: the text as typed (its local draft kept too) and why, rather than the error
+ * page (issue 30, "never lose work"). Everything else goes to the server's action as it is.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    const intent = form.get("intent");
+    if (!isNetworkFailure(error) || (intent !== "update-chapter" && intent !== "create-chapter")) throw error;
+    const field = (name: string) => String(form.get(name) ?? "");
+    const failure: ChapterFormFailure & Unreachable = {
+      form: "chapter",
+      courseId: field("courseId"),
+      chapterId: intent === "update-chapter" ? field("chapterId") : null,
+      values: { title: field("title"), content: field("content") },
+      error: adminMessages.chapterSaveError(adminMessages.serverUnreachable),
+      unreachable: true,
+    };
+    return failure;
+  }
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = skipRevalidationIfUnreachable;
 
 export default function AdminPanel() {
   const { flash, view, courses, engagement, completions, expanded, chapter, attachments, attachmentMaxBytes } =

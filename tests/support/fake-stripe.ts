@@ -150,26 +150,8 @@ export class FakeStripe {
     if (this.failure?.kind === "error")
       return send(res, this.failure.status, stripeError(this.failure.type, this.failure.message));
 
-    if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      const key = header(req, "idempotency-key");
-      const earlier = key ? this.idempotent.get(key) : undefined;
-      if (earlier) {
-        if (earlier.body !== body) {
-          return send(
-            res,
-            400,
-            stripeError(
-              "idempotency_error",
-              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-            ),
-          );
-        }
-        return send(res, earlier.status, earlier.response);
-      }
-      const [status, response] = this.createSession(form);
-      if (key) this.idempotent.set(key, { body, status, response });
-      return send(res, status, response);
-    }
+    if (req.method === "POST" && url.pathname === "/v1/checkout/sessions")
+      return this.idempotently(req, body, res, () => this.createSession(form));
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && retrieve) {
       const session = this.sessions.get(decodeURIComponent(retrieve[1]));
@@ -227,6 +209,23 @@ export class FakeStripe {
    * again with other parameters is refused.
    */
   private refunds(req: http.IncomingMessage, body: string, form: Record<string, string>, res: http.ServerResponse) {
+    return this.idempotently(req, body, res, () =>
+      this.failure?.kind === "error"
+        ? [this.failure.status, stripeError(this.failure.type, this.failure.message)]
+        : this.createRefund(form),
+    );
+  }
+
+  /**
+   * Stripe's idempotency for a POST: a key seen before answers what it answered then, and a key
+   * sent again with other parameters is refused.
+   */
+  private idempotently(
+    req: http.IncomingMessage,
+    body: string,
+    res: http.ServerResponse,
+    run: () => readonly [number, unknown],
+  ) {
     const key = header(req, "idempotency-key");
     const earlier = key ? this.idempotent.get(key) : undefined;
     if (earlier) {
@@ -241,10 +240,7 @@ export class FakeStripe {
         );
       return send(res, earlier.status, earlier.response);
     }
-    const [status, response] =
-      this.failure?.kind === "error"
-        ? [this.failure.status, stripeError(this.failure.type, this.failure.message)]
-        : this.createRefund(form);
+    const [status, response] = run();
     if (key) this.idempotent.set(key, { body, status, response });
     return send(res, status, response);
   }

@@ -96,6 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
         statusLabel: STATUS_LABELS[order.status],
         refund: refundView(order, refundFacts.get(order.id), now),
+        paidOn: paidOnAnotherDay(order.createdAt, refundFacts.get(order.id)),
       })),
       grants,
       entitlements: entitlements.map((entitlement) => ({
@@ -129,6 +130,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/**
+ * The day a card order was paid, when it is not the day its checkout started (a delayed payment,
+ * a checkout left open): the guarantee runs from it, so the page says it beside the order's date.
+ */
+function paidOnAnotherDay(createdAt: Date, facts: RefundFacts | undefined): string | null {
+  if (!facts?.paidAt) return null;
+  const paidOn = formatDay(facts.paidAt);
+  return paidOn === formatDay(createdAt) ? null : paidOn;
 }
 
 /**
@@ -545,6 +556,7 @@ export default function AdminMember() {
                 <tr key={order.id}>
                   <Cell label="Date" className="whitespace-nowrap">
                     {formatDay(order.createdAt)}
+                    {order.paidOn ? <span className="block text-xs text-slate-500">Paid {order.paidOn}</span> : null}
                   </Cell>
                   <Cell label="Product">
                     {order.productLabel}

@@ -169,6 +169,9 @@ describe("refund from the member page", () => {
     const form = document.querySelector(`form[aria-label="Refund order ${orderId}"]`)!;
     expect(form.textContent).toContain(`Guarantee ends ${day(new Date(before.getTime() + 30 * DAY))}`);
     expect(form.textContent).not.toContain(day(new Date(before.getTime() + 28 * DAY)));
+    // The order's date is the checkout's start; the day it was paid is said beside it.
+    const row = form.closest("tr")!;
+    expect(row.textContent).toContain(`${day(new Date(before.getTime() - 2 * DAY))}Paid ${day(before)}`);
     const order = await app.db
       .selectFrom("stripe_orders")
       .select(["created_at", "paid_at"])

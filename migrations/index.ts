@@ -20,6 +20,7 @@ import * as theList from "./0019_the_list";
 import * as operator from "./0020_operator";
 import * as privacy from "./0021_privacy";
 import * as chapterImages from "./0022_chapter_images";
+import * as orderPaidAt from "./0023_order_paid_at";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0020_operator": operator,
   "0021_privacy": privacy,
   "0022_chapter_images": chapterImages,
+  "0023_order_paid_at": orderPaidAt,
 };

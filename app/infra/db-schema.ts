@@ -200,6 +200,11 @@ export interface StripeOrdersTable {
   refund_requested_at: Generated<Date | string | null>;
   /** Stripe's refund id, once Stripe accepted the request. */
   refund_id: Generated<string | null>;
+  /**
+   * When the payment arrived (migration 0023): set once, as the order leaves pending for
+   * completed; the guarantee runs from it. `created_at` is when the checkout started.
+   */
+  paid_at: Generated<Date | string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

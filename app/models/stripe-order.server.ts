@@ -98,6 +98,9 @@ export async function recordCheckout(trx: Database, record: CheckoutRecord): Pro
       amount_total: record.amountTotal,
       status: sql<StripeOrderStatus>`CASE WHEN status = 'pending' THEN ${status} ELSE status END`,
       payment_status: sql<string>`CASE WHEN status = 'pending' THEN ${record.paymentStatus} ELSE payment_status END`,
+      // The guarantee runs from here (migration 0023), by the database's clock like the order's
+      // other times; set once, as the order leaves pending, so a replay never moves it.
+      paid_at: sql`CASE WHEN status = 'pending' AND ${status} <> 'pending' THEN now() ELSE paid_at END`,
       updated_at: sql`now()`,
     })
     .where("id", "=", pending.id)
@@ -214,14 +217,51 @@ export async function recordRefundId(trx: Database, orderId: string, refundId: s
   await trx.updateTable("stripe_orders").set({ refund_id: refundId }).where("id", "=", orderId).execute();
 }
 
-/** When a refund was asked for from the admin panel, per order of the user (absent: never). */
-export async function refundRequestsOf(userId: string): Promise<Map<string, Date>> {
+export type RefundFacts = {
+  /** When the payment arrived (falls back to the checkout's start on a row written without it). */
+  paidAt: Date;
+  /** Whether Stripe has a payment to refund: a free checkout (a 100% coupon) has no payment intent. */
+  hasPayment: boolean;
+  /** When a refund was asked for from the admin panel, or null. */
+  requestedAt: Date | null;
+};
+
+const toRefundFacts = (row: {
+  paid_at: Date | string | null;
+  created_at: Date | string;
+  payment_intent_id: string | null;
+  refund_requested_at: Date | string | null;
+}): RefundFacts => ({
+  paidAt: new Date(row.paid_at ?? row.created_at),
+  hasPayment: row.payment_intent_id !== null,
+  requestedAt: row.refund_requested_at ? new Date(row.refund_requested_at) : null,
+});
+
+const REFUND_FACT_COLUMNS = [
+  "o.id",
+  "o.paid_at",
+  "o.created_at",
+  "o.payment_intent_id",
+  "o.refund_requested_at",
+] as const;
+
+/** What the refund cell needs of each card order of the user, by order id. */
+export async function refundFactsOf(userId: string): Promise<Map<string, RefundFacts>> {
   const rows = await db()
     .selectFrom("stripe_orders as o")
     .innerJoin("stripe_customers as c", "c.customer_id", "o.customer_id")
-    .select(["o.id", "o.refund_requested_at"])
+    .select(REFUND_FACT_COLUMNS)
     .where("c.user_id", "=", userId)
-    .where("o.refund_requested_at", "is not", null)
     .execute();
-  return new Map(rows.map((row) => [row.id, new Date(row.refund_requested_at!)]));
+  return new Map(rows.map((row) => [row.id, toRefundFacts(row)]));
+}
+
+/** The same of one card order, or null. */
+export async function refundFactsOfOrder(orderId: string): Promise<RefundFacts | null> {
+  const row = await db()
+    .selectFrom("stripe_orders as o")
+    .select(REFUND_FACT_COLUMNS)
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
+  return row ? toRefundFacts(row) : null;
 }

@@ -33,7 +33,7 @@ import { listOutboxFor } from "~/models/outbox.server";
 import { listCourseProgress } from "~/models/progress.server";
 import { listActiveSessions } from "~/models/session.server";
 import { hasVerifiedFactor } from "~/models/two-factor.server";
-import { refundRequestsOf } from "~/models/stripe-order.server";
+import { refundFactsOf, type RefundFacts } from "~/models/stripe-order.server";
 import { OrderRefund, type RefundView } from "~/components/admin/order-refund";
 import { guaranteeOf, WARRIORPLUS_TRANSACTIONS_URL } from "~/lib/refunds";
 import { refundStripeOrder } from "~/services/refunds.server";
@@ -71,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     courses,
     twoFactor,
     entitlements,
-    refundRequests,
+    refundFacts,
   ] = await Promise.all([
     takeFlash(request),
     ordersOfUser(member.id),
@@ -82,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listCourseProgress(member.id, { includeDrafts: false }),
     hasVerifiedFactor(member.id),
     listEntitlements(member.id),
-    refundRequestsOf(member.id),
+    refundFactsOf(member.id),
   ]);
   const now = new Date();
   return data(
@@ -95,7 +95,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         productLabel: productLabel(order.source, order.product, order.productName),
         amount: order.amountCents === null ? "—" : formatMoney(order.amountCents, order.currency),
         statusLabel: STATUS_LABELS[order.status],
-        refund: refundView(order, refundRequests.get(order.id), now),
+        refund: refundView(order, refundFacts.get(order.id), now),
+        paidOn: paidOnAnotherDay(order.createdAt, refundFacts.get(order.id)),
       })),
       grants,
       entitlements: entitlements.map((entitlement) => ({
@@ -131,17 +132,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-/** The refund cell of an order (decision 055): only a completed payment can be refunded. */
+/**
+ * The day a card order was paid, when it is not the day its checkout started (a delayed payment,
+ * a checkout left open): the guarantee runs from it, so the page says it beside the order's date.
+ */
+function paidOnAnotherDay(createdAt: Date, facts: RefundFacts | undefined): string | null {
+  if (!facts?.paidAt) return null;
+  const paidOn = formatDay(facts.paidAt);
+  return paidOn === formatDay(createdAt) ? null : paidOn;
+}
+
+/**
+ * The refund cell of an order (decision 055): only a completed payment can be refunded, and its
+ * guarantee runs from when it was paid (migration 0023), not from when the checkout started.
+ */
 function refundView(
-  order: { id: string; source: string; status: string; createdAt: Date; reference: string },
-  requestedAt: Date | undefined,
+  order: { id: string; source: string; status: string; reference: string },
+  facts: RefundFacts | undefined,
   now: Date,
 ): RefundView {
   if (order.status !== "completed") return { kind: "none" };
   if (order.source === "warriorplus")
     return { kind: "marketplace", saleUrl: WARRIORPLUS_TRANSACTIONS_URL, sale: order.reference };
-  const guarantee = guaranteeOf(order.createdAt, now);
-  if (requestedAt) return { kind: "requested", guarantee: guarantee.text, requestedOn: formatDay(requestedAt) };
+  if (!facts) return { kind: "none" };
+  if (!facts.hasPayment) return { kind: "free" };
+  const guarantee = guaranteeOf(facts.paidAt, now);
+  if (facts.requestedAt)
+    return { kind: "requested", guarantee: guarantee.text, requestedOn: formatDay(facts.requestedAt) };
   return { kind: "stripe", orderId: order.id, guarantee: guarantee.text, guaranteeEnded: guarantee.ended };
 }
 
@@ -539,6 +556,7 @@ export default function AdminMember() {
                 <tr key={order.id}>
                   <Cell label="Date" className="whitespace-nowrap">
                     {formatDay(order.createdAt)}
+                    {order.paidOn ? <span className="block text-xs text-slate-500">Paid {order.paidOn}</span> : null}
                   </Cell>
                   <Cell label="Product">
                     {order.productLabel}

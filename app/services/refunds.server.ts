@@ -2,7 +2,7 @@ import { db } from "~/infra/db.server";
 import { guaranteeOf, REFUND_REASON_MAX } from "~/lib/refunds";
 import { writeAudit } from "~/models/audit.server";
 import { getOrder } from "~/models/order-ledger.server";
-import { recordRefundId, releaseRefund, reserveRefund } from "~/models/stripe-order.server";
+import { recordRefundId, refundFactsOfOrder, releaseRefund, reserveRefund } from "~/models/stripe-order.server";
 import { Stripe, stripeClient } from "./stripe.server";
 
 type Admin = { id: string; email: string };
@@ -39,7 +39,9 @@ export async function refundStripeOrder(
     return { ok: false, message: "There is no such card order on this member: nothing was refunded." };
   if (order.status !== "completed")
     return { ok: false, message: "This order is not a completed payment: nothing was refunded." };
-  const guarantee = guaranteeOf(order.createdAt, now);
+  const facts = await refundFactsOfOrder(order.id);
+  if (!facts?.hasPayment) return { ok: false, message: "Nothing to refund (no card payment): nothing was refunded." };
+  const guarantee = guaranteeOf(facts.paidAt, now);
   if (guarantee.ended && !input.confirmedLate)
     return {
       ok: false,

@@ -50,15 +50,23 @@ function deliver(event: unknown) {
   });
 }
 
-/** A member who bought the plan by card through the real checkout; returns the order's id. */
-async function cardBuyer() {
+/**
+ * A member who bought the plan by card through the real checkout; returns the order's id.
+ * `startedDaysAgo` moves the checkout's start (the pending order) back before the payment
+ * arrives; `free` pays as a 100% coupon does: nothing charged, no payment intent.
+ */
+async function cardBuyer({ startedDaysAgo = 0, free = false } = {}) {
   const user = await createUser(app.db);
   const browser = await signIn(app.baseUrl, user.email);
   const html = await (await browser.get("/payment-options")).text();
   const formKey = /name="form_key" value="([^"]+)"/.exec(html)![1];
   const started = await browser.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });
   const sessionId = new URL(started.headers.get("Location")!).pathname.split("/").pop()!;
+  if (startedDaysAgo)
+    await sql`UPDATE stripe_orders SET created_at = now() - make_interval(days => ${startedDaysAgo})
+              WHERE checkout_session_id = ${sessionId}`.execute(app.db);
   const session = fake.pay(sessionId);
+  if (free) Object.assign(session, { payment_status: "no_payment_required", payment_intent: null, amount_total: 0 });
   expect((await deliver(fake.event("checkout.session.completed", session))).status).toBe(200);
   const order = await app.db
     .selectFrom("stripe_orders")
@@ -71,6 +79,9 @@ async function cardBuyer() {
 }
 
 const memberPage = (userId: string) => getPage(admin, `/admin/members/${userId}`);
+
+const day = (at: Date) =>
+  at.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 async function flashAfter(response: Response, userId: string) {
   expect(redirectTarget(response)).toBe(`/admin/members/${userId}`);
@@ -150,10 +161,84 @@ describe("refund from the member page", () => {
     expect(log).toContain("Reason: Changed mind");
   });
 
+  it("runs the guarantee from the payment, not from when the checkout started", async () => {
+    const before = new Date();
+    const { user, orderId } = await cardBuyer({ startedDaysAgo: 2 });
+    // Paid now, started 2 days ago: the guarantee ends 30 days from now, not 28.
+    const { document } = await memberPage(user.id);
+    const form = document.querySelector(`form[aria-label="Refund order ${orderId}"]`)!;
+    expect(form.textContent).toContain(`Guarantee ends ${day(new Date(before.getTime() + 30 * DAY))}`);
+    expect(form.textContent).not.toContain(day(new Date(before.getTime() + 28 * DAY)));
+    // The order's date is the checkout's start; the day it was paid is said beside it.
+    const row = form.closest("tr")!;
+    expect(row.textContent).toContain(`${day(new Date(before.getTime() - 2 * DAY))}Paid ${day(before)}`);
+    const order = await app.db
+      .selectFrom("stripe_orders")
+      .select(["created_at", "paid_at"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    const paidAt = new Date(order.paid_at!);
+    expect(paidAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 5_000);
+    expect(paidAt.getTime() - new Date(order.created_at).getTime()).toBeGreaterThan(2 * DAY - 60_000);
+
+    // A replay of the completion (the webhook after /success, or Stripe's retry) never moves it.
+    const replayed = fake.pay(
+      (
+        await app.db
+          .selectFrom("stripe_orders")
+          .select("checkout_session_id")
+          .where("id", "=", orderId)
+          .executeTakeFirstOrThrow()
+      ).checkout_session_id,
+    );
+    expect((await deliver(fake.event("checkout.session.completed", replayed))).status).toBe(200);
+    const again = await app.db
+      .selectFrom("stripe_orders")
+      .select("paid_at")
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(new Date(again.paid_at!).getTime()).toBe(paidAt.getTime());
+  });
+
+  it("asks for no second confirmation when the checkout started over 30 days ago but the payment did not", async () => {
+    const { user, orderId } = await cardBuyer({ startedDaysAgo: 40 });
+    const { document } = await memberPage(user.id);
+    const form = document.querySelector(`form[aria-label="Refund order ${orderId}"]`)!;
+    expect(form.textContent).toMatch(/Guarantee ends \d+ \w+ \d{4}/);
+    expect(form.querySelector('input[name="confirmLate"]')).toBeNull();
+    const response = await admin.post(`/admin/members/${user.id}`, {
+      intent: "refund",
+      order: orderId,
+      reason: "In time",
+    });
+    expect(await flashAfter(response, user.id)).toContain("Refund requested.");
+    expect(fake.refundRequests()).toHaveLength(1);
+  });
+
+  it("shows no refund form for an order that cost nothing, and refunds nothing when asked", async () => {
+    const { user, orderId } = await cardBuyer({ free: true });
+    const { document } = await memberPage(user.id);
+    expect(document.querySelector(`form[aria-label="Refund order ${orderId}"]`)).toBeNull();
+    expect(document.body.textContent).toContain("Nothing to refund (no card payment)");
+    const response = await admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "x" });
+    const flash = await flashAfter(response, user.id);
+    expect(flash).toContain("Nothing to refund (no card payment): nothing was refunded.");
+    expect(flash).not.toContain("already requested");
+    expect(fake.refundRequests()).toHaveLength(0);
+    expect(await refundAudits(user.id)).toHaveLength(0);
+    const order = await app.db
+      .selectFrom("stripe_orders")
+      .select(["status", "refund_requested_at"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: "completed", refund_requested_at: null });
+  });
+
   it("past the guarantee, needs the second confirmation; without it Stripe is not called", async () => {
     const { user, orderId } = await cardBuyer();
+    // The guarantee follows the payment: the checkout's start is left where it was.
     const paid = new Date(Date.now() - 40 * DAY);
-    await sql`UPDATE stripe_orders SET created_at = ${paid.toISOString()}::timestamptz WHERE id = ${orderId}`.execute(
+    await sql`UPDATE stripe_orders SET paid_at = ${paid.toISOString()}::timestamptz WHERE id = ${orderId}`.execute(
       app.db,
     );
     const { document } = await memberPage(user.id);

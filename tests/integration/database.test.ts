@@ -93,6 +93,34 @@ describe("migrations", () => {
     expect(await language()).toBe("plpgsql");
   });
 
+  it("date paid orders by their receipt, else their start, when adding paid_at (0023_order_paid_at)", async () => {
+    const back = await migrator().migrateTo("0022_chapter_images");
+    expect(back.error).toBeUndefined();
+    const started = "2026-01-01T10:00:00.000Z";
+    const receipt = "2026-01-03T12:00:00.000Z";
+    await sql`
+      INSERT INTO stripe_orders (checkout_session_id, status, created_at, receipt_queued_at) VALUES
+        ('cs_paid_0023', 'completed', ${started}, ${receipt}),
+        ('cs_refunded_0023', 'refunded', ${started}, NULL),
+        ('cs_pending_0023', 'pending', ${started}, NULL),
+        ('cs_canceled_0023', 'canceled', ${started}, NULL)`.execute(app.db);
+
+    const up = await migrator().migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const rows = await app.db
+      .selectFrom("stripe_orders")
+      .select(["checkout_session_id", "paid_at"])
+      .where("checkout_session_id", "like", "cs\\_%\\_0023")
+      .orderBy("checkout_session_id")
+      .execute();
+    expect(rows.map((row) => [row.checkout_session_id, row.paid_at && new Date(row.paid_at).toISOString()])).toEqual([
+      ["cs_canceled_0023", null],
+      ["cs_paid_0023", receipt],
+      ["cs_pending_0023", null],
+      ["cs_refunded_0023", started],
+    ]);
+  });
+
   it("keep emails unique whatever their case", async () => {
     await app.db.insertInto("users").values({ email: "case@test.example", name: "A", password_hash: null }).execute();
     await expect(

@@ -85,6 +85,7 @@ export async function grantPaidSource(db: Kysely<DB>, userId: string, email: str
         status,
         amount_total: 2500,
         currency: "usd",
+        paid_at: status === "pending" ? null : new Date(),
       })
       .execute();
     return;

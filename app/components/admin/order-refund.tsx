@@ -7,17 +7,21 @@ export type RefundView =
   | { kind: "stripe"; orderId: string; guarantee: string; guaranteeEnded: boolean }
   | { kind: "requested"; guarantee: string; requestedOn: string }
   | { kind: "marketplace"; saleUrl: string; sale: string }
+  | { kind: "free" }
   | { kind: "none" };
 
 /**
  * The refund cell of an order on /admin/members/{id}: the guarantee's end and a 'Refund' form
  * for a completed card payment (a second tick past the guarantee), a link to the sale for a
- * marketplace order, which WarriorPlus refunds itself.
+ * marketplace order, which WarriorPlus refunds itself. A checkout that cost nothing (a 100%
+ * coupon) has no card payment for Stripe to refund, so it has no form.
  */
 export function OrderRefund({ refund }: { refund: RefundView }) {
   switch (refund.kind) {
     case "none":
       return <>—</>;
+    case "free":
+      return <span className="text-sm text-slate-600">Nothing to refund (no card payment)</span>;
     case "marketplace":
       return (
         <span className="text-sm">

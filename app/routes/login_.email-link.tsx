@@ -45,7 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await requestSignInLink(
       submission.value.email,
       siteOrigin(env().PUBLIC_URL, request.url),
-      client,
+      // The Cookie header lets the owner's own browser (its device cookie) past the email's budget from anyone.
+      { clientAddress: client, cookieHeader: request.headers.get("Cookie") },
       typeof redirect === "string" && redirect ? redirect : null,
     );
   } catch (error) {

@@ -117,3 +117,25 @@ export async function reserve(wanted: Reservation[]): Promise<Reservations> {
   }
   return refusal(wait);
 }
+
+/** Who asks for a mail to an address: their client address, and whether the browser is a known device of the account. */
+export type MailRequester = { clientAddress: string; knownDevice: boolean };
+
+/**
+ * Whether a mail to `email` that anyone may ask for (a reset or a sign-in link; decisions 046,
+ * 055) is within its budgets, which drop it silently: first the requester's own share (the email
+ * with the client address group), then the email's budget from anyone, which moves only for a
+ * requester within their share. A browser that signed in to the account before (known-device)
+ * skips the email's budget, neither counted nor refused by it: a stranger from many addresses can
+ * fill that budget, and must not thereby cut the owner off from their own mail (issue 28).
+ */
+export async function mailBudgetAllows(
+  budget: { perRequester: RateLimitPolicy; perEmail: RateLimitPolicy },
+  email: string,
+  requester: MailRequester,
+): Promise<boolean> {
+  const own = await checkRateLimits([[budget.perRequester, `${email} ${addressGroup(requester.clientAddress)}`]]);
+  if (!own.allowed) return false;
+  if (requester.knownDevice) return true;
+  return (await checkRateLimits([[budget.perEmail, email]])).allowed;
+}

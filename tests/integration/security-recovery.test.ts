@@ -237,6 +237,46 @@ describe("reset without lockout (item 6)", () => {
     );
   });
 
+  it("once strangers from four address groups spend the address's ten, the owner's known browser still gets its reset mail", async () => {
+    const owner = await createUser(app.db);
+    const ownerBrowser = await signIn(app.baseUrl, owner.email); // sets the account's device cookie
+    expect((await ownerBrowser.post("/logout", {})).status).toBe(303);
+    const otherBrowser = await signIn(app.baseUrl, (await createUser(app.db)).email);
+    expect((await otherBrowser.post("/logout", {})).status).toBe(303);
+    const resetMails = async () =>
+      (
+        await app.db
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("to_address", "=", owner.email)
+          .where("subject", "like", "Reset your%")
+          .execute()
+      ).length;
+
+    for (let group = 1; group <= 4; group++) {
+      const stranger = new Browser(app.baseUrl, `2001:db8:ca:${group}::1`);
+      for (let request = 0; request < 3; request++)
+        expect((await stranger.post("/forgot-password", { email: owner.email })).status).toBe(200);
+    }
+    expect(await resetMails()).toBe(10);
+    // No device cookie, or another account's: the same answer, nothing mailed.
+    for (const browser of [new Browser(app.baseUrl, "2001:db8:ca:9::1"), otherBrowser]) {
+      const response = await browser.post("/forgot-password", { email: owner.email });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(SENT);
+    }
+    expect(await resetMails()).toBe(10);
+
+    await until(
+      "the strangers' ten mails",
+      async () => mailsTo(owner.email).length,
+      (n) => n === 10,
+    );
+    const token = await requestReset(owner.email, ownerBrowser);
+    expect(await resetMails()).toBe(11);
+    expect((await useReset(token, "owners-new-password", ownerBrowser)).status).toBe(303);
+  });
+
   it("an unknown address answers exactly as a known one", async () => {
     const nobody = uniqueEmail("nobody");
     const requester = new Browser(app.baseUrl);

@@ -53,11 +53,18 @@ export async function trustedDevice(claim: DeviceClaim): Promise<string | null> 
   return claim.sessionIdHash ? `session-${claim.sessionIdHash}` : null;
 }
 
-/** A browser asking for mail to an address: its client address and its Cookie header. */
-export type Requester = { clientAddress: string; cookieHeader: string | null };
+/**
+ * A browser asking for mail to an address: its client address, its Cookie header, and the account
+ * it is signed in to (null: none).
+ */
+export type Requester = { clientAddress: string; cookieHeader: string | null; signedInUserId: string | null };
 
-/** The requester as the mail budgets see it: whether it is a known device of `userId` (null: no account). */
+/**
+ * The requester as the mail budgets see it: whether it is a known device of `userId` (null: no
+ * account), by a genuine device cookie of the account or by being signed in to it.
+ */
 export async function asMailRequester(requester: Requester, userId: string | null) {
-  const device = await trustedDevice({ userId, cookieHeader: requester.cookieHeader });
+  const signedIn = userId !== null && requester.signedInUserId === userId;
+  const device = signedIn ? "session" : await trustedDevice({ userId, cookieHeader: requester.cookieHeader });
   return { clientAddress: requester.clientAddress, knownDevice: device !== null };
 }

@@ -277,6 +277,36 @@ describe("reset without lockout (item 6)", () => {
     expect((await useReset(token, "owners-new-password", ownerBrowser)).status).toBe(303);
   });
 
+  it("a browser signed in to the account counts as its own too, without a device cookie", async () => {
+    const email = uniqueEmail("signed-up");
+    const member = new Browser(app.baseUrl, "2001:db8:cb:1::10");
+    expect((await member.post("/signup", { name: "Sam", email, password: "long-enough-pw" })).status).toBe(303);
+    expect(await signedIn(member)).toBe(true);
+    expect(member.cookie("__device")).toBeUndefined(); // a signup sets none: the session is the proof
+    for (let group = 1; group <= 4; group++) {
+      const stranger = new Browser(app.baseUrl, `2001:db8:cc:${group}::1`);
+      for (let request = 0; request < 3; request++) await stranger.post("/forgot-password", { email });
+    }
+    const resetMails = async () =>
+      (
+        await app.db
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("to_address", "=", email)
+          .where("subject", "like", "Reset your%")
+          .execute()
+      ).length;
+    expect(await resetMails()).toBe(10);
+    // All delivered (with the signup's confirmation), so the next reset mail can only be the member's.
+    await until(
+      "the strangers' ten mails and the confirmation",
+      async () => mailsTo(email).length,
+      (n) => n === 11,
+    );
+    await requestReset(email, member);
+    expect(await resetMails()).toBe(11);
+  });
+
   it("an unknown address answers exactly as a known one", async () => {
     const nobody = uniqueEmail("nobody");
     const requester = new Browser(app.baseUrl);

@@ -68,7 +68,11 @@ export async function isVerificationTokenUsable(token: string): Promise<boolean>
 export async function requestPasswordReset(email: string, origin: string, requester: Requester) {
   const address = normalizeEmail(email);
   const user = await findUserByEmail(address);
-  const budget = { perRequester: RATE_LIMITS.passwordResetPerRequester, perEmail: RATE_LIMITS.passwordResetPerEmail };
+  const budget = {
+    perRequester: RATE_LIMITS.passwordResetPerRequester,
+    perEmail: RATE_LIMITS.passwordResetPerEmail,
+    perDevice: RATE_LIMITS.passwordResetPerDevice,
+  };
   if (!(await mailBudgetAllows(budget, address, await asMailRequester(requester, user?.id ?? null)))) return;
   if (!user) return;
   await db()

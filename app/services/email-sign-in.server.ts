@@ -34,7 +34,11 @@ export async function requestSignInLink(
 ) {
   const address = normalizeEmail(email);
   const user = await findUserByEmail(address);
-  const budget = { perRequester: RATE_LIMITS.signInLinkPerRequester, perEmail: RATE_LIMITS.signInLinkPerEmail };
+  const budget = {
+    perRequester: RATE_LIMITS.signInLinkPerRequester,
+    perEmail: RATE_LIMITS.signInLinkPerEmail,
+    perDevice: RATE_LIMITS.signInLinkPerDevice,
+  };
   if (!(await mailBudgetAllows(budget, address, await asMailRequester(requester, user?.id ?? null)))) return;
   if (!user) return;
   await db()

@@ -60,11 +60,13 @@ export async function trustedDevice(claim: DeviceClaim): Promise<string | null> 
 export type Requester = { clientAddress: string; cookieHeader: string | null; signedInUserId: string | null };
 
 /**
- * The requester as the mail budgets see it: whether it is a known device of `userId` (null: no
- * account), by a genuine device cookie of the account or by being signed in to it.
+ * The requester as the mail budgets see it: which known device of `userId` it is (null: none, or
+ * no account), by a genuine device cookie of the account (its nonce) or by being signed in to it.
  */
 export async function asMailRequester(requester: Requester, userId: string | null) {
   const signedIn = userId !== null && requester.signedInUserId === userId;
-  const device = signedIn ? "session" : await trustedDevice({ userId, cookieHeader: requester.cookieHeader });
-  return { clientAddress: requester.clientAddress, knownDevice: device !== null };
+  const device = signedIn
+    ? `signed-in-${userId}`
+    : await trustedDevice({ userId, cookieHeader: requester.cookieHeader });
+  return { clientAddress: requester.clientAddress, knownDevice: device };
 }

@@ -346,6 +346,20 @@ describe("no enumeration, and throttles a stranger cannot turn against the owner
     expect(await signInMailsTo(email)).toBe(12);
   });
 
+  it("a known browser is held by its own budget from all its addresses: 10 links an hour", async () => {
+    const owner = await createUser(app.db);
+    const ownerBrowser = new Browser(app.baseUrl);
+    expect((await ownerBrowser.post("/login", { email: owner.email, password: PASSWORD })).status).toBe(303);
+    const cookie = ownerBrowser.cookie("__device")!;
+    // The device cookie copied to five /64s, three asks each: past the device's 10, dropped alike.
+    for (let group = 1; group <= 5; group++) {
+      const copy = new Browser(app.baseUrl, `2001:db8:dd:${group}::1`);
+      copy.setCookie("__device", cookie);
+      for (let i = 0; i < 3; i++) expect((await askForLink(owner.email, copy)).text).toContain(ANSWER);
+    }
+    expect(await signInMailsTo(owner.email)).toBe(10);
+  });
+
   it("refuses a flood from one client address visibly, whatever the emails", async () => {
     const flooder = new Browser(app.baseUrl, "198.51.100.99");
     let last: { response: Response; text: string } | undefined;

@@ -9,6 +9,7 @@ import { env } from "~/infra/env.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 import { forgotPasswordSchema } from "~/lib/validation/auth";
 import { requestPasswordReset } from "~/services/accounts.server";
+import { getSessionUser } from "~/services/session.server";
 import { brandedTitle } from "~/lib/page-meta";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { useSchemaForm } from "~/hooks/use-schema-form";
@@ -21,14 +22,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
 
   // Only the per-address limit is refused visibly: it does not depend on the email. The per-email
-  // budgets drop the mail silently, inside requestPasswordReset (decision 046).
+  // budgets drop the mail silently, inside requestPasswordReset (decision 046); the owner's own
+  // browser (a device cookie of the account, or signed in to it) gets past the email's budget from anyone.
   const client = context.clientAddress ?? "unknown";
   const verdict = await checkRateLimits([[RATE_LIMITS.passwordResetPerAddress, client]]);
   if (!verdict.allowed)
     return data({ reply: submission.reply({ formErrors: [verdict.message] }), sent: false }, { status: 429 });
 
   try {
-    await requestPasswordReset(email, siteOrigin(env().PUBLIC_URL, request.url), client);
+    await requestPasswordReset(email, siteOrigin(env().PUBLIC_URL, request.url), {
+      clientAddress: client,
+      cookieHeader: request.headers.get("Cookie"),
+      signedInUserId: (await getSessionUser(request))?.id ?? null,
+    });
   } catch (error) {
     console.error("[auth] password reset request failed:", error);
     return data({ reply: submission.reply({ formErrors: ["An error occurred"] }), sent: false }, { status: 500 });

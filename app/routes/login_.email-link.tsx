@@ -10,6 +10,7 @@ import { brandedTitle } from "~/lib/page-meta";
 import { siteOrigin } from "~/lib/site-origin";
 import { forgotPasswordSchema } from "~/lib/validation/auth";
 import { requestSignInLink } from "~/services/email-sign-in.server";
+import { getSessionUser } from "~/services/session.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Email me a sign-in link", matches)];
@@ -45,7 +46,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await requestSignInLink(
       submission.value.email,
       siteOrigin(env().PUBLIC_URL, request.url),
-      client,
+      // The owner's own browser (a device cookie of the account, or signed in to it) gets past the email's budget from anyone.
+      {
+        clientAddress: client,
+        cookieHeader: request.headers.get("Cookie"),
+        signedInUserId: (await getSessionUser(request))?.id ?? null,
+      },
       typeof redirect === "string" && redirect ? redirect : null,
     );
   } catch (error) {

@@ -6,6 +6,7 @@ import { Button } from "~/components/button";
 import { brandedTitle } from "~/lib/page-meta";
 import { continueAfterEmailLink } from "~/route-helpers/sign-in.server";
 import { isSignInLinkUsable, spendSignInLink } from "~/services/email-sign-in.server";
+import { issueDeviceCookie } from "~/services/known-device.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -36,7 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return continueAfterEmailLink(
     request,
     { userId: login.userId, isAdmin: login.isAdmin, redirectTo: login.redirectTo, specialAccess: false },
-    new Headers(),
+    // Like a password, the link proves this browser is the account's: it becomes a known device, which
+    // the email's budgets from anyone (and the password ceiling) then let through (known-device.server).
+    new Headers([["Set-Cookie", await issueDeviceCookie(login.userId)]]),
   );
 }
 

@@ -13,7 +13,6 @@ import { env } from "~/infra/env.server";
 import { hashPassword } from "~/infra/password.server";
 import { enqueueEmail } from "~/models/outbox.server";
 import * as singleUseToken from "~/models/single-use-token.server";
-import { addressGroup } from "~/lib/address-group";
 import { formatDay } from "~/lib/dates";
 import {
   credentialsChanged,
@@ -28,7 +27,8 @@ import { claimOrdersByEmail, hasHeldOrders } from "~/models/warriorplus-order.se
 import { kickMailer } from "./mail.server";
 import { queueClaimLink } from "./purchase-claims.server";
 import { communityFor } from "./receipts.server";
-import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
+import { asMailRequester, type Requester } from "./known-device.server";
+import { mailBudgetAllows, RATE_LIMITS } from "./rate-limit.server";
 
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?${new URLSearchParams({ token })}`;
 const verifyLink = (origin: string, token: string) => `${origin}/verify-email?${new URLSearchParams({ token })}`;
@@ -58,28 +58,22 @@ export async function isVerificationTokenUsable(token: string): Promise<boolean>
 }
 
 /**
- * Whether a reset mail to `email` asked for from `requester` (a client address) is within its
- * budgets: 3 an hour for each requester and address, then 10 an hour for the address from
- * anyone. The address's count moves only for a requester within their own share, so one
- * stranger's flood cannot spend the address's hour.
- */
-async function resetMailAllowed(email: string, requester: string): Promise<boolean> {
-  const own = await checkRateLimits([[RATE_LIMITS.passwordResetPerRequester, `${email} ${addressGroup(requester)}`]]);
-  if (!own.allowed) return false;
-  return (await checkRateLimits([[RATE_LIMITS.passwordResetPerEmail, email]])).allowed;
-}
-
-/**
- * /forgot-password: when the account exists and the budgets allow, a reset link is queued in one
+ * /forgot-password: when the account exists and the budgets allow (rate-limit.server
+ * `mailBudgetAllows`, as for sign-in links), a reset link is queued in one
  * transaction with its token. Earlier links stay valid. The caller's reply is the same in every
  * case (no account, over budget, sent), so it reveals neither who has an account nor the budget.
  * While marketplace purchases are held for the address (decision 048), the link is a fresh claim
  * link instead: it also ends whatever a stranger set up on the account.
  */
-export async function requestPasswordReset(email: string, origin: string, requester: string) {
+export async function requestPasswordReset(email: string, origin: string, requester: Requester) {
   const address = normalizeEmail(email);
-  if (!(await resetMailAllowed(address, requester))) return;
   const user = await findUserByEmail(address);
+  const budget = {
+    perRequester: RATE_LIMITS.passwordResetPerRequester,
+    perEmail: RATE_LIMITS.passwordResetPerEmail,
+    perDevice: RATE_LIMITS.passwordResetPerDevice,
+  };
+  if (!(await mailBudgetAllows(budget, address, await asMailRequester(requester, user?.id ?? null)))) return;
   if (!user) return;
   await db()
     .transaction()

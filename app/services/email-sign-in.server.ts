@@ -1,6 +1,5 @@
 import { db } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { addressGroup } from "~/lib/address-group";
 import { emailedSignInLinkEmail, SIGN_IN_LINK_MINUTES } from "~/lib/emails";
 import { enqueueEmail } from "~/models/outbox.server";
 import * as singleUseToken from "~/models/single-use-token.server";
@@ -8,7 +7,8 @@ import { findUserByEmail, findUserById, markOwnerProven, normalizeEmail } from "
 import { claimOrdersByEmail } from "~/models/warriorplus-order.server";
 import { kickMailer } from "./mail.server";
 import { communityFor } from "./receipts.server";
-import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
+import { asMailRequester, type Requester } from "./known-device.server";
+import { mailBudgetAllows, RATE_LIMITS } from "./rate-limit.server";
 
 /**
  * Sign-in by an emailed link (issue 28, decision 055): /login/email-link asks for one,
@@ -18,19 +18,10 @@ import { checkRateLimits, RATE_LIMITS } from "./rate-limit.server";
 const signInLink = (origin: string, token: string) => `${origin}/login/link?${new URLSearchParams({ token })}`;
 
 /**
- * Whether a link to `email` asked for from `requester` is within its budgets: 3 an hour for each
- * requester and address, then 10 an hour for the address from anyone. The address's count moves
- * only for a requester within their own share, so one stranger's flood cannot spend the owner's hour.
- */
-async function linkMailAllowed(email: string, requester: string): Promise<boolean> {
-  const own = await checkRateLimits([[RATE_LIMITS.signInLinkPerRequester, `${email} ${addressGroup(requester)}`]]);
-  if (!own.allowed) return false;
-  return (await checkRateLimits([[RATE_LIMITS.signInLinkPerEmail, email]])).allowed;
-}
-
-/**
- * 'Email me a sign-in link': when the account exists and the budgets allow, a link is queued with
- * its token in one transaction. The caller's answer is the same in every case, so it reveals
+ * 'Email me a sign-in link': when the account exists and the budgets allow (rate-limit.server
+ * `mailBudgetAllows`: 3 an hour per requester and address, then 10 an hour for the address from
+ * anyone, which a browser that signed in to the account before skips), a link is queued with its
+ * token in one transaction. The caller's answer is the same in every case, so it reveals
  * neither who has an account nor the budget. An earlier unused link stays usable, as reset links
  * do (decision 046): anyone may ask for a link to any address, so ending the older one would let
  * a stranger spoil the link the owner is about to use, again and again.
@@ -38,12 +29,17 @@ async function linkMailAllowed(email: string, requester: string): Promise<boolea
 export async function requestSignInLink(
   email: string,
   origin: string,
-  requester: string,
+  requester: Requester,
   redirectTo: string | null = null,
 ) {
   const address = normalizeEmail(email);
-  if (!(await linkMailAllowed(address, requester))) return;
   const user = await findUserByEmail(address);
+  const budget = {
+    perRequester: RATE_LIMITS.signInLinkPerRequester,
+    perEmail: RATE_LIMITS.signInLinkPerEmail,
+    perDevice: RATE_LIMITS.signInLinkPerDevice,
+  };
+  if (!(await mailBudgetAllows(budget, address, await asMailRequester(requester, user?.id ?? null)))) return;
   if (!user) return;
   await db()
     .transaction()

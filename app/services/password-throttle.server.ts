@@ -1,11 +1,8 @@
-import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { addressGroup } from "~/lib/address-group";
 import { InFlightLimit } from "~/lib/in-flight";
-import { secureCookies } from "~/infra/env.server";
-import { cookieSecrets } from "~/infra/keys.server";
 import { verifyPassword } from "~/infra/password.server";
 import { clearHits, releaseReservations } from "~/models/rate-limit.server";
+import { issueDeviceCookie, trustedDevice } from "./known-device.server";
 import {
   backoffReservation,
   checkRateLimits,
@@ -45,21 +42,6 @@ export const PASSWORD_THROTTLE = {
 
 const running = new InFlightLimit(PASSWORD_THROTTLE.inFlightPerKey);
 
-/** The signed device cookie: which account this browser signed in to, and a random nonce. */
-let deviceCookieInstance: ReturnType<typeof createCookie> | undefined;
-function deviceCookie() {
-  deviceCookieInstance ??= createCookie("__device", {
-    httpOnly: true,
-    sameSite: "lax",
-    // Path=/ rather than /login: with JavaScript the form posts to /login.data, which /login does not match.
-    path: "/",
-    secure: secureCookies(),
-    secrets: cookieSecrets("__device"),
-    maxAge: 400 * 24 * 60 * 60, // browsers cap cookies at 400 days
-  });
-  return deviceCookieInstance;
-}
-
 export type PasswordAttempt = {
   /** Normalised: the account's address, or whatever was typed at /login. */
   email: string;
@@ -70,27 +52,13 @@ export type PasswordAttempt = {
   sessionIdHash?: string | null;
 };
 
-/** The browser's proof of a past sign-in to this account: a genuine device cookie naming it, or its session. */
-async function trustedDevice(attempt: PasswordAttempt): Promise<string | null> {
-  if (!attempt.userId) return null;
-  if (attempt.cookieHeader?.includes("__device=")) {
-    const value: unknown = await deviceCookie().parse(attempt.cookieHeader);
-    if (typeof value === "string") {
-      const [userId, nonce] = value.split(":");
-      if (userId === attempt.userId && nonce) return nonce;
-    }
-  }
-  return attempt.sessionIdHash ? `session-${attempt.sessionIdHash}` : null;
-}
-
 export type PasswordCheck =
   | { outcome: "right"; /** A fresh device cookie for the account (login sets it). */ deviceCookie: string }
   | { outcome: "wrong" }
   | { outcome: "refused"; message: string; retryAfterSeconds: number };
 
 async function right(userId: string): Promise<PasswordCheck> {
-  const cookie = await deviceCookie().serialize(`${userId}:${crypto.randomBytes(16).toString("base64url")}`);
-  return { outcome: "right", deviceCookie: cookie };
+  return { outcome: "right", deviceCookie: await issueDeviceCookie(userId) };
 }
 
 /**

@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
    */
   passwordResetPerRequester: { name: "reset:email-requester", limit: 3, windowMs: 60 * MINUTE },
   passwordResetPerEmail: { name: "reset:email", limit: 10, windowMs: 60 * MINUTE },
+  /** A browser known to the account skips the per-email budget; this bounds it from all its addresses. */
+  passwordResetPerDevice: { name: "reset:device", limit: 10, windowMs: 60 * MINUTE },
   /**
    * 'Email me a sign-in link' (decision 055), like reset mails: a visible limit per client
    * address, then silent budgets per requester and per email (a stranger spends only their share).
@@ -34,6 +36,7 @@ export const RATE_LIMITS = {
   signInLinkPerAddress: { name: "signin-link:ip", limit: 30, windowMs: 60 * MINUTE, perAddress: true },
   signInLinkPerRequester: { name: "signin-link:email-requester", limit: 3, windowMs: 60 * MINUTE },
   signInLinkPerEmail: { name: "signin-link:email", limit: 10, windowMs: 60 * MINUTE },
+  signInLinkPerDevice: { name: "signin-link:device", limit: 10, windowMs: 60 * MINUTE },
   /** Uses of sign-in links ('Sign in' on /login/link) from one client address. */
   signInLinkUsePerAddress: { name: "signin-link-use:ip", limit: 30, windowMs: 15 * MINUTE, perAddress: true },
   /** Attempts to SET a password with a reset link: per client address and per token. */
@@ -116,4 +119,31 @@ export async function reserve(wanted: Reservation[]): Promise<Reservations> {
     wait = Math.max(wait, (until - Date.now()) / 1000);
   }
   return refusal(wait);
+}
+
+/**
+ * Who asks for a mail to an address: their client address, and the browser's proof that it is
+ * the account's (known-device.server `trustedDevice`), or null.
+ */
+export type MailRequester = { clientAddress: string; knownDevice: string | null };
+
+/**
+ * Whether a mail to `email` that anyone may ask for (a reset or a sign-in link; decisions 046,
+ * 055) is within its budgets, which drop it silently: first the requester's own share (the email
+ * with the client address group), then the email's budget from anyone, which moves only for a
+ * requester within their share. A browser that signed in to the account before (known-device)
+ * is held by its own budget instead of the email's, neither counted nor refused by that one: a
+ * stranger from many addresses can fill it, and must not thereby cut the owner off (issue 28).
+ */
+export async function mailBudgetAllows(
+  budget: { perRequester: RateLimitPolicy; perEmail: RateLimitPolicy; perDevice: RateLimitPolicy },
+  email: string,
+  requester: MailRequester,
+): Promise<boolean> {
+  const own = await checkRateLimits([[budget.perRequester, `${email} ${addressGroup(requester.clientAddress)}`]]);
+  if (!own.allowed) return false;
+  const shared: [RateLimitPolicy, string] = requester.knownDevice
+    ? [budget.perDevice, `${email} ${requester.knownDevice}`]
+    : [budget.perEmail, email];
+  return (await checkRateLimits([shared])).allowed;
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../support/fixtures";
+import { createUser, PASSWORD } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
 import { parseHtml } from "../support/html";
 import { sealTotpSecret } from "../support/keys";
@@ -258,6 +258,106 @@ describe("no enumeration, and throttles a stranger cannot turn against the owner
     const link = await mailedLink(owner.email, since);
     const { response } = await openAndSignIn(link);
     expect(redirectTarget(response)).toBe("/payment-options");
+  });
+
+  it("a stranger from four address groups spends the email's hour, yet the owner's known browser still gets its link", async () => {
+    const owner = await createUser(app.db);
+    // The owner signed in from this browser before: it holds a device cookie of the account.
+    const ownerBrowser = new Browser(app.baseUrl, "2001:db8:5e:1::10");
+    expect((await ownerBrowser.post("/login", { email: owner.email, password: PASSWORD })).status).toBe(303);
+    expect(ownerBrowser.cookie("__device")).toBeTruthy();
+    expect((await ownerBrowser.post("/logout", {})).status).toBe(303);
+    // Another member's browser: a genuine device cookie, of a different account.
+    const other = await createUser(app.db);
+    const otherBrowser = new Browser(app.baseUrl, "2001:db8:5e:2::10");
+    expect((await otherBrowser.post("/login", { email: other.email, password: PASSWORD })).status).toBe(303);
+    expect((await otherBrowser.post("/logout", {})).status).toBe(303);
+
+    // Four /64s, three links each: the email's 10 an hour from anyone are spent.
+    for (let group = 1; group <= 4; group++) {
+      const stranger = new Browser(app.baseUrl, `2001:db8:bad:${group}::1`);
+      for (let i = 0; i < 3; i++) expect((await askForLink(owner.email, stranger)).text).toContain(ANSWER);
+    }
+    expect(await signInMailsTo(owner.email)).toBe(10);
+
+    // A browser with no device cookie, or with another account's, is held by the email's budget:
+    // the same answer, and nothing is mailed.
+    const plain = await askForLink(owner.email, new Browser(app.baseUrl, "2001:db8:5e:3::10"));
+    const foreign = await askForLink(owner.email, otherBrowser);
+    for (const { response, text } of [plain, foreign]) {
+      expect(response.status).toBe(200);
+      expect(text).toContain(ANSWER);
+    }
+    expect(await signInMailsTo(owner.email)).toBe(10);
+
+    // The owner's browser is let past the email's budget: the link arrives and signs them in.
+    await until(
+      "the stranger's ten mails",
+      async () => smtp.messages.filter((m) => m.to.includes(owner.email)).length,
+      (count) => count === 10,
+    );
+    const since = smtp.messages.length;
+    const own = await askForLink(owner.email, ownerBrowser);
+    expect(own.response.status).toBe(200);
+    expect(own.text).toContain(ANSWER);
+    expect(await signInMailsTo(owner.email)).toBe(11);
+    const { response } = await openAndSignIn(await mailedLink(owner.email, since), ownerBrowser);
+    expect(redirectTarget(response)).toBe("/payment-options");
+  });
+
+  it("a marketplace buyer's browser that signed in by a link before is known too, and is still held by its own share", async () => {
+    const email = `buyer-${crypto.randomBytes(4).toString("hex")}@test.example`;
+    const buyer = await app.db
+      .insertInto("users")
+      .values({ email, name: "Bea Buyer", password_hash: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await app.db
+      .insertInto("warriorplus_orders")
+      .values({ user_id: buyer.id, sale_id: `SALE-${email}`, buyer_email: email, grants_membership: true })
+      .execute();
+    const buyerBrowser = new Browser(app.baseUrl, "2001:db8:5f:1::10");
+    const first = smtp.messages.length;
+    await askForLink(email, buyerBrowser);
+    await openAndSignIn(await mailedLink(email, first), buyerBrowser);
+    // Using the emailed link made this browser a known device of the account.
+    expect(buyerBrowser.cookie("__device")).toBeTruthy();
+    expect((await buyerBrowser.post("/logout", {})).status).toBe(303);
+
+    for (let group = 1; group <= 4; group++) {
+      const stranger = new Browser(app.baseUrl, `2001:db8:bae:${group}::1`);
+      for (let i = 0; i < 3; i++) await askForLink(email, stranger);
+    }
+    // 1 by the buyer, 9 more by the stranger: the email's 10 are spent.
+    expect(await signInMailsTo(email)).toBe(10);
+    await until(
+      "ten mails",
+      async () => smtp.messages.filter((m) => m.to.includes(email)).length,
+      (count) => count === 10,
+    );
+
+    const since = smtp.messages.length;
+    await askForLink(email, buyerBrowser);
+    const { response } = await openAndSignIn(await mailedLink(email, since), buyerBrowser);
+    expect(redirectTarget(response)).toBe("/dashboard");
+    // Its own share (3 an hour from its address) still holds: the buyer has asked 2 times, one more passes.
+    await askForLink(email, buyerBrowser);
+    await askForLink(email, buyerBrowser);
+    expect(await signInMailsTo(email)).toBe(12);
+  });
+
+  it("a known browser is held by its own budget from all its addresses: 10 links an hour", async () => {
+    const owner = await createUser(app.db);
+    const ownerBrowser = new Browser(app.baseUrl);
+    expect((await ownerBrowser.post("/login", { email: owner.email, password: PASSWORD })).status).toBe(303);
+    const cookie = ownerBrowser.cookie("__device")!;
+    // The device cookie copied to five /64s, three asks each: past the device's 10, dropped alike.
+    for (let group = 1; group <= 5; group++) {
+      const copy = new Browser(app.baseUrl, `2001:db8:dd:${group}::1`);
+      copy.setCookie("__device", cookie);
+      for (let i = 0; i < 3; i++) expect((await askForLink(owner.email, copy)).text).toContain(ANSWER);
+    }
+    expect(await signInMailsTo(owner.email)).toBe(10);
   });
 
   it("refuses a flood from one client address visibly, whatever the emails", async () => {

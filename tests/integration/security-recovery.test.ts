@@ -237,6 +237,76 @@ describe("reset without lockout (item 6)", () => {
     );
   });
 
+  it("once strangers from four address groups spend the address's ten, the owner's known browser still gets its reset mail", async () => {
+    const owner = await createUser(app.db);
+    const ownerBrowser = await signIn(app.baseUrl, owner.email); // sets the account's device cookie
+    expect((await ownerBrowser.post("/logout", {})).status).toBe(303);
+    const otherBrowser = await signIn(app.baseUrl, (await createUser(app.db)).email);
+    expect((await otherBrowser.post("/logout", {})).status).toBe(303);
+    const resetMails = async () =>
+      (
+        await app.db
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("to_address", "=", owner.email)
+          .where("subject", "like", "Reset your%")
+          .execute()
+      ).length;
+
+    for (let group = 1; group <= 4; group++) {
+      const stranger = new Browser(app.baseUrl, `2001:db8:ca:${group}::1`);
+      for (let request = 0; request < 3; request++)
+        expect((await stranger.post("/forgot-password", { email: owner.email })).status).toBe(200);
+    }
+    expect(await resetMails()).toBe(10);
+    // No device cookie, or another account's: the same answer, nothing mailed.
+    for (const browser of [new Browser(app.baseUrl, "2001:db8:ca:9::1"), otherBrowser]) {
+      const response = await browser.post("/forgot-password", { email: owner.email });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(SENT);
+    }
+    expect(await resetMails()).toBe(10);
+
+    await until(
+      "the strangers' ten mails",
+      async () => mailsTo(owner.email).length,
+      (n) => n === 10,
+    );
+    const token = await requestReset(owner.email, ownerBrowser);
+    expect(await resetMails()).toBe(11);
+    expect((await useReset(token, "owners-new-password", ownerBrowser)).status).toBe(303);
+  });
+
+  it("a browser signed in to the account counts as its own too, without a device cookie", async () => {
+    const email = uniqueEmail("signed-up");
+    const member = new Browser(app.baseUrl, "2001:db8:cb:1::10");
+    expect((await member.post("/signup", { name: "Sam", email, password: "long-enough-pw" })).status).toBe(303);
+    expect(await signedIn(member)).toBe(true);
+    expect(member.cookie("__device")).toBeUndefined(); // a signup sets none: the session is the proof
+    for (let group = 1; group <= 4; group++) {
+      const stranger = new Browser(app.baseUrl, `2001:db8:cc:${group}::1`);
+      for (let request = 0; request < 3; request++) await stranger.post("/forgot-password", { email });
+    }
+    const resetMails = async () =>
+      (
+        await app.db
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("to_address", "=", email)
+          .where("subject", "like", "Reset your%")
+          .execute()
+      ).length;
+    expect(await resetMails()).toBe(10);
+    // All delivered (with the signup's confirmation), so the next reset mail can only be the member's.
+    await until(
+      "the strangers' ten mails and the confirmation",
+      async () => mailsTo(email).length,
+      (n) => n === 11,
+    );
+    await requestReset(email, member);
+    expect(await resetMails()).toBe(11);
+  });
+
   it("an unknown address answers exactly as a known one", async () => {
     const nobody = uniqueEmail("nobody");
     const requester = new Browser(app.baseUrl);

@@ -28,13 +28,22 @@ export const DEFAULT_LAUNCH_SETTINGS: LaunchSettings = {
   winnersAnnouncedAt: null,
 };
 
-/** The demo seed's launch (SEED_DEMO_CONTENT): the spec's first screen, "3 of 10" and 2 days 23:59:59. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The demo seed's launch (SEED_DEMO_CONTENT): the spec's first screen, "3 of 10" and 2 days
+ * 23:59:59. The affiliate dates keep the spec's shape: the full-blast window is the last 24 hours
+ * before the close, and the contest winners are announced at the close.
+ */
 export function demoLaunchSettings(firstStart: Date): LaunchSettings {
+  const cartClosesAt = new Date(firstStart.getTime() + 3 * DAY_MS);
   return {
     ...DEFAULT_LAUNCH_SETTINGS,
     cartOpensAt: firstStart,
-    cartClosesAt: new Date(firstStart.getTime() + 3 * 86_400_000),
+    cartClosesAt,
     customSaasBookedElsewhere: 7,
+    fullBlastStartsAt: new Date(cartClosesAt.getTime() - DAY_MS),
+    winnersAnnouncedAt: cartClosesAt,
   };
 }
 

@@ -105,6 +105,10 @@ describe("a fresh install with the demo seed (SEED_DEMO_CONTENT)", () => {
     const row = await app.db.selectFrom("launch_settings").selectAll().executeTakeFirstOrThrow();
     expect(row.cart_opens_at?.toISOString()).toBe(FIRST_START.toISOString());
     expect(row.cart_closes_at?.getTime()).toBe(FIRST_START.getTime() + 3 * 86_400_000);
+    // The affiliate page's dates in the spec's shape: full blast the last 24 hours, winners at the close.
+    expect(row.full_blast_starts_at?.getTime()).toBe(FIRST_START.getTime() + 2 * 86_400_000);
+    expect(row.winners_announced_at?.getTime()).toBe(FIRST_START.getTime() + 3 * 86_400_000);
+    expect((await text("/jv-affiliate")).body.textContent).not.toContain("to be announced");
   });
 });
 

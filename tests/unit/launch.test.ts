@@ -62,6 +62,13 @@ describe("launchPhase", () => {
     const phase = launchPhase(demoLaunchSettings(first), new Date(first.getTime() + 1000));
     expect(phase).toMatchObject({ phase: "open", remaining: { days: 2, hours: 23, minutes: 59, seconds: 59 } });
   });
+
+  it("gives the demo launch the spec's affiliate dates: full blast the last 24 hours, winners at the close", () => {
+    const demo = demoLaunchSettings(at("2026-11-26T03:00:00Z"));
+    expect(demo.cartClosesAt).toEqual(at("2026-11-29T03:00:00Z"));
+    expect(demo.fullBlastStartsAt).toEqual(at("2026-11-28T03:00:00Z"));
+    expect(demo.winnersAnnouncedAt).toEqual(at("2026-11-29T03:00:00Z"));
+  });
 });
 
 describe("parseLaunchForm", () => {

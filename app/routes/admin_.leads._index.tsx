@@ -2,7 +2,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/admin/pager";
 import { AdminPage, Cell, EmptyNote, StatusBadge, TableFrame } from "~/components/admin/admin-page";
-import { dangerButton, inputClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
+import {
+  DeleteConfirmation,
+  DeleteLink,
+  dangerButton,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+} from "~/components/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
 import { formatDay } from "~/lib/dates";
 import { leadQueryString, parseLeadQuery } from "~/lib/marketing-email";
@@ -17,13 +24,17 @@ export const meta: MetaFunction = () => [{ title: "Leads | Admin | AI Profit Lab
 /** The leads of /special-access, newest first, 50 a page, with their status (admin only, audited). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const query = parseLeadQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseLeadQuery(params);
   const [{ flash, headers }, { leads, hasMore }] = await Promise.all([takeFlash(request), leadsPage(admin, query)]);
+  // The no-JavaScript confirmation step of 'Delete lead' (?delete={id}): only for a lead on this page.
+  const deleting = leads.find((lead) => lead.id === params.get("delete")) ?? null;
   return data(
     {
       flash,
       query,
       hasMore,
+      deleting: deleting ? { id: deleting.id, email: deleting.email } : null,
       leads: leads.map((lead) => ({ ...lead, createdAt: lead.createdAt.toISOString() })),
     },
     { headers },
@@ -54,7 +65,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLeads() {
-  const { flash, query, leads, hasMore } = useLoaderData<typeof loader>();
+  const { flash, query, leads, hasMore, deleting } = useLoaderData<typeof loader>();
+  const here = `/admin/leads${leadQueryString(query)}`;
   return (
     <AdminPage
       title="Leads"
@@ -84,6 +96,14 @@ export default function AdminLeads() {
           ) : null}
         </div>
       </Form>
+      {deleting ? (
+        <DeleteConfirmation
+          message={confirmDeleteLead(deleting.email)}
+          fields={{ intent: "delete", id: deleting.id, q: query.q }}
+          cancelHref={here}
+          submitLabel="Delete lead"
+        />
+      ) : null}
       {leads.length === 0 ? (
         <EmptyNote>{query.q ? "No leads match this search." : "No leads yet."}</EmptyNote>
       ) : (
@@ -116,14 +136,15 @@ export default function AdminLeads() {
                   <StatusBadge label={lead.status} />
                 </Cell>
                 <Cell label="Actions">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="id" value={lead.id} />
-                    <input type="hidden" name="q" value={query.q} />
-                    <button type="submit" className={dangerButton}>
-                      Delete lead<span className="sr-only">: {lead.email}</span>
-                    </button>
-                  </Form>
+                  <DeleteLink
+                    confirmationHref={`/admin/leads${leadQueryString(query)}${query.q || query.page > 1 ? "&" : "?"}delete=${lead.id}`}
+                    message={confirmDeleteLead(lead.email)}
+                    fields={{ intent: "delete", id: lead.id, q: query.q }}
+                    label={`Delete lead: ${lead.email}`}
+                    className={dangerButton}
+                  >
+                    Delete lead
+                  </DeleteLink>
                 </Cell>
               </tr>
             ))}
@@ -138,3 +159,7 @@ export default function AdminLeads() {
     </AdminPage>
   );
 }
+
+/** Erasing a lead cannot be undone, so it is asked first (with JavaScript by confirm(), else a step). */
+const confirmDeleteLead = (email: string) =>
+  `Delete the lead ${email}? Their lead record and emails are erased; this cannot be undone.`;

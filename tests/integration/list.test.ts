@@ -459,6 +459,11 @@ describe("/admin/leads", () => {
     ]);
 
     const lead = await leadOf(email);
+    // Without JavaScript 'Delete lead' is a link to a confirmation step; opening it deletes nothing.
+    const step = await (await admin.get(`/admin/leads?q=${encodeURIComponent(email)}&delete=${lead.id}`)).text();
+    expect(step).toContain(`Delete the lead ${email}? Their lead record and emails are erased; this cannot be undone.`);
+    expect(step).toContain(`name="id" value="${lead.id}"`);
+    expect(await app.db.selectFrom("leads").select("id").where("email", "=", email).execute()).toHaveLength(1);
     const deleted = await admin.post("/admin/leads", { intent: "delete", id: lead.id });
     expect(redirectTarget(deleted)).toBe("/admin/leads");
     expect(await app.db.selectFrom("leads").select("id").where("email", "=", email).execute()).toEqual([]);

@@ -92,6 +92,14 @@ test.describe("privacy requests (admin)", () => {
     await page.goto(`/admin/members/${memberId}`);
     const form = page.getByRole("form", { name: "Erase member" });
     await form.getByLabel("Reason").fill("Erasure request by email");
+    // A mistyped address is refused by the browser itself: nothing is posted and the reason stays.
+    await form.getByLabel(/Type the member/).fill(`x${account.email}`);
+    await form.getByRole("button", { name: "Erase member" }).click();
+    expect(
+      await form.getByLabel(/Type the member/).evaluate((input: HTMLInputElement) => input.validity.patternMismatch),
+    ).toBe(true);
+    await expect(page).toHaveURL(new RegExp(`/admin/members/${memberId}$`));
+    await expect(form.getByLabel("Reason")).toHaveValue("Erasure request by email");
     await form.getByLabel(/Type the member/).fill(account.email);
     await form.getByRole("button", { name: "Erase member" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/members");

@@ -50,6 +50,10 @@ export function MemberPrivacy({ memberId, email }: { memberId: string; email: st
               type="email"
               autoComplete="off"
               required
+              // The browser refuses a mistyped address before posting (JavaScript or not), so the
+              // reason is not lost to a round trip; the server checks it again.
+              pattern={exactly(email)}
+              title={`Type ${email} exactly`}
               maxLength={254}
               className={inputClass}
             />
@@ -62,3 +66,6 @@ export function MemberPrivacy({ memberId, email }: { memberId: string; email: st
     </AdminSection>
   );
 }
+
+/** A `pattern` attribute matching exactly this text (escaped for the browser's `v`-flag regexp). */
+const exactly = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");

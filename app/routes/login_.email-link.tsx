@@ -9,6 +9,7 @@ import { SIGN_IN_LINK_MINUTES } from "~/lib/emails";
 import { brandedTitle } from "~/lib/page-meta";
 import { siteOrigin } from "~/lib/site-origin";
 import { forgotPasswordSchema } from "~/lib/validation/auth";
+import { EMAIL_MAX } from "~/lib/validation/auth-rules";
 import { requestSignInLink } from "~/services/email-sign-in.server";
 import { getSessionUser } from "~/services/session.server";
 import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
@@ -25,11 +26,14 @@ export const LINK_ON_ITS_WAY = "If an account exists, a link is on its way.";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  // Echoed into the field, so a page without JavaScript keeps what was typed (the same for every address).
+  const typed = String(form.get("email") ?? "").slice(0, EMAIL_MAX);
   const submission = parseWithZod(form, { schema: forgotPasswordSchema });
   if (submission.status !== "success")
     return data(
       {
         sent: false,
+        typed,
         errors: Object.values(submission.error ?? {})
           .flat()
           .filter(Boolean) as string[],
@@ -40,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   const client = context.clientAddress ?? "unknown";
   const verdict = await checkRateLimits([[RATE_LIMITS.signInLinkPerAddress, client]]);
-  if (!verdict.allowed) return data({ sent: false, errors: [verdict.message] }, { status: 429 });
+  if (!verdict.allowed) return data({ sent: false, typed, errors: [verdict.message] }, { status: 429 });
   const redirect = form.get("redirect");
   try {
     await requestSignInLink(
@@ -56,9 +60,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     console.error("[auth] sign-in link request failed:", error);
-    return data({ sent: false, errors: ["An error occurred"] }, { status: 500 });
+    return data({ sent: false, typed, errors: ["An error occurred"] }, { status: 500 });
   }
-  return { sent: true, errors: [] as string[] };
+  return { sent: true, typed, errors: [] as string[] };
 }
 
 export default function EmailLinkPage() {
@@ -77,7 +81,7 @@ export default function EmailLinkPage() {
       ) : null}
       <FormError id="email-link-error" errors={result?.errors} />
       <div className="mt-4">
-        <EmailLinkForm redirectTo={searchParams.get("redirect") ?? undefined} />
+        <EmailLinkForm redirectTo={searchParams.get("redirect") ?? undefined} defaultEmail={result?.typed} />
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
         Know your password?{" "}

@@ -232,6 +232,10 @@ describe("no enumeration, and throttles a stranger cannot turn against the owner
     const message = (text: string) => parseHtml(text).querySelector('[role="status"]')?.textContent;
     expect(message(b.text)).toBe(message(a.text));
     expect(message(a.text)).toContain(ANSWER);
+    // Without JavaScript the field keeps what was typed, known address or not.
+    const typed = (text: string) => parseHtml(text).querySelector('input[name="email"]')?.getAttribute("value");
+    expect(typed(a.text)).toBe(known.email);
+    expect(typed(b.text)).toBe(unknown);
     // Queued in the request's own transaction: counted as soon as the answer came.
     expect(await signInMailsTo(known.email)).toBe(1);
     expect(await signInMailsTo(unknown)).toBe(0);

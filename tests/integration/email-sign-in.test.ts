@@ -53,6 +53,14 @@ const signInMailsTo = async (email: string) =>
       .execute()
   ).length;
 
+/** Waits until the sink holds `count` mails to `email`, so the next one can be told apart from them. */
+const mailsArrived = (email: string, count: number) =>
+  until(
+    `${count} mails to ${email}`,
+    async () => smtp.messages.filter((m) => m.to.includes(email)).length,
+    (arrived) => arrived === count,
+  );
+
 async function openAndSignIn(link: URL, browser = new Browser(app.baseUrl)) {
   const page = await browser.get(link.pathname + link.search);
   expect(page.status).toBe(200);
@@ -251,11 +259,7 @@ describe("no enumeration, and throttles a stranger cannot turn against the owner
     }
     expect(await signInMailsTo(owner.email)).toBe(3);
     // The stranger's three mails arrive first, so the owner's link is told apart from theirs.
-    await until(
-      "the stranger's three mails",
-      async () => smtp.messages.filter((m) => m.to.includes(owner.email)).length,
-      (count) => count === 3,
-    );
+    await mailsArrived(owner.email, 3);
 
     const since = smtp.messages.length;
     await askForLink(owner.email, new Browser(app.baseUrl, "192.0.2.44"));
@@ -295,11 +299,7 @@ describe("no enumeration, and throttles a stranger cannot turn against the owner
     expect(await signInMailsTo(owner.email)).toBe(10);
 
     // The owner's browser is let past the email's budget: the link arrives and signs them in.
-    await until(
-      "the stranger's ten mails",
-      async () => smtp.messages.filter((m) => m.to.includes(owner.email)).length,
-      (count) => count === 10,
-    );
+    await mailsArrived(owner.email, 10);
     const since = smtp.messages.length;
     const own = await askForLink(owner.email, ownerBrowser);
     expect(own.response.status).toBe(200);
@@ -334,11 +334,7 @@ describe("no enumeration, and throttles a stranger cannot turn against the owner
     }
     // 1 by the buyer, 9 more by the stranger: the email's 10 are spent.
     expect(await signInMailsTo(email)).toBe(10);
-    await until(
-      "ten mails",
-      async () => smtp.messages.filter((m) => m.to.includes(email)).length,
-      (count) => count === 10,
-    );
+    await mailsArrived(email, 10);
 
     const since = smtp.messages.length;
     await askForLink(email, buyerBrowser);

@@ -61,6 +61,21 @@ const mailsArrived = (email: string, count: number) =>
     (arrived) => arrived === count,
   );
 
+/** A marketplace buyer who never set a password: the account the sale made, and its order. */
+async function marketplaceBuyerWithoutPassword() {
+  const email = `buyer-${crypto.randomBytes(4).toString("hex")}@test.example`;
+  const user = await app.db
+    .insertInto("users")
+    .values({ email, name: "Bea Buyer", password_hash: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto("warriorplus_orders")
+    .values({ user_id: user.id, sale_id: `SALE-${email}`, buyer_email: email, grants_membership: true })
+    .execute();
+  return { email, user };
+}
+
 async function openAndSignIn(link: URL, browser = new Browser(app.baseUrl)) {
   const page = await browser.get(link.pathname + link.search);
   expect(page.status).toBe(200);
@@ -205,16 +220,7 @@ describe("the emailed link", () => {
   });
 
   it("works for a marketplace buyer who never set a password, and makes the account the owner's", async () => {
-    const email = `buyer-${crypto.randomBytes(4).toString("hex")}@test.example`;
-    const user = await app.db
-      .insertInto("users")
-      .values({ email, name: "Bea Buyer", password_hash: null })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await app.db
-      .insertInto("warriorplus_orders")
-      .values({ user_id: user.id, sale_id: `SALE-${email}`, buyer_email: email, grants_membership: true })
-      .execute();
+    const { email, user } = await marketplaceBuyerWithoutPassword();
     const since = smtp.messages.length;
     await askForLink(email);
     const { browser, response } = await openAndSignIn(await mailedLink(email, since));
@@ -310,16 +316,7 @@ describe("no enumeration, and throttles a stranger cannot turn against the owner
   });
 
   it("a marketplace buyer's browser that signed in by a link before is known too, and is still held by its own share", async () => {
-    const email = `buyer-${crypto.randomBytes(4).toString("hex")}@test.example`;
-    const buyer = await app.db
-      .insertInto("users")
-      .values({ email, name: "Bea Buyer", password_hash: null })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await app.db
-      .insertInto("warriorplus_orders")
-      .values({ user_id: buyer.id, sale_id: `SALE-${email}`, buyer_email: email, grants_membership: true })
-      .execute();
+    const { email } = await marketplaceBuyerWithoutPassword();
     const buyerBrowser = new Browser(app.baseUrl, "2001:db8:5f:1::10");
     const first = smtp.messages.length;
     await askForLink(email, buyerBrowser);

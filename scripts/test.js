@@ -130,6 +130,17 @@ const failedTests =
   (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 const failedSteps = [...results.values()].filter((r) => !r.ok).length;
+// Tests that never ran to an end: a vitest worker that exits mid-file (a crash, a kill) leaves its
+// file's tests "pending" in the JSON and counted nowhere, though the step fails. Name them.
+const unfinishedFiles = (vitest?.testResults ?? [])
+  .map((file) => ({ file, pending: (file.assertionResults ?? []).filter((test) => test.status === "pending") }))
+  .filter(({ pending }) => pending.length > 0);
+const unfinished =
+  (vitest?.numTotalTests ?? 0) -
+  (vitest?.numPassedTests ?? 0) -
+  (vitest?.numFailedTests ?? 0) -
+  (vitest?.numPendingTests ?? 0) -
+  (vitest?.numTodoTests ?? 0);
 fs.rmSync(reports, { recursive: true, force: true });
 
 // The failures again, by name, beside the totals: CI keeps only the end of a long log.
@@ -143,6 +154,10 @@ const failures = [
       })),
   ),
   ...playwrightFailures(playwright),
+  ...unfinishedFiles.map(({ file, pending }) => ({
+    where: `${path.relative(process.cwd(), file.name)} (${pending.length} tests did not finish)`,
+    why: "Its vitest worker stopped before the file ended (see 'Unhandled Errors' in vitest's summary above).",
+  })),
 ];
 if (failures.length > 0) {
   console.log("\n=== failed tests ===");
@@ -180,5 +195,7 @@ console.log(
   `vitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed; playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`,
 );
 // The closing line CI reads: every test of every runner.
-console.log(`${passed} passed, ${failedTests + failedSteps} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(failedSteps === 0 && failedTests === 0 && passed > 0 ? 0 : 1);
+console.log(
+  `${passed} passed, ${failedTests + failedSteps} failed${unfinished > 0 ? `, ${unfinished} did not run` : ""}${skipped ? `, ${skipped} skipped` : ""}`,
+);
+process.exit(failedSteps === 0 && failedTests === 0 && unfinished <= 0 && passed > 0 ? 0 : 1);

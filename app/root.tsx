@@ -12,16 +12,16 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { ConsentSync, CookieConsentBanner } from "./components/cookie-consent";
-import { SiteFooter } from "./components/site-footer";
-import { SiteNav } from "./components/site-nav";
-import { consentSyncScript, parseConsentChoice } from "./lib/consent";
-import { env } from "~/infra/env.server";
-import { useNonce } from "~/hooks/use-nonce";
-import { brandFromMatches } from "~/lib/page-meta";
-import { getSessionUser } from "~/services/session.server";
-import { pageLoadsJavaScript } from "~/lib/hydration";
-import { skipRevalidationIfUnreachable } from "~/lib/unreachable";
+import { ConsentSync, CookieConsentBanner } from "~/features/privacy/cookie-consent";
+import { SiteFooter } from "~/features/site/site-footer";
+import { SiteNav } from "~/features/site/site-nav";
+import { consentSyncScript, parseConsentChoice } from "~/features/privacy/consent-rules";
+import { env } from "~/platform/env.server";
+import { useNonce } from "~/platform/hooks/use-nonce";
+import { brandFromMatches } from "~/platform/page-meta";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { pageLoadsJavaScript } from "~/platform/hydration";
+import { skipRevalidationIfUnreachable } from "~/platform/unreachable";
 import stylesheet from "./styles/app.css";
 import { useEffect } from "react";
 
@@ -49,13 +49,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** A form whose request never reached the server reloads nothing (app/lib/unreachable.ts). */
+/** A form whose request never reached the server reloads nothing (app/platform/unreachable.ts). */
 export const shouldRevalidate: ShouldRevalidateFunction = skipRevalidationIfUnreachable;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // No nonce at all on a document the page cache shares (its CSP lists script hashes instead).
   const nonce = useNonce() || undefined;
-  // Pure-content pages (app/lib/hydration.ts) are sent without React's scripts.
+  // Pure-content pages (app/platform/hydration.ts) are sent without React's scripts.
   const hydrate = pageLoadsJavaScript(useMatches());
   const consent = useRouteLoaderData<typeof loader>("root")?.consent ?? null;
   return (

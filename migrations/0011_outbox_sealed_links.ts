@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
  * Decision 046: the outbox keeps no usable link. `sealed_links` holds the tokens of an unsent
  * message's links, encrypted with a key from ENCRYPTION_KEY (the bodies say `[withheld]` in
  * their place), and is emptied once the message is sent. Messages already sent lose their
- * tokens here; the pattern is the one of `app/lib/withheld-links.ts`, written out so this
+ * tokens here; the pattern is the one of `app/platform/mail/withheld-links.ts`, written out so this
  * migration never changes. Unsent ones keep theirs until they are sent (a migration has no key
  * to seal them with), then lose them the same way.
  */

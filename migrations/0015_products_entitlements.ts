@@ -13,7 +13,7 @@ import { sql, type Kysely } from "kysely";
  * `has_paid_access` keeps its name and callers (decision 007): an active `membership` entitlement.
  */
 
-/** The code defaults of app/content/catalogue.ts as they were when this migration was written. */
+/** The code defaults of app/features/catalogue/catalogue.ts as they were when this migration was written. */
 const DEFAULT_PRODUCTS = sql`
   ('membership', 'AI Profit Labs Lifetime Access', 2500, 19700, 1),
   ('vip', 'VIP Upgrade', 495, NULL, 2),

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 /**
  * Launch settings (issue 26, decision 053): the one row the admin edits at /admin/launch. No row
- * means the defaults of app/lib/launch.ts and no dates, which is what production starts with; the
+ * means the defaults of app/features/launch/launch.ts and no dates, which is what production starts with; the
  * demo seed writes a row of its own. `id` is always true, so there is at most one row.
  */
 export async function up(db: Kysely<any>): Promise<void> {

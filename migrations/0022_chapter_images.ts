@@ -12,7 +12,7 @@ import sharp from "sharp";
  * is at the time of writing (at most 1600 px wide, upright, without metadata), stored, and its
  * `src` replaced by its address (with its width and height). An image that cannot be read is left
  * as it was; the sanitiser no longer shows `data:` images. (A migration stands alone: this copy of
- * the processing does not follow later changes to app/lib/images.server.ts.)
+ * the processing does not follow later changes to app/features/files/image-processing.server.ts.)
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`

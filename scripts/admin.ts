@@ -3,8 +3,8 @@
 // without arguments it prints them. It works on DATABASE_URL, or the embedded PGlite folder when
 // that is unset (stop the server first: one process per folder). The built image runs the same
 // command as `node build/server.js --admin <command>`.
-import { closeDatabase } from "../app/infra/db.server";
-import { runAdminCommand } from "../app/services/admin-accounts.server";
+import { closeDatabase } from "../app/platform/db/db.server";
+import { runAdminCommand } from "../app/features/members/admin-accounts.server";
 
 try {
   process.exitCode = await runAdminCommand(process.argv.slice(2));

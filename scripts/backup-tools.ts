@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "../app/infra/env.server";
+import { env } from "../app/platform/env.server";
 
 /** pg_dump and pg_restore: PG_BIN, else Debian's PostgreSQL 15 (the Dockerfile installs it), else PATH. */
 export function pgTool(name: "pg_dump" | "pg_restore"): string {

@@ -25,7 +25,7 @@ const nodeBundle = {
   logLevel: "warning",
 };
 
-// The embedded database's thread (app/infra/pglite-thread.server.ts starts it from build/index.js).
-await build({ ...nodeBundle, entryPoints: ["app/infra/pglite-thread.worker.ts"], outfile: "build/pglite-worker.js" });
+// The embedded database's thread (app/platform/db/pglite-thread.server.ts starts it from build/index.js).
+await build({ ...nodeBundle, entryPoints: ["app/platform/db/pglite-thread.worker.ts"], outfile: "build/pglite-worker.js" });
 
 await build({ ...nodeBundle, entryPoints: ["server/index.ts"], outfile: "build/server.js", plugins: [appAlias] });

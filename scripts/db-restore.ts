@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { acquireFolderLock } from "../app/infra/folder-lock.server";
+import { acquireFolderLock } from "../app/platform/db/folder-lock.server";
 import { fail, pgTool, run, target } from "./backup-tools";
 
 const args = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // `npm run db:migrate` applies every pending migration to DATABASE_URL (or the embedded PGlite
 // folder when it is unset; never while a server has that folder open).
 // `npm run db:migrate -- down` rolls back the latest migration.
-import { closeDatabase, db, migrateToLatest, migrator } from "../app/infra/db.server";
+import { closeDatabase, db, migrateToLatest, migrator } from "../app/platform/db/db.server";
 
 const direction = process.argv[2] ?? "up";
 

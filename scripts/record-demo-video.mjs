@@ -15,7 +15,7 @@ import { chromium } from "@playwright/test";
 const baseUrl = process.argv[2] ?? "http://127.0.0.1:3000";
 const FPS = 25;
 const FRAME_MS = 1000 / FPS;
-// One cycle of app/lib/demo-timeline.ts: the finished build resets 4 s after load, and the next
+// One cycle of app/features/site/demo-timeline.ts: the finished build resets 4 s after load, and the next
 // build is finished about 18.3 s after load. Start 1 s before the reset and hold the end 3 s.
 const START_MS = 3000;
 const END_MS = 21500;

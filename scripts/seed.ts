@@ -2,8 +2,8 @@
 // that address, and adds the demo course to an empty database. The server does the same at start;
 // this is for a managed database. It never promotes or changes an existing account: that is
 // `npm run admin` (docs/decisions/044).
-import { closeDatabase, migrateToLatest } from "../app/infra/db.server";
-import { seed } from "../app/services/seed.server";
+import { closeDatabase, migrateToLatest } from "../app/platform/db/db.server";
+import { seed } from "../app/features/site/seed.server";
 
 try {
   await migrateToLatest();

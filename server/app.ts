@@ -5,12 +5,12 @@
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
-import { env } from "~/infra/env.server";
+import { env } from "~/platform/env.server";
 import { readBody } from "./body-limits";
 import { HTTP_LIMITS, serverOptions, type HttpLimits } from "./connections";
 import { createLogger, type Logger } from "./logger";
 import { createHttpMetrics, metricsEndpoint, type MetricsSource } from "./metrics";
-import { registerPageCache } from "~/lib/page-cache-signal";
+import { registerPageCache } from "~/platform/page-cache-signal";
 import { cacheablePages, createPageCache } from "./page-cache";
 import { createFetchRequest, sendResponse } from "./remix-adapter";
 import { pathOf, requestLog } from "./request-log";
@@ -133,7 +133,7 @@ export function createApp(
     ttlSeconds: config.PAGE_CACHE_SECONDS,
     onLookup: metrics.observePageCache,
   });
-  // A save of the launch settings drops the pages that show them (app/lib/page-cache-signal.ts).
+  // A save of the launch settings drops the pages that show them (app/platform/page-cache-signal.ts).
   registerPageCache(pageCache);
   // First, so pages answered from the cache are logged and measured too.
   const logRequest = requestLog({

@@ -6,8 +6,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import getRawBody from "raw-body";
 import { lingerOnClose, watchBodyRate, type HttpLimits } from "./connections";
-import { env } from "~/infra/env.server";
-import { IMAGE_MAX_BYTES } from "~/lib/images";
+import { env } from "~/platform/env.server";
+import { IMAGE_MAX_BYTES } from "~/features/files/images";
 import { sendText } from "./respond";
 
 const KiB = 1024;

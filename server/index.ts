@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import url from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
-import { env, serverProcessCount } from "~/infra/env.server";
+import { env, serverProcessCount } from "~/platform/env.server";
 import { createApp } from "./app";
 import { createLogger, routeConsoleTo } from "./logger";
 import { startMetricsServer } from "./metrics";

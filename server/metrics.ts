@@ -1,12 +1,12 @@
 // Prometheus metrics for the HTTP layer, in prom-client's default registry (the app adds its own
-// there: webhooks, outbox, database pool; see app/services/metrics.server.ts), and the /metrics
+// there: webhooks, outbox, database pool; see app/platform/metrics.server.ts), and the /metrics
 // endpoint: on the site's port behind METRICS_TOKEN, or on METRICS_PORT at METRICS_HOST (this
 // machine only by default; fly.toml's [metrics] scrapes it over the private network).
 import crypto from "node:crypto";
 import http from "node:http";
 import { constants, PerformanceObserver } from "node:perf_hooks";
 import client from "prom-client";
-import { bindsEveryInterface } from "~/infra/env.server";
+import { bindsEveryInterface } from "~/platform/env.server";
 import { sendText } from "./respond";
 
 const { register } = client;

@@ -21,9 +21,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
-import type { PageCacheRoute } from "~/lib/cache-policy";
-import { CONSENT_COOKIE, consentChoiceOf, type ConsentChoice } from "~/lib/consent";
-import { hasPersonalCookie, readCookies } from "~/lib/cookies";
+import type { PageCacheRoute } from "~/platform/cache-policy";
+import { CONSENT_COOKIE, consentChoiceOf, type ConsentChoice } from "~/features/privacy/consent-rules";
+import { hasPersonalCookie, readCookies } from "~/platform/cookies";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -94,7 +94,7 @@ export type PageCacheOptions = {
 
 /**
  * The pages the cache may keep, from the server build: every route module that exports
- * `pageCache` (app/lib/cache-policy.ts) under a static path, with the parameters it declares.
+ * `pageCache` (app/platform/cache-policy.ts) under a static path, with the parameters it declares.
  */
 export function cacheablePages(routes: ServerBuild["routes"]): Map<string, PageQuery> {
   const pages = new Map<string, PageQuery>();

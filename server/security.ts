@@ -1,7 +1,7 @@
 // Request-level security shared by every response, kept framework-free so it is unit-tested alone.
 import crypto from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import type { TrustProxy } from "~/infra/env.server";
+import type { TrustProxy } from "~/platform/env.server";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

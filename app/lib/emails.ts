@@ -4,7 +4,7 @@
  * clients that prefer it. Pure, so their wording is tested alone (tests/unit/emails.test.ts).
  * Links are absolute: the mail is read outside the site.
  */
-import { isPlainName } from "./validation/auth-rules";
+import { isPlainName } from "~/platform/forms/auth-rules";
 
 export const RESET_TOKEN_HOURS = 24;
 export const VERIFY_TOKEN_HOURS = 72;

@@ -1,22 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BuildDemo, BuildDemoScript } from "~/components/build-demo";
-import { FeatureCards } from "~/components/feature-cards";
-import { Icon } from "~/components/icon";
-import { CheckList, ClosingBand, ctaClass, Section } from "~/components/marketing";
-import { landingContent } from "~/content/landing";
-import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
-import { brand, publicPage } from "~/route-helpers/public-page.server";
-import { disclaimerFooterNote } from "~/components/site-footer";
-import { NO_JAVASCRIPT } from "~/lib/hydration";
-import { clientModuleUrl } from "~/infra/client-modules.server";
-import { useNonce } from "~/hooks/use-nonce";
-import { DeadlineTickerScript, InlineCountdown } from "~/components/sales-countdown";
-import { now } from "~/infra/clock.server";
-import { LAUNCH_PRICE_ENDED, launchPhase } from "~/lib/launch";
-import { catalogue } from "~/services/catalogue.server";
-import { earlyBonus, launchSettings } from "~/services/launch.server";
+import { BuildDemo, BuildDemoScript } from "~/features/site/build-demo";
+import { FeatureCards } from "~/platform/ui/feature-cards";
+import { Icon } from "~/platform/ui/icon";
+import { CheckList, ClosingBand, ctaClass, Section } from "~/platform/ui/marketing";
+import { landingContent } from "~/features/site/landing";
+import { publicPageMeta } from "~/platform/page-meta";
+import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { brand, publicPage } from "~/features/site/public-page.server";
+import { disclaimerFooterNote } from "~/features/site/site-footer";
+import { NO_JAVASCRIPT } from "~/platform/hydration";
+import { clientModuleUrl } from "~/platform/client-modules.server";
+import { useNonce } from "~/platform/hooks/use-nonce";
+import { DeadlineTickerScript, InlineCountdown } from "~/features/launch/sales-countdown";
+import { now } from "~/platform/clock.server";
+import { LAUNCH_PRICE_ENDED, launchPhase } from "~/features/launch/launch";
+import { catalogue } from "~/features/catalogue/catalogue.server";
+import { earlyBonus, launchSettings } from "~/features/launch/launch.server";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
@@ -30,8 +30,8 @@ export const handle = { ...disclaimerFooterNote, ...NO_JAVASCRIPT };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const content = landingContent(brand(), catalogue(), launchPhase(launchSettings(), now()), earlyBonus());
-  const demoPlayer = clientModuleUrl("app/components/build-demo-player.ts");
-  const ticker = content.offer.countdown ? clientModuleUrl("app/components/deadline-ticker.ts") : null;
+  const demoPlayer = clientModuleUrl("app/features/site/build-demo-player.ts");
+  const ticker = content.offer.countdown ? clientModuleUrl("app/features/launch/deadline-ticker.ts") : null;
   return publicPage(request, "/", content.page, { content, demoPlayer, ticker });
 }
 

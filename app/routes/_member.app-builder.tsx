@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { MemberPageHeader } from "~/components/member-page-header";
+import { MemberPageHeader } from "~/platform/ui/member-page-header";
 import {
   APP_BUILDER_PROMPT_PARAM,
   APP_PROMPT_MAX_LENGTH,
   EXAMPLE_PROMPTS,
   PROMPT_HABITS,
   PROMPT_TIPS,
-} from "~/content/member-tools";
-import { env } from "~/infra/env.server";
-import { requirePaidMember } from "~/services/guards.server";
-import { brandedTitle } from "~/lib/page-meta";
-import { buttonClass } from "~/components/button";
+} from "~/features/tools/member-tools";
+import { env } from "~/platform/env.server";
+import { requirePaidMember } from "~/features/accounts/guards.server";
+import { brandedTitle } from "~/platform/page-meta";
+import { buttonClass } from "~/platform/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("AI App Builder", matches)];
 

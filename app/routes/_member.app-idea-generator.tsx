@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { IdeaFilterForm } from "~/components/idea-filter-form";
-import { IdeaCard, IdeaDetails } from "~/components/idea-views";
-import { MemberPageHeader } from "~/components/member-page-header";
-import type { ExportFormat } from "~/lib/idea-export";
-import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/lib/idea-generator";
-import { requireTrainingAccess } from "~/services/guards.server";
-import { brandedTitle } from "~/lib/page-meta";
+import { IdeaFilterForm } from "~/features/tools/idea-filter-form";
+import { IdeaCard, IdeaDetails } from "~/features/tools/idea-views";
+import { MemberPageHeader } from "~/platform/ui/member-page-header";
+import type { ExportFormat } from "~/features/tools/idea-export";
+import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/features/tools/idea-generator";
+import { requireTrainingAccess } from "~/features/accounts/guards.server";
+import { brandedTitle } from "~/platform/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("SaaS Idea Generator", matches)];
 

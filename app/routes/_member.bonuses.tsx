@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import { CommunityLink } from "~/components/community-link";
-import { communityInviteUrl } from "~/services/community.server";
-import { MemberPageHeader } from "~/components/member-page-header";
-import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, earlyBirdCard, type BonusCard } from "~/content/bonuses";
-import { listPriceOf } from "~/content/prices";
-import { formatUsd } from "~/lib/money";
-import { catalogue } from "~/services/catalogue.server";
-import { requirePaidMember } from "~/services/guards.server";
-import { mayUseProduct } from "~/services/learning.server";
-import { useRootData } from "~/hooks/use-root-data";
-import { brandedTitle } from "~/lib/page-meta";
-import { buttonClass } from "~/components/button";
+import { CommunityLink } from "~/features/community/community-link";
+import { communityInviteUrl } from "~/features/community/community.server";
+import { MemberPageHeader } from "~/platform/ui/member-page-header";
+import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, earlyBirdCard, type BonusCard } from "~/features/tools/bonuses";
+import { listPriceOf } from "~/features/catalogue/prices";
+import { formatUsd } from "~/platform/money";
+import { catalogue } from "~/features/catalogue/catalogue.server";
+import { requirePaidMember } from "~/features/accounts/guards.server";
+import { mayUseProduct } from "~/features/learning/learning.server";
+import { useRootData } from "~/platform/hooks/use-root-data";
+import { brandedTitle } from "~/platform/page-meta";
+import { buttonClass } from "~/platform/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Premium Bonuses", matches)];
 

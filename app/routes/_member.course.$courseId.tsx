@@ -7,20 +7,20 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Icon } from "~/components/icon";
-import { ChapterProgressForm } from "~/components/learning/chapter-progress-form";
-import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
-import { ChapterBody } from "~/components/learning/chapter-body";
-import { CopyButton } from "~/components/copy-button";
-import { env } from "~/infra/env.server";
-import { siteOrigin } from "~/lib/site-origin";
-import { readingTimeLabel } from "~/lib/reading";
-import { redirectWithFlash } from "~/infra/flash.server";
-import { requireTrainingAccess } from "~/services/guards.server";
-import { cachingHeaders, PROGRESS_CACHING } from "~/lib/member-cache.server";
-import { adjacentChapters, formatCompletionDate } from "~/lib/progress";
-import { isUuid } from "~/lib/validation/course";
-import { formatFileSize } from "~/lib/attachments";
+import { Icon } from "~/platform/ui/icon";
+import { ChapterProgressForm } from "~/features/learning/chapter-progress-form";
+import { DraftBadge, ProgressBar } from "~/features/learning/progress-bar";
+import { ChapterBody } from "~/features/learning/chapter-body";
+import { CopyButton } from "~/platform/ui/copy-button";
+import { env } from "~/platform/env.server";
+import { siteOrigin } from "~/platform/site-origin";
+import { readingTimeLabel } from "~/features/learning/reading";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { requireTrainingAccess } from "~/features/accounts/guards.server";
+import { cachingHeaders, PROGRESS_CACHING } from "~/platform/private-caching.server";
+import { adjacentChapters, formatCompletionDate } from "~/features/learning/progress";
+import { isUuid } from "~/features/learning/course-forms";
+import { formatFileSize } from "~/features/files/attachments";
 import {
   claimCertificate,
   isOwnView,
@@ -28,8 +28,8 @@ import {
   openCourse,
   updateProgress,
   type ViewerPage,
-} from "~/services/learning.server";
-import { brandedTitle } from "~/lib/page-meta";
+} from "~/features/learning/learning.server";
+import { brandedTitle } from "~/platform/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

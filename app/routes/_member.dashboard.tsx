@@ -1,20 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { FlashMessage } from "~/components/flash-message";
-import { Icon } from "~/components/icon";
-import { DraftBadge, ProgressBar } from "~/components/learning/progress-bar";
-import { footerNote } from "~/components/site-footer";
-import { takeFlash } from "~/infra/flash.server";
-import { requireTrainingAccess } from "~/services/guards.server";
-import { cachingHeaders, NOT_CACHED, PROGRESS_CACHING } from "~/lib/member-cache.server";
-import { COURSE_ACTION_LABEL } from "~/lib/progress";
-import { useRootData } from "~/hooks/use-root-data";
-import { brandedTitle } from "~/lib/page-meta";
-import { loadDashboard } from "~/services/learning.server";
-import { catalogue } from "~/services/catalogue.server";
-import { UPGRADES } from "~/content/catalogue";
-import { CommunityLink } from "~/components/community-link";
-import { communityInviteUrl } from "~/services/community.server";
+import { FlashMessage } from "~/platform/ui/flash-message";
+import { Icon } from "~/platform/ui/icon";
+import { DraftBadge, ProgressBar } from "~/features/learning/progress-bar";
+import { footerNote } from "~/features/site/site-footer";
+import { takeFlash } from "~/platform/flash.server";
+import { requireTrainingAccess } from "~/features/accounts/guards.server";
+import { cachingHeaders, NOT_CACHED, PROGRESS_CACHING } from "~/platform/private-caching.server";
+import { COURSE_ACTION_LABEL } from "~/features/learning/progress";
+import { useRootData } from "~/platform/hooks/use-root-data";
+import { brandedTitle } from "~/platform/page-meta";
+import { loadDashboard } from "~/features/learning/learning.server";
+import { catalogue } from "~/features/catalogue/catalogue.server";
+import { UPGRADES } from "~/features/catalogue/catalogue";
+import { CommunityLink } from "~/features/community/community-link";
+import { communityInviteUrl } from "~/features/community/community.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Training", matches)];
 

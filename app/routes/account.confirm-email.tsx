@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { FormError, SubmitButton } from "~/components/form-fields";
-import { confirmEmailChange, findEmailChange } from "~/services/account-settings.server";
-import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
-import { currentSessionIdHash, getSessionUser } from "~/services/session.server";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { FormError, SubmitButton } from "~/platform/ui/form-fields";
+import { confirmEmailChange, findEmailChange } from "~/features/accounts/account-settings.server";
+import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
+import { currentSessionIdHash, getSessionUser } from "~/features/accounts/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your new email | AI Profit Labs" },

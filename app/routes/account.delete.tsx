@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { FormError, SubmitButton } from "~/components/form-fields";
-import { accountDeletedResponse } from "~/route-helpers/account-deleted.server";
-import { DELETION_LINK_UNUSABLE, deletionLinkAccount, eraseAccountByLink } from "~/services/privacy.server";
-import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { FormError, SubmitButton } from "~/platform/ui/form-fields";
+import { accountDeletedResponse } from "~/features/accounts/account-deleted.server";
+import { DELETION_LINK_UNUSABLE, deletionLinkAccount, eraseAccountByLink } from "~/features/privacy/privacy.server";
+import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: MetaFunction = () => [
   { title: "Delete your account | AI Profit Labs" },

@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { accountDeletedResponse } from "~/route-helpers/account-deleted.server";
-import { env } from "~/infra/env.server";
-import { redirectWithFlash } from "~/infra/flash.server";
-import { siteOrigin } from "~/lib/site-origin";
-import { requireUser } from "~/services/guards.server";
-import { deleteOwnAccount, exportPersonalData, personalDataResponse } from "~/services/privacy.server";
-import { askerFor } from "~/services/reauthentication.server";
+import { accountDeletedResponse } from "~/features/accounts/account-deleted.server";
+import { env } from "~/platform/env.server";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { siteOrigin } from "~/platform/site-origin";
+import { requireUser } from "~/features/accounts/guards.server";
+import { deleteOwnAccount, exportPersonalData, personalDataResponse } from "~/features/privacy/privacy.server";
+import { askerFor } from "~/features/accounts/reauthentication.server";
 
 /** POST only (docs/product.md §2): a GET changes and reveals nothing. */
 export async function loader() {

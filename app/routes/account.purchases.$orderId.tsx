@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PrintButton } from "~/components/print-button";
-import { formatDay } from "~/lib/dates";
-import { env } from "~/infra/env.server";
-import { hasAdminRights, requireUser } from "~/services/guards.server";
-import { formatMoney } from "~/lib/money";
-import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
-import { isUuid } from "~/lib/uuid";
-import { getOrder } from "~/models/order-ledger.server";
+import { PrintButton } from "~/platform/ui/print-button";
+import { formatDay } from "~/platform/dates";
+import { env } from "~/platform/env.server";
+import { hasAdminRights, requireUser } from "~/features/accounts/guards.server";
+import { formatMoney } from "~/platform/money";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
+import { isUuid } from "~/platform/uuid";
+import { getOrder } from "~/features/billing/order-ledger.server";
 
 export const meta: MetaFunction = () => [{ title: "Receipt | AI Profit Labs" }, { name: "robots", content: "noindex" }];
 

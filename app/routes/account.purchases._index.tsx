@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StatusBadge } from "~/components/admin/admin-page";
-import { formatDay } from "~/lib/dates";
-import { requireUser } from "~/services/guards.server";
-import { formatMoney } from "~/lib/money";
-import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
-import { ordersOfUser } from "~/models/order-ledger.server";
-import { listAccessGrants } from "~/models/access-grant.server";
-import { UPGRADES } from "~/content/catalogue";
-import { catalogue } from "~/services/catalogue.server";
+import { StatusBadge } from "~/platform/ui/admin/admin-page";
+import { formatDay } from "~/platform/dates";
+import { requireUser } from "~/features/accounts/guards.server";
+import { formatMoney } from "~/platform/money";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
+import { ordersOfUser } from "~/features/billing/order-ledger.server";
+import { listAccessGrants } from "~/features/catalogue/access-grant.server";
+import { UPGRADES } from "~/features/catalogue/catalogue";
+import { catalogue } from "~/features/catalogue/catalogue.server";
 
 export const meta: MetaFunction = () => [
   { title: "Your purchases | AI Profit Labs" },

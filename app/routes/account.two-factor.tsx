@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { CodeField } from "~/components/code-field";
-import { FormError, SubmitButton } from "~/components/form-fields";
-import { redirectWithFlash } from "~/infra/flash.server";
-import { readTypedCode } from "~/lib/two-factor";
-import { requireUser } from "~/services/guards.server";
-import { askerFor, passwordRecentlyVerified, reauthenticate } from "~/services/reauthentication.server";
-import { currentSessionIdHash } from "~/services/session.server";
-import { beginEnrolment, confirmEnrolment, enrolmentView, regenerateRecoveryCodes } from "~/services/two-factor.server";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { CodeField } from "~/platform/ui/code-field";
+import { FormError, SubmitButton } from "~/platform/ui/form-fields";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { readTypedCode } from "~/features/accounts/two-factor-rules";
+import { requireUser } from "~/features/accounts/guards.server";
+import { askerFor, passwordRecentlyVerified, reauthenticate } from "~/features/accounts/reauthentication.server";
+import { currentSessionIdHash } from "~/features/accounts/session.server";
+import { beginEnrolment, confirmEnrolment, enrolmentView, regenerateRecoveryCodes } from "~/features/accounts/two-factor.server";
 
 export const meta: MetaFunction = () => [
   { title: "Set up two-factor authentication | AI Profit Labs" },

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/admin-page";
-import { inputClass, panelClass, primaryButton } from "~/components/admin/form-controls";
-import { env } from "~/infra/env.server";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { readCommunityOverride } from "~/models/community-settings.server";
-import { COMMUNITY_URL_MAX, parseInviteUrl, saveCommunityInviteUrl } from "~/services/community.server";
-import { requireAdmin } from "~/services/guards.server";
+import { AdminPage } from "~/platform/ui/admin/admin-page";
+import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
+import { env } from "~/platform/env.server";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
+import { readCommunityOverride } from "~/features/community/community-settings.server";
+import { COMMUNITY_URL_MAX, parseInviteUrl, saveCommunityInviteUrl } from "~/features/community/community.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Community | Admin | AI Profit Labs" }];
 

@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminPage, Cell, EmptyNote, TableFrame } from "~/components/admin/admin-page";
-import { inputClass, secondaryButton } from "~/components/admin/form-controls";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { APPLICATION_STATUSES, isApplicationStatus } from "~/lib/custom-saas";
-import { formatDay } from "~/lib/dates";
-import { isUuid } from "~/lib/uuid";
-import { listApplications } from "~/models/custom-saas.server";
-import { changeApplicationStatus } from "~/services/custom-saas.server";
-import { requireAdmin } from "~/services/guards.server";
+import { AdminPage, Cell, EmptyNote, TableFrame } from "~/platform/ui/admin/admin-page";
+import { inputClass, secondaryButton } from "~/platform/ui/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
+import { APPLICATION_STATUSES, isApplicationStatus } from "~/features/launch/custom-saas";
+import { formatDay } from "~/platform/dates";
+import { isUuid } from "~/platform/uuid";
+import { listApplications } from "~/features/launch/custom-saas-store.server";
+import { changeApplicationStatus } from "~/features/launch/custom-saas.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Custom SaaS applications | Admin | AI Profit Labs" }];
 

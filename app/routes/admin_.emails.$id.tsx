@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPage, AdminSection, OUTBOX_STATUS_LABELS, StatusBadge } from "~/components/admin/admin-page";
-import { panelClass, secondaryButton } from "~/components/admin/form-controls";
-import { formatDayTime } from "~/lib/dates";
-import { requireAdmin } from "~/services/guards.server";
-import { isUuid } from "~/lib/uuid";
-import { getOutboxMessage } from "~/models/outbox.server";
-import { WITHHELD } from "~/lib/withheld-links";
+import { AdminPage, AdminSection, OUTBOX_STATUS_LABELS, StatusBadge } from "~/platform/ui/admin/admin-page";
+import { panelClass, secondaryButton } from "~/platform/ui/admin/form-controls";
+import { formatDayTime } from "~/platform/dates";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { isUuid } from "~/platform/uuid";
+import { getOutboxMessage } from "~/platform/mail/outbox.server";
+import { WITHHELD } from "~/platform/mail/withheld-links";
 
 export const meta: MetaFunction = () => [{ title: "Email | Admin | AI Profit Labs" }];
 

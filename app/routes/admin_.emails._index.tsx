@@ -7,16 +7,16 @@ import {
   StatusBadge,
   TableFrame,
   Cell,
-} from "~/components/admin/admin-page";
-import { secondaryButton } from "~/components/admin/form-controls";
-import { formatDayTime } from "~/lib/dates";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { requireAdmin } from "~/services/guards.server";
-import { isUuid } from "~/lib/uuid";
-import { listOutbox, type OutboxStatus } from "~/models/outbox.server";
-import { listAnnouncementProgress } from "~/models/announcement.server";
-import { AUDIENCE_LABELS } from "~/lib/marketing-email";
-import { retryFailedEmail } from "~/services/member-admin.server";
+} from "~/platform/ui/admin/admin-page";
+import { secondaryButton } from "~/platform/ui/admin/form-controls";
+import { formatDayTime } from "~/platform/dates";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { isUuid } from "~/platform/uuid";
+import { listOutbox, type OutboxStatus } from "~/platform/mail/outbox.server";
+import { listAnnouncementProgress } from "~/features/list/announcement.server";
+import { AUDIENCE_LABELS } from "~/features/list/marketing-email";
+import { retryFailedEmail } from "~/features/members/member-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Emails | Admin | AI Profit Labs" }];
 

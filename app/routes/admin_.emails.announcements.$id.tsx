@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/admin-page";
-import { primaryButton, secondaryButton } from "~/components/admin/form-controls";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { isUuid } from "~/lib/uuid";
-import { EMPTY_AUDIENCE, recipientsLabel } from "~/lib/marketing-email";
-import { requireAdmin } from "~/services/guards.server";
-import { announcementPreview, confirmAnnouncement } from "~/services/list-admin.server";
+import { AdminPage } from "~/platform/ui/admin/admin-page";
+import { primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
+import { isUuid } from "~/platform/uuid";
+import { EMPTY_AUDIENCE, recipientsLabel } from "~/features/list/marketing-email";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { announcementPreview, confirmAnnouncement } from "~/features/list/list-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Announcement | Admin | AI Profit Labs" }];
 

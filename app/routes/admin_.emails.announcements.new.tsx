@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/admin-page";
-import { inputClass, primaryButton } from "~/components/admin/form-controls";
-import { AUDIENCE_LABELS } from "~/lib/marketing-email";
-import { BODY_MAX, parseAnnouncementForm, SUBJECT_MAX } from "~/lib/validation/list-admin";
-import { requireAdmin } from "~/services/guards.server";
-import { draftAnnouncement } from "~/services/list-admin.server";
+import { AdminPage } from "~/platform/ui/admin/admin-page";
+import { inputClass, primaryButton } from "~/platform/ui/admin/form-controls";
+import { AUDIENCE_LABELS } from "~/features/list/marketing-email";
+import { BODY_MAX, parseAnnouncementForm, SUBJECT_MAX } from "~/features/list/list-admin-forms";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { draftAnnouncement } from "~/features/list/list-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "New announcement | Admin | AI Profit Labs" }];
 

@@ -1,13 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { inputClass, primaryButton } from "~/components/admin/form-controls";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { describeDelay } from "~/lib/marketing-email";
-import { BODY_MAX, parseStepForm, SUBJECT_MAX } from "~/lib/validation/list-admin";
-import { listSequenceSteps } from "~/models/sequence.server";
-import { requireAdmin } from "~/services/guards.server";
-import { saveSequenceStep } from "~/services/list-admin.server";
+import { AdminPage, AdminSection } from "~/platform/ui/admin/admin-page";
+import { inputClass, primaryButton } from "~/platform/ui/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
+import { describeDelay } from "~/features/list/marketing-email";
+import { BODY_MAX, parseStepForm, SUBJECT_MAX } from "~/features/list/list-admin-forms";
+import { listSequenceSteps } from "~/features/list/sequence.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { saveSequenceStep } from "~/features/list/list-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Sequences | Admin | AI Profit Labs" }];
 

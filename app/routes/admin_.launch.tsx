@@ -1,17 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/admin-page";
-import { inputClass, panelClass, primaryButton } from "~/components/admin/form-controls";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
+import { AdminPage } from "~/platform/ui/admin/admin-page";
+import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import {
   LAUNCH_FIELDS,
   launchFormValues,
   parseLaunchForm,
   type LaunchField,
   type LaunchFormValues,
-} from "~/lib/launch-form";
-import { requireAdmin } from "~/services/guards.server";
-import { launchSettings, saveLaunchSettings } from "~/services/launch.server";
+} from "~/features/launch/launch-form";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { launchSettings, saveLaunchSettings } from "~/features/launch/launch.server";
 
 export const meta: MetaFunction = () => [{ title: "Launch | Admin | AI Profit Labs" }];
 

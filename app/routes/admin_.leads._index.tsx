@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Pager } from "~/components/admin/pager";
-import { AdminPage, Cell, EmptyNote, StatusBadge, TableFrame } from "~/components/admin/admin-page";
+import { Pager } from "~/platform/ui/admin/pager";
+import { AdminPage, Cell, EmptyNote, StatusBadge, TableFrame } from "~/platform/ui/admin/admin-page";
 import {
   DeleteConfirmation,
   DeleteLink,
@@ -9,15 +9,15 @@ import {
   inputClass,
   primaryButton,
   secondaryButton,
-} from "~/components/admin/form-controls";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { formatDay } from "~/lib/dates";
-import { leadQueryString, parseLeadQuery } from "~/lib/marketing-email";
-import { isUuid } from "~/lib/uuid";
-import { requireAdmin } from "~/services/guards.server";
-import { findLeadEmail } from "~/models/lead.server";
-import { leadsPage } from "~/services/list-admin.server";
-import { eraseLead } from "~/services/privacy.server";
+} from "~/platform/ui/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
+import { formatDay } from "~/platform/dates";
+import { leadQueryString, parseLeadQuery } from "~/features/list/marketing-email";
+import { isUuid } from "~/platform/uuid";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { findLeadEmail } from "~/features/list/lead-store.server";
+import { leadsPage } from "~/features/list/list-admin.server";
+import { eraseLead } from "~/features/privacy/privacy.server";
 
 export const meta: MetaFunction = () => [{ title: "Leads | Admin | AI Profit Labs" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseLeadQuery } from "~/lib/marketing-email";
-import { requireAdmin } from "~/services/guards.server";
-import { leadsCsv } from "~/services/list-admin.server";
+import { parseLeadQuery } from "~/features/list/marketing-email";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { leadsCsv } from "~/features/list/list-admin.server";
 
 /** GET /admin/leads.csv?q=: the leads matching the list's search, streamed, formula-safe (audited). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,33 +10,33 @@ import {
   StatusBadge,
   TableFrame,
   Cell,
-} from "~/components/admin/admin-page";
-import { MemberPrivacy } from "~/components/admin/member-privacy";
-import { dangerButton, inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
-import { siteOrigin } from "~/lib/site-origin";
-import { formatDay, formatDayTime } from "~/lib/dates";
-import { env } from "~/infra/env.server";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { requireAdmin } from "~/services/guards.server";
-import { describeAccess, GRANT_REASON_MAX, parseGrantForm } from "~/lib/member-admin";
-import { formatMoney } from "~/lib/money";
-import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
-import { isUuid } from "~/lib/uuid";
-import { listAccessGrants } from "~/models/access-grant.server";
-import { listEntitlements } from "~/models/entitlement.server";
-import { isCatalogueKey, PRODUCT_KEYS } from "~/content/catalogue";
-import { catalogue } from "~/services/catalogue.server";
-import { listAuditFor } from "~/models/audit.server";
-import { getMember } from "~/models/member.server";
-import { ordersOfUser } from "~/models/order-ledger.server";
-import { listOutboxFor } from "~/models/outbox.server";
-import { listCourseProgress } from "~/models/progress.server";
-import { listActiveSessions } from "~/models/session.server";
-import { hasVerifiedFactor } from "~/models/two-factor.server";
-import { refundFactsOf, type RefundFacts } from "~/models/stripe-order.server";
-import { OrderRefund, type RefundView } from "~/components/admin/order-refund";
-import { guaranteeOf, WARRIORPLUS_TRANSACTIONS_URL } from "~/lib/refunds";
-import { refundStripeOrder } from "~/services/refunds.server";
+} from "~/platform/ui/admin/admin-page";
+import { MemberPrivacy } from "~/features/privacy/member-privacy";
+import { dangerButton, inputClass, panelClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
+import { siteOrigin } from "~/platform/site-origin";
+import { formatDay, formatDayTime } from "~/platform/dates";
+import { env } from "~/platform/env.server";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { describeAccess, GRANT_REASON_MAX, parseGrantForm } from "~/features/members/member-admin";
+import { formatMoney } from "~/platform/money";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
+import { isUuid } from "~/platform/uuid";
+import { listAccessGrants } from "~/features/catalogue/access-grant.server";
+import { listEntitlements } from "~/features/catalogue/entitlement.server";
+import { isCatalogueKey, PRODUCT_KEYS } from "~/features/catalogue/catalogue";
+import { catalogue } from "~/features/catalogue/catalogue.server";
+import { listAuditFor } from "~/platform/audit.server";
+import { getMember } from "~/features/members/member-store.server";
+import { ordersOfUser } from "~/features/billing/order-ledger.server";
+import { listOutboxFor } from "~/platform/mail/outbox.server";
+import { listCourseProgress } from "~/features/learning/progress-store.server";
+import { listActiveSessions } from "~/features/accounts/session-store.server";
+import { hasVerifiedFactor } from "~/features/accounts/two-factor-store.server";
+import { refundFactsOf, type RefundFacts } from "~/features/billing/stripe-order.server";
+import { OrderRefund, type RefundView } from "~/features/billing/order-refund";
+import { guaranteeOf, WARRIORPLUS_TRANSACTIONS_URL } from "~/features/billing/refunds";
+import { refundStripeOrder } from "~/features/billing/refunds.server";
 import {
   grantComplimentaryAccess,
   grantProduct,
@@ -45,7 +45,7 @@ import {
   revokeProductAccess,
   sendSignInLink,
   signOutEverywhere,
-} from "~/services/member-admin.server";
+} from "~/features/members/member-admin.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.member.email ?? "Member"} | Admin | AI Profit Labs` },

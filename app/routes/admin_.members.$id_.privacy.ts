@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { redirectWithFlash } from "~/infra/flash.server";
-import { isUuid } from "~/lib/uuid";
-import { findUserById } from "~/models/user.server";
-import { requireAdmin } from "~/services/guards.server";
-import { eraseMemberByAdmin, exportPersonalData, personalDataResponse } from "~/services/privacy.server";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { isUuid } from "~/platform/uuid";
+import { findUserById } from "~/features/accounts/users.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { eraseMemberByAdmin, exportPersonalData, personalDataResponse } from "~/features/privacy/privacy.server";
 
 /** POST only (docs/product.md §2): a GET goes back to the member's page. */
 export async function loader({ params }: ActionFunctionArgs) {

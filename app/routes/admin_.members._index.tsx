@@ -1,21 +1,21 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Pager } from "~/components/admin/pager";
-import { AdminPage, EmptyNote, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
-import { inputClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
-import { formatDay } from "~/lib/dates";
-import { takeFlash } from "~/infra/flash.server";
-import { PRODUCT_KEYS } from "~/content/catalogue";
-import { catalogue } from "~/services/catalogue.server";
-import { requireAdmin } from "~/services/guards.server";
+import { Pager } from "~/platform/ui/admin/pager";
+import { AdminPage, EmptyNote, StatusBadge, TableFrame, Cell } from "~/platform/ui/admin/admin-page";
+import { inputClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
+import { formatDay } from "~/platform/dates";
+import { takeFlash } from "~/platform/flash.server";
+import { PRODUCT_KEYS } from "~/features/catalogue/catalogue";
+import { catalogue } from "~/features/catalogue/catalogue.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
 import {
   ACCESS_FILTERS,
   describeAccess,
   memberQueryString,
   MEMBERS_PER_PAGE,
   parseMemberQuery,
-} from "~/lib/member-admin";
-import { searchMembers } from "~/models/member.server";
+} from "~/features/members/member-admin";
+import { searchMembers } from "~/features/members/member-store.server";
 
 export const meta: MetaFunction = () => [{ title: "Members | Admin | AI Profit Labs" }];
 

@@ -1,14 +1,14 @@
 import { useState, type ChangeEvent } from "react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { AdminPage, Badge, Cell, TableFrame } from "~/components/admin/admin-page";
-import { inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
-import { env } from "~/infra/env.server";
-import { redirectWithFlash } from "~/infra/flash.server";
-import { IMPORT_MAX_BYTES } from "~/lib/member-admin";
-import { siteOrigin } from "~/lib/site-origin";
-import { requireAdmin } from "~/services/guards.server";
-import { confirmImport, previewImport, type RowOutcome } from "~/services/member-import.server";
+import { AdminPage, Badge, Cell, TableFrame } from "~/platform/ui/admin/admin-page";
+import { inputClass, panelClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
+import { env } from "~/platform/env.server";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { IMPORT_MAX_BYTES } from "~/features/members/member-admin";
+import { siteOrigin } from "~/platform/site-origin";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { confirmImport, previewImport, type RowOutcome } from "~/features/members/member-import.server";
 
 export const meta: MetaFunction = () => [{ title: "Import members | Admin | AI Profit Labs" }];
 

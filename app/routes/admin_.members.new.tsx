@@ -1,17 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/admin-page";
-import { inputClass, panelClass, primaryButton, secondaryButton } from "~/components/admin/form-controls";
-import { env } from "~/infra/env.server";
-import { redirectWithFlash } from "~/infra/flash.server";
-import { GRANT_REASON_MAX } from "~/lib/member-admin";
-import { checkMember } from "~/lib/member-import";
-import { siteOrigin } from "~/lib/site-origin";
-import { EMAIL_MAX, NAME_MAX } from "~/lib/validation/auth-rules";
-import { PRODUCT_KEYS } from "~/content/catalogue";
-import { catalogue } from "~/services/catalogue.server";
-import { requireAdmin } from "~/services/guards.server";
-import { addMember } from "~/services/member-import.server";
+import { AdminPage } from "~/platform/ui/admin/admin-page";
+import { inputClass, panelClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
+import { env } from "~/platform/env.server";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { GRANT_REASON_MAX } from "~/features/members/member-admin";
+import { checkMember } from "~/features/members/member-import";
+import { siteOrigin } from "~/platform/site-origin";
+import { EMAIL_MAX, NAME_MAX } from "~/platform/forms/auth-rules";
+import { PRODUCT_KEYS } from "~/features/catalogue/catalogue";
+import { catalogue } from "~/features/catalogue/catalogue.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { addMember } from "~/features/members/member-import.server";
 
 export const meta: MetaFunction = () => [{ title: "Add member | Admin | AI Profit Labs" }];
 

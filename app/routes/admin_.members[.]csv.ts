@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/services/guards.server";
-import { parseMemberQuery } from "~/lib/member-admin";
-import { membersCsv } from "~/services/csv-export.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { parseMemberQuery } from "~/features/members/member-admin";
+import { membersCsv } from "~/features/billing/csv-export.server";
 
 /** GET /admin/members.csv?q=&access=&product=: the members matching the list's filter, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/services/guards.server";
-import { ordersCsv } from "~/services/csv-export.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { ordersCsv } from "~/features/billing/csv-export.server";
 
 /** GET /admin/orders.csv: every order of both sources, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {

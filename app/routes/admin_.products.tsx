@@ -1,19 +1,19 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminPage } from "~/components/admin/admin-page";
-import { inputClass, panelClass, primaryButton } from "~/components/admin/form-controls";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { formatUsd } from "~/lib/money";
+import { AdminPage } from "~/platform/ui/admin/admin-page";
+import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
+import { formatUsd } from "~/platform/money";
 import {
   centsToDollars,
   parseProductForm,
   PRODUCT_FIELD_LABELS,
   type ProductField,
   type ProductForm,
-} from "~/lib/product-admin";
-import { listProducts } from "~/models/product.server";
-import { requireAdmin } from "~/services/guards.server";
-import { saveProduct } from "~/services/product-admin.server";
+} from "~/features/catalogue/product-admin";
+import { listProducts } from "~/features/catalogue/product.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { saveProduct } from "~/features/catalogue/product-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Products | Admin | AI Profit Labs" }];
 

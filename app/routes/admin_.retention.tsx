@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminPage, Cell, TableFrame } from "~/components/admin/admin-page";
-import { formatDayTime } from "~/lib/dates";
-import { formatPeriod, RETENTION_RULE_TEXT, RETENTION_VARIABLES, type RetentionRule } from "~/lib/retention";
-import { requireAdmin } from "~/services/guards.server";
-import { retentionReport } from "~/services/retention.server";
+import { AdminPage, Cell, TableFrame } from "~/platform/ui/admin/admin-page";
+import { formatDayTime } from "~/platform/dates";
+import { formatPeriod, RETENTION_RULE_TEXT, RETENTION_VARIABLES, type RetentionRule } from "~/platform/retention-periods";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { retentionReport } from "~/features/privacy/retention.server";
 
 export const meta: MetaFunction = () => [{ title: "Data retention | Admin | AI Profit Labs" }];
 

@@ -1,15 +1,15 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminPage, AdminSection, EmptyNote, StatusBadge, TableFrame, Cell } from "~/components/admin/admin-page";
-import { secondaryButton } from "~/components/admin/form-controls";
-import { SalesChart } from "~/components/admin/sales-chart";
-import { formatDay } from "~/lib/dates";
-import { requireAdmin } from "~/services/guards.server";
-import { formatAmount, formatMoney } from "~/lib/money";
-import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/lib/orders";
-import { dailySeries, SALES_SOURCES, summarizePeriods } from "~/lib/sales-report";
-import { recentOrders } from "~/models/order-ledger.server";
-import { dailyNet, periodTotals, topAffiliates, salesByProduct } from "~/models/sales.server";
+import { AdminPage, AdminSection, EmptyNote, StatusBadge, TableFrame, Cell } from "~/platform/ui/admin/admin-page";
+import { secondaryButton } from "~/platform/ui/admin/form-controls";
+import { SalesChart } from "~/features/billing/sales-chart";
+import { formatDay } from "~/platform/dates";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { formatAmount, formatMoney } from "~/platform/money";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
+import { dailySeries, SALES_SOURCES, summarizePeriods } from "~/features/billing/sales-report";
+import { recentOrders } from "~/features/billing/order-ledger.server";
+import { dailyNet, periodTotals, topAffiliates, salesByProduct } from "~/features/billing/sales-store.server";
 
 export const meta: MetaFunction = () => [{ title: "Sales | Admin | AI Profit Labs" }];
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SalesPage, salesPageHandle } from "~/components/sales-page";
-import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
-import { loadSalesPage } from "~/route-helpers/sales-page.server";
+import { SalesPage, salesPageHandle } from "~/features/site/sales-page";
+import { publicPageMeta } from "~/platform/page-meta";
+import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { loadSalesPage } from "~/features/site/sales-page.server";
 
 /** Sales page variant B, the $1 offer (docs/decisions/009-sales-variants-one-component.md). */
 export const headers = publicPageHeaders;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireTrainingAccess } from "~/services/guards.server";
-import { ideasMarkdown, parseExportFormat } from "~/lib/idea-export";
-import { ideasForQuery } from "~/lib/idea-generator";
+import { requireTrainingAccess } from "~/features/accounts/guards.server";
+import { ideasMarkdown, parseExportFormat } from "~/features/tools/idea-export";
+import { ideasForQuery } from "~/features/tools/idea-generator";
 
 /**
  * GET /app-idea-generator/export?<the page's query>[&format=markdown]: the ideas the page shows for

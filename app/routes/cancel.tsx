@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { PaymentReturn } from "~/components/payment-return";
-import { brandedTitle } from "~/lib/page-meta";
+import { PaymentReturn } from "~/features/billing/payment-return";
+import { brandedTitle } from "~/platform/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Payment Cancelled", matches),

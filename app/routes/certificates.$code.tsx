@@ -6,10 +6,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useHydrated } from "~/hooks/use-hydrated";
-import { formatCompletionDate } from "~/lib/progress";
-import { findCertificate } from "~/models/progress.server";
-import { useRootData, type RootData } from "~/hooks/use-root-data";
+import { useHydrated } from "~/platform/hooks/use-hydrated";
+import { formatCompletionDate } from "~/features/learning/progress";
+import { findCertificate } from "~/features/learning/progress-store.server";
+import { useRootData, type RootData } from "~/platform/hooks/use-root-data";
 import certificateStyles from "~/styles/certificate.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: certificateStyles }];

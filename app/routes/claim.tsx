@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/components/form-fields";
-import { flashCookie, redirectWithFlash, toFlash } from "~/infra/flash.server";
-import { tokenFingerprint } from "~/lib/token-fingerprint";
-import { brandedTitle } from "~/lib/page-meta";
-import { resetPasswordSchema } from "~/lib/validation/auth";
-import { continueAfterPassword } from "~/route-helpers/sign-in.server";
-import { claimIntoSignedInAccount, claimWithNewPassword, findClaim } from "~/services/purchase-claims.server";
-import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
-import { getSessionUser } from "~/services/session.server";
-import { useIsPending } from "~/hooks/use-is-pending";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/platform/ui/form-fields";
+import { flashCookie, redirectWithFlash, toFlash } from "~/platform/flash.server";
+import { tokenFingerprint } from "~/features/accounts/token-fingerprint";
+import { brandedTitle } from "~/platform/page-meta";
+import { resetPasswordSchema } from "~/features/accounts/auth-forms";
+import { continueAfterPassword } from "~/features/accounts/sign-in.server";
+import { claimIntoSignedInAccount, claimWithNewPassword, findClaim } from "~/features/accounts/purchase-claims.server";
+import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { useIsPending } from "~/platform/hooks/use-is-pending";
+import { useSchemaForm } from "~/platform/forms/use-schema-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Claim your purchase", matches),

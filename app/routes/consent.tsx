@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { ConsentForm, CookieCategoryList, type ConsentHandle } from "~/components/cookie-consent";
-import { describeChoice } from "~/content/consent";
-import { isConsentChoice, parseConsentChoice } from "~/lib/consent";
-import { saveConsentChoice } from "~/services/consent.server";
-import { safeRedirect } from "~/lib/safe-redirect";
-import type { RootData } from "~/hooks/use-root-data";
+import { ConsentForm, CookieCategoryList, type ConsentHandle } from "~/features/privacy/cookie-consent";
+import { describeChoice } from "~/features/privacy/consent-copy";
+import { isConsentChoice, parseConsentChoice } from "~/features/privacy/consent-rules";
+import { saveConsentChoice } from "~/features/privacy/consent.server";
+import { safeRedirect } from "~/platform/safe-redirect";
+import type { RootData } from "~/platform/hooks/use-root-data";
 
 /** Not a landing page: kept out of search results. */
 export const meta: MetaFunction = ({ matches }) => {

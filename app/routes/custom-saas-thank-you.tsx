@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Icon } from "~/components/icon";
-import { Section } from "~/components/marketing";
-import { customSaasThankYouContent } from "~/content/upsells";
-import { publicPageMeta } from "~/lib/page-meta";
-import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
-import { brand, publicPage } from "~/route-helpers/public-page.server";
-import { NO_JAVASCRIPT } from "~/lib/hydration";
+import { Icon } from "~/platform/ui/icon";
+import { Section } from "~/platform/ui/marketing";
+import { customSaasThankYouContent } from "~/features/site/upsells";
+import { publicPageMeta } from "~/platform/page-meta";
+import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { brand, publicPage } from "~/features/site/public-page.server";
+import { NO_JAVASCRIPT } from "~/platform/hydration";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;
 export const meta = publicPageMeta;
-/** A pure-content page: no JavaScript (app/lib/hydration.ts). */
+/** A pure-content page: no JavaScript (app/platform/hydration.ts). */
 export const handle = NO_JAVASCRIPT;
 
 export async function loader({ request }: LoaderFunctionArgs) {

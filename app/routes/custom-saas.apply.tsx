@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { inputClass, panelClass, primaryButton } from "~/components/admin/form-controls";
-import { redirectWithFlash, takeFlash } from "~/infra/flash.server";
-import { FlashMessage } from "~/components/flash-message";
-import { APPLICATION_RECEIVED, HOSTING_OPTIONS, parseApplication, type ApplicationForm } from "~/lib/custom-saas";
-import { useIsPending } from "~/hooks/use-is-pending";
-import { requireUser } from "~/services/guards.server";
-import { submitApplication } from "~/services/custom-saas.server";
-import type { SessionUser } from "~/models/session.server";
+import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
+import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
+import { FlashMessage } from "~/platform/ui/flash-message";
+import { APPLICATION_RECEIVED, HOSTING_OPTIONS, parseApplication, type ApplicationForm } from "~/features/launch/custom-saas";
+import { useIsPending } from "~/platform/hooks/use-is-pending";
+import { requireUser } from "~/features/accounts/guards.server";
+import { submitApplication } from "~/features/launch/custom-saas.server";
+import type { SessionUser } from "~/features/accounts/session-store.server";
 
 export const meta: MetaFunction = () => [
   { title: "Apply for your custom SaaS build | AI Profit Labs" },

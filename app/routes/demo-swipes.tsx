@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AffiliateAccessLink, AffiliateSubHeader } from "~/components/affiliate";
-import { CopyButton } from "~/components/copy-button";
+import { AffiliateAccessLink, AffiliateSubHeader } from "~/features/affiliates/affiliate";
+import { CopyButton } from "~/platform/ui/copy-button";
 import {
   BANNERS,
   DEMO_VIDEO,
@@ -11,13 +11,13 @@ import {
   parseSwipeTab,
   shortSwipes,
   type SwipeEmail,
-} from "~/content/affiliate";
-import { affiliatePage } from "~/route-helpers/affiliate.server";
-import { publicPageHeaders, type PageCacheRoute } from "~/lib/cache-policy";
-import { publicPageMeta } from "~/lib/page-meta";
-import { brand } from "~/route-helpers/public-page.server";
-import { buttonClass } from "~/components/button";
-import { DemoVideo } from "~/components/demo-video";
+} from "~/features/affiliates/affiliate-copy";
+import { affiliatePage } from "~/features/affiliates/affiliate-page.server";
+import { publicPageHeaders, type PageCacheRoute } from "~/platform/cache-policy";
+import { publicPageMeta } from "~/platform/page-meta";
+import { brand } from "~/features/site/public-page.server";
+import { buttonClass } from "~/platform/ui/button";
+import { DemoVideo } from "~/features/site/demo-video";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;

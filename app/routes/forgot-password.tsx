@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { EmailField, SubmitButton, SchemaForm } from "~/components/form-fields";
-import { siteOrigin } from "~/lib/site-origin";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { EmailField, SubmitButton, SchemaForm } from "~/platform/ui/form-fields";
+import { siteOrigin } from "~/platform/site-origin";
 import { RESET_TOKEN_HOURS } from "~/lib/emails";
-import { env } from "~/infra/env.server";
-import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
-import { forgotPasswordSchema } from "~/lib/validation/auth";
-import { requestPasswordReset } from "~/services/accounts.server";
-import { getSessionUser } from "~/services/session.server";
-import { brandedTitle } from "~/lib/page-meta";
-import { useIsPending } from "~/hooks/use-is-pending";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { env } from "~/platform/env.server";
+import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
+import { forgotPasswordSchema } from "~/features/accounts/auth-forms";
+import { requestPasswordReset } from "~/features/accounts/accounts.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { brandedTitle } from "~/platform/page-meta";
+import { useIsPending } from "~/platform/hooks/use-is-pending";
+import { useSchemaForm } from "~/platform/forms/use-schema-form";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Forgot password", matches)];
 

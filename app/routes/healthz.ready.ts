@@ -1,4 +1,4 @@
-import { isDatabaseHealthy, pendingMigrations } from "~/infra/db.server";
+import { isDatabaseHealthy, pendingMigrations } from "~/platform/db/db.server";
 
 /**
  * Readiness: the database answers and has every migration this build knows, so a new release

@@ -1,4 +1,4 @@
-import { isDatabaseHealthy } from "~/infra/db.server";
+import { isDatabaseHealthy } from "~/platform/db/db.server";
 
 /**
  * The platform's health check: 200 while the database answers one `SELECT 1`, 503 otherwise

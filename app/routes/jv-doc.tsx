@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AffiliateAccessLink, AffiliateSubHeader, FunnelAndContestSections, JvContact } from "~/components/affiliate";
-import { Section } from "~/components/marketing";
-import { CopyButton } from "~/components/copy-button";
-import { LaunchCountdown } from "~/components/launch-countdown";
-import { PROMO_RESOURCES } from "~/content/affiliate";
-import { affiliatePage } from "~/route-helpers/affiliate.server";
-import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
-import { publicPageMeta } from "~/lib/page-meta";
+import { AffiliateAccessLink, AffiliateSubHeader, FunnelAndContestSections, JvContact } from "~/features/affiliates/affiliate";
+import { Section } from "~/platform/ui/marketing";
+import { CopyButton } from "~/platform/ui/copy-button";
+import { LaunchCountdown } from "~/features/affiliates/launch-countdown";
+import { PROMO_RESOURCES } from "~/features/affiliates/affiliate-copy";
+import { affiliatePage } from "~/features/affiliates/affiliate-page.server";
+import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { publicPageMeta } from "~/platform/page-meta";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;

@@ -1,20 +1,20 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
-import { AuthCard } from "~/components/auth-card";
-import { EmailField, Spinner, TextField, SchemaForm } from "~/components/form-fields";
-import { authenticate } from "~/services/auth.server";
-import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/lib/login-flow";
-import { secureCookies } from "~/infra/env.server";
-import { getSessionUser } from "~/services/session.server";
-import { opensTraining } from "~/services/guards.server";
-import { continueAfterPassword } from "~/route-helpers/sign-in.server";
-import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
-import { useIsPending } from "~/hooks/use-is-pending";
-import { Button } from "~/components/button";
-import { AUTH_MESSAGES, PASSWORD_MAX } from "~/lib/validation/auth-rules";
-import { constraintErrors } from "~/lib/validation/constraint-validation";
-import { useValidatedForm } from "~/hooks/use-validated-form";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { EmailField, Spinner, TextField, SchemaForm } from "~/platform/ui/form-fields";
+import { authenticate } from "~/features/accounts/auth.server";
+import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/features/accounts/login-flow";
+import { secureCookies } from "~/platform/env.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { opensTraining } from "~/features/accounts/guards.server";
+import { continueAfterPassword } from "~/features/accounts/sign-in.server";
+import { brandFromMatches, brandedTitle } from "~/platform/page-meta";
+import { useIsPending } from "~/platform/hooks/use-is-pending";
+import { Button } from "~/platform/ui/button";
+import { AUTH_MESSAGES, PASSWORD_MAX } from "~/platform/forms/auth-rules";
+import { constraintErrors } from "~/platform/forms/constraint-validation";
+import { useValidatedForm } from "~/platform/forms/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Sign in", matches),

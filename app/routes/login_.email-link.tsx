@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { EmailLinkForm } from "~/components/email-link-form";
-import { FormError } from "~/components/form-fields";
-import { env } from "~/infra/env.server";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { EmailLinkForm } from "~/features/accounts/email-link-form";
+import { FormError } from "~/platform/ui/form-fields";
+import { env } from "~/platform/env.server";
 import { SIGN_IN_LINK_MINUTES } from "~/lib/emails";
-import { brandedTitle } from "~/lib/page-meta";
-import { siteOrigin } from "~/lib/site-origin";
-import { forgotPasswordSchema } from "~/lib/validation/auth";
-import { EMAIL_MAX } from "~/lib/validation/auth-rules";
-import { requestSignInLink } from "~/services/email-sign-in.server";
-import { getSessionUser } from "~/services/session.server";
-import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
+import { brandedTitle } from "~/platform/page-meta";
+import { siteOrigin } from "~/platform/site-origin";
+import { forgotPasswordSchema } from "~/features/accounts/auth-forms";
+import { EMAIL_MAX } from "~/platform/forms/auth-rules";
+import { requestSignInLink } from "~/features/accounts/email-sign-in.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Email me a sign-in link", matches)];
 

@@ -1,13 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { FormError } from "~/components/form-fields";
-import { Button } from "~/components/button";
-import { brandedTitle } from "~/lib/page-meta";
-import { continueAfterEmailLink } from "~/route-helpers/sign-in.server";
-import { isSignInLinkUsable, spendSignInLink } from "~/services/email-sign-in.server";
-import { issueDeviceCookie } from "~/services/known-device.server";
-import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { FormError } from "~/platform/ui/form-fields";
+import { Button } from "~/platform/ui/button";
+import { brandedTitle } from "~/platform/page-meta";
+import { continueAfterEmailLink } from "~/features/accounts/sign-in.server";
+import { isSignInLinkUsable, spendSignInLink } from "~/features/accounts/email-sign-in.server";
+import { issueDeviceCookie } from "~/features/accounts/known-device.server";
+import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Sign in", matches),

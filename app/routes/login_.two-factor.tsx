@@ -1,17 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { CodeField } from "~/components/code-field";
-import { FormError, SubmitButton } from "~/components/form-fields";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { CHALLENGE_ENDED, readTypedCode } from "~/lib/two-factor";
-import { passwordVerifiedAt } from "~/models/session.server";
-import { countUnusedRecoveryCodes } from "~/models/two-factor.server";
-import { findUserById } from "~/models/user.server";
-import { completeLogin } from "~/route-helpers/sign-in.server";
-import { homeFor } from "~/services/guards.server";
-import { currentSessionIdHash, getSessionUser, startSession } from "~/services/session.server";
-import { answerChallenge, clearChallengeCookie, readChallenge, stepUp } from "~/services/two-factor.server";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { CodeField } from "~/platform/ui/code-field";
+import { FormError, SubmitButton } from "~/platform/ui/form-fields";
+import { safeRedirect } from "~/platform/safe-redirect";
+import { CHALLENGE_ENDED, readTypedCode } from "~/features/accounts/two-factor-rules";
+import { passwordVerifiedAt } from "~/features/accounts/session-store.server";
+import { countUnusedRecoveryCodes } from "~/features/accounts/two-factor-store.server";
+import { findUserById } from "~/features/accounts/users.server";
+import { completeLogin } from "~/features/accounts/sign-in.server";
+import { homeFor } from "~/features/accounts/guards.server";
+import { currentSessionIdHash, getSessionUser, startSession } from "~/features/accounts/session.server";
+import { answerChallenge, clearChallengeCookie, readChallenge, stepUp } from "~/features/accounts/two-factor.server";
 
 export const meta: MetaFunction = () => [
   { title: "Two-factor authentication | AI Profit Labs" },

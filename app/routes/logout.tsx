@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { secureCookies } from "~/infra/env.server";
-import { clearSessionCookie, getSessionUser } from "~/services/session.server";
-import { specialAccessCookie } from "~/lib/login-flow";
-import { deleteAllSessionsOfUser } from "~/models/session.server";
+import { secureCookies } from "~/platform/env.server";
+import { clearSessionCookie, getSessionUser } from "~/features/accounts/session.server";
+import { specialAccessCookie } from "~/features/accounts/login-flow";
+import { deleteAllSessionsOfUser } from "~/features/accounts/session-store.server";
 
 /** Logging out is a POST only: a GET never changes anything. */
 export async function loader() {

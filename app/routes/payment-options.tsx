@@ -8,24 +8,24 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { formatUsd } from "~/lib/money";
-import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/content/products";
-import { CHECKOUT_MESSAGES } from "~/lib/checkout";
-import { siteOrigin } from "~/lib/site-origin";
-import { env } from "~/infra/env.server";
-import { takeFlash } from "~/infra/flash.server";
-import { FlashMessage } from "~/components/flash-message";
-import { LOCKED_PARAM, lockedNotice } from "~/lib/locked-tools";
-import { requireUser } from "~/services/guards.server";
-import { getSessionUser } from "~/services/session.server";
-import { startCheckout } from "~/services/checkout.server";
-import { isCheckoutConfigured } from "~/services/stripe.server";
-import { catalogue } from "~/services/catalogue.server";
-import { listPriceOf } from "~/content/prices";
-import { Icon } from "~/components/icon";
-import { brandedTitle } from "~/lib/page-meta";
-import { useIsPending } from "~/hooks/use-is-pending";
-import { buttonClass } from "~/components/button";
+import { formatUsd } from "~/platform/money";
+import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/features/catalogue/products";
+import { CHECKOUT_MESSAGES } from "~/features/billing/checkout";
+import { siteOrigin } from "~/platform/site-origin";
+import { env } from "~/platform/env.server";
+import { takeFlash } from "~/platform/flash.server";
+import { FlashMessage } from "~/platform/ui/flash-message";
+import { LOCKED_PARAM, lockedNotice } from "~/features/catalogue/locked-tools";
+import { requireUser } from "~/features/accounts/guards.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { startCheckout } from "~/features/billing/checkout.server";
+import { isCheckoutConfigured } from "~/features/billing/stripe.server";
+import { catalogue } from "~/features/catalogue/catalogue.server";
+import { listPriceOf } from "~/features/catalogue/prices";
+import { Icon } from "~/platform/ui/icon";
+import { brandedTitle } from "~/platform/page-meta";
+import { useIsPending } from "~/platform/hooks/use-is-pending";
+import { buttonClass } from "~/platform/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Choose Your Access Plan", matches)];
 

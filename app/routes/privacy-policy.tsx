@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LegalPage } from "~/components/legal-page";
-import { privacyPolicy } from "~/content/legal";
-import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
-import { loadLegalDocument } from "~/route-helpers/legal-document.server";
-import { publicPageMeta } from "~/lib/page-meta";
-import { NO_JAVASCRIPT } from "~/lib/hydration";
-import { retentionDays } from "~/services/retention.server";
+import { LegalPage } from "~/features/site/legal-page";
+import { privacyPolicy } from "~/features/site/legal";
+import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { loadLegalDocument } from "~/features/site/legal-document.server";
+import { publicPageMeta } from "~/platform/page-meta";
+import { NO_JAVASCRIPT } from "~/platform/hydration";
+import { retentionDays } from "~/features/privacy/retention.server";
 
 export const meta = publicPageMeta;
-/** A pure-content page: no JavaScript (app/lib/hydration.ts). */
+/** A pure-content page: no JavaScript (app/platform/hydration.ts). */
 export const handle = NO_JAVASCRIPT;
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;

@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/components/form-fields";
-import { flashCookie, toFlash } from "~/infra/flash.server";
-import { tokenFingerprint } from "~/lib/token-fingerprint";
-import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
-import { continueAfterPassword } from "~/route-helpers/sign-in.server";
-import { resetPasswordSchema } from "~/lib/validation/auth";
-import { isResetTokenUsable, resetPassword } from "~/services/accounts.server";
-import { brandedTitle } from "~/lib/page-meta";
-import { useIsPending } from "~/hooks/use-is-pending";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/platform/ui/form-fields";
+import { flashCookie, toFlash } from "~/platform/flash.server";
+import { tokenFingerprint } from "~/features/accounts/token-fingerprint";
+import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
+import { continueAfterPassword } from "~/features/accounts/sign-in.server";
+import { resetPasswordSchema } from "~/features/accounts/auth-forms";
+import { isResetTokenUsable, resetPassword } from "~/features/accounts/accounts.server";
+import { brandedTitle } from "~/platform/page-meta";
+import { useIsPending } from "~/platform/hooks/use-is-pending";
+import { useSchemaForm } from "~/platform/forms/use-schema-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Set your password", matches),

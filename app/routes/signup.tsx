@@ -1,16 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
-import { AuthCard } from "~/components/auth-card";
-import { EmailField, NewPasswordField, SubmitButton, TextField, SchemaForm } from "~/components/form-fields";
-import { authenticate } from "~/services/auth.server";
-import { homeFor } from "~/services/guards.server";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { getSessionUser, startSession } from "~/services/session.server";
-import { brandFromMatches, brandedTitle } from "~/lib/page-meta";
-import { useIsPending } from "~/hooks/use-is-pending";
-import { AUTH_MESSAGES, NAME_MAX } from "~/lib/validation/auth-rules";
-import { constraintErrors } from "~/lib/validation/constraint-validation";
-import { useValidatedForm } from "~/hooks/use-validated-form";
+import { AuthCard } from "~/platform/ui/auth-card";
+import { EmailField, NewPasswordField, SubmitButton, TextField, SchemaForm } from "~/platform/ui/form-fields";
+import { authenticate } from "~/features/accounts/auth.server";
+import { homeFor } from "~/features/accounts/guards.server";
+import { safeRedirect } from "~/platform/safe-redirect";
+import { getSessionUser, startSession } from "~/features/accounts/session.server";
+import { brandFromMatches, brandedTitle } from "~/platform/page-meta";
+import { useIsPending } from "~/platform/hooks/use-is-pending";
+import { AUTH_MESSAGES, NAME_MAX } from "~/platform/forms/auth-rules";
+import { constraintErrors } from "~/platform/forms/constraint-validation";
+import { useValidatedForm } from "~/platform/forms/use-validated-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Create your account", matches),

@@ -7,19 +7,19 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ConsentGatedScript } from "~/components/consent-gated-script";
-import { EmailField, SubmitButton, TextField, SchemaForm } from "~/components/form-fields";
-import { leadPageCopy, SPECIAL_ACCESS } from "~/content/lead-pages";
-import { env } from "~/infra/env.server";
-import { PERSONAL_PAGE_CACHE, publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
-import { publicPageMeta } from "~/lib/page-meta";
-import { brand, publicPage } from "~/route-helpers/public-page.server";
-import { checkRateLimits, RATE_LIMITS } from "~/services/rate-limit.server";
-import { leadSchema } from "~/lib/validation/lead";
-import { siteOrigin } from "~/lib/site-origin";
-import { captureLeadAndConfirm } from "~/services/leads.server";
-import { useIsPending } from "~/hooks/use-is-pending";
-import { useSchemaForm } from "~/hooks/use-schema-form";
+import { ConsentGatedScript } from "~/features/privacy/consent-gated-script";
+import { EmailField, SubmitButton, TextField, SchemaForm } from "~/platform/ui/form-fields";
+import { leadPageCopy, SPECIAL_ACCESS } from "~/features/list/lead-pages";
+import { env } from "~/platform/env.server";
+import { PERSONAL_PAGE_CACHE, publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { publicPageMeta } from "~/platform/page-meta";
+import { brand, publicPage } from "~/features/site/public-page.server";
+import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
+import { leadSchema } from "~/features/list/lead-form";
+import { siteOrigin } from "~/platform/site-origin";
+import { captureLeadAndConfirm } from "~/features/list/leads.server";
+import { useIsPending } from "~/platform/hooks/use-is-pending";
+import { useSchemaForm } from "~/platform/forms/use-schema-form";
 
 export const meta = publicPageMeta;
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PaymentReturn } from "~/components/payment-return";
-import { getSessionUser } from "~/services/session.server";
-import { fulfilReturnedSession } from "~/services/fulfilment.server";
-import { brandedTitle } from "~/lib/page-meta";
+import { PaymentReturn } from "~/features/billing/payment-return";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { fulfilReturnedSession } from "~/features/billing/fulfilment.server";
+import { brandedTitle } from "~/platform/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Payment Successful!", matches),

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LegalPage } from "~/components/legal-page";
-import { termsOfService } from "~/content/legal";
-import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
-import { loadLegalDocument } from "~/route-helpers/legal-document.server";
-import { publicPageMeta } from "~/lib/page-meta";
-import { NO_JAVASCRIPT } from "~/lib/hydration";
+import { LegalPage } from "~/features/site/legal-page";
+import { termsOfService } from "~/features/site/legal";
+import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { loadLegalDocument } from "~/features/site/legal-document.server";
+import { publicPageMeta } from "~/platform/page-meta";
+import { NO_JAVASCRIPT } from "~/platform/hydration";
 
 export const meta = publicPageMeta;
-/** A pure-content page: no JavaScript (app/lib/hydration.ts). */
+/** A pure-content page: no JavaScript (app/platform/hydration.ts). */
 export const handle = NO_JAVASCRIPT;
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;

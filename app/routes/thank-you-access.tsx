@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { InlineConsentGatedScript } from "~/components/consent-gated-script";
-import { leadPageCopy, THANK_YOU_ACCESS } from "~/content/lead-pages";
-import { env } from "~/infra/env.server";
-import { publicPageHeaders, CACHED_PAGE } from "~/lib/cache-policy";
-import { publicPageMeta } from "~/lib/page-meta";
-import { brand, publicPage } from "~/route-helpers/public-page.server";
-import { NO_JAVASCRIPT } from "~/lib/hydration";
-import { buttonClass } from "~/components/button";
+import { InlineConsentGatedScript } from "~/features/privacy/consent-gated-script";
+import { leadPageCopy, THANK_YOU_ACCESS } from "~/features/list/lead-pages";
+import { env } from "~/platform/env.server";
+import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { publicPageMeta } from "~/platform/page-meta";
+import { brand, publicPage } from "~/features/site/public-page.server";
+import { NO_JAVASCRIPT } from "~/platform/hydration";
+import { buttonClass } from "~/platform/ui/button";
 
 export const meta = publicPageMeta;
-/** A pure-content page: no JavaScript (app/lib/hydration.ts). */
+/** A pure-content page: no JavaScript (app/platform/hydration.ts). */
 export const handle = NO_JAVASCRIPT;
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;

@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "~/components/button";
-import { useRootData } from "~/hooks/use-root-data";
-import { NO_JAVASCRIPT } from "~/lib/hydration";
-import { changeSubscription, isAddressUnsubscribed, readUnsubscribeToken } from "~/services/mailing-list.server";
+import { buttonClass } from "~/platform/ui/button";
+import { useRootData } from "~/platform/hooks/use-root-data";
+import { NO_JAVASCRIPT } from "~/platform/hydration";
+import { changeSubscription, isAddressUnsubscribed, readUnsubscribeToken } from "~/features/list/mailing-list.server";
 
 export const meta: MetaFunction = () => [{ title: "Email subscription" }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { postOnly, webhookResponse } from "~/lib/webhook-response";
-import { receiveStripeWebhook } from "~/services/fulfilment.server";
-import { recordWebhookOutcome } from "~/services/metrics.server";
+import { postOnly, webhookResponse } from "~/platform/webhook-response";
+import { receiveStripeWebhook } from "~/features/billing/fulfilment.server";
+import { recordWebhookOutcome } from "~/platform/metrics.server";
 
 export const loader = postOnly;
 

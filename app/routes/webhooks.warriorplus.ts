@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/lib/site-origin";
-import { env } from "~/infra/env.server";
-import { postOnly, webhookResponse } from "~/lib/webhook-response";
-import { recordWebhookOutcome } from "~/services/metrics.server";
-import { receiveWarriorPlusIpn } from "~/services/warriorplus.server";
+import { siteOrigin } from "~/platform/site-origin";
+import { env } from "~/platform/env.server";
+import { postOnly, webhookResponse } from "~/platform/webhook-response";
+import { recordWebhookOutcome } from "~/platform/metrics.server";
+import { receiveWarriorPlusIpn } from "~/features/billing/warriorplus.server";
 
 export const loader = postOnly;
 

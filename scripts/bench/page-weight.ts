@@ -34,7 +34,7 @@ export function scriptUrls(html: string): string[] {
 const KiB = 1024;
 
 /**
- * Pages that load no JavaScript at all (`export const handle = NO_JAVASCRIPT`, app/lib/hydration.ts):
+ * Pages that load no JavaScript at all (`export const handle = NO_JAVASCRIPT`, app/platform/hydration.ts):
  * legal texts and thank-you pages. `tests/integration/javascript-budget.test.ts` holds them to it.
  */
 export const PAGES_WITHOUT_JAVASCRIPT = [

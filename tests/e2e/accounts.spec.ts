@@ -52,7 +52,7 @@ test.describe("accounts", () => {
     page,
     javaScriptEnabled,
   }) => {
-    // With JavaScript the browser checks before posting (app/hooks/use-validated-form.ts); without
+    // With JavaScript the browser checks before posting (app/platform/forms/use-validated-form.ts); without
     // it the action answers: the same messages either way.
     await page.goto("/login");
     if (javaScriptEnabled) await hydrated(page);

@@ -4,7 +4,7 @@ import { test as base, type BrowserContext } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 import { E2E_BASE_URL, E2E_SESSION_SECRET } from "../../playwright.config";
 import { createSessionRow, createUser } from "../support/fixtures";
 import { cookieSigningSecret } from "../support/keys";
@@ -17,7 +17,7 @@ import { cookieSigningSecret } from "../support/keys";
  */
 export type Account = { id: string; email: string; name: string; password: string };
 
-/** The same cookie the app signs (app/services/session.server.ts), with the key it derives from the e2e server's secret. */
+/** The same cookie the app signs (app/features/accounts/session.server.ts), with the key it derives from the e2e server's secret. */
 const sessionCookie = createCookie("__session", {
   path: "/",
   httpOnly: true,

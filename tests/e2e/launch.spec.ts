@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { toZonedInput } from "../../app/lib/launch";
+import { toZonedInput } from "../../app/features/launch/launch";
 import { expect, test } from "./fixtures";
 import { withConsentChosen } from "./helpers";
 

@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_MAX_BYTES, imageMessages } from "../../app/lib/images";
+import { IMAGE_MAX_BYTES, imageMessages } from "../../app/features/files/images";
 import { migrations } from "../../migrations";
 import { createUser, signIn } from "../support/fixtures";
 import { parseHtml } from "../support/html";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSENT_BANNER_VERSION } from "../../app/lib/consent";
+import { CONSENT_BANNER_VERSION } from "../../app/features/privacy/consent-rules";
 import { createUser, signIn } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
 import { startTestApp, type TestApp } from "../support/test-app";

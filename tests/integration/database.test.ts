@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrations } from "../../migrations";
 import { Migrator, NO_MIGRATIONS, sql, type Kysely, type RawBuilder } from "kysely";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 import { createUser, signIn } from "../support/fixtures";
 import { Browser } from "../support/http";
 import { startTestApp, type TestApp } from "../support/test-app";

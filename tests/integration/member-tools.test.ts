@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Idea } from "../../app/content/idea-templates";
+import type { Idea } from "../../app/features/tools/idea-templates";
 import { createUser, signIn } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";

@@ -1,7 +1,7 @@
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations";
-import { formatDay } from "~/lib/dates";
+import { formatDay } from "~/platform/dates";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
 import { sealTotpSecret } from "../support/keys";

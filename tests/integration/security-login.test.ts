@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, signIn, uniqueEmail } from "../support/fixtures";
 // The model itself, on the app's own database handle (db.server keeps one handle per process).
-import { releaseReservations, reserveAttempts } from "../../app/models/rate-limit.server";
+import { releaseReservations, reserveAttempts } from "../../app/platform/rate-limit/windows.server";
 import { Browser } from "../support/http";
 import { startTestApp, type TestApp } from "../support/test-app";
 

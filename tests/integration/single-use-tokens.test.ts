@@ -11,7 +11,7 @@ import {
   peek,
   voidUnused,
   type TokenPurpose,
-} from "../../app/models/single-use-token.server";
+} from "../../app/platform/single-use-token.server";
 import { createUser } from "../support/fixtures";
 import { Browser } from "../support/http";
 import { startTestApp, type TestApp } from "../support/test-app";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminMessages as say } from "../../app/content/admin-messages";
+import { adminMessages as say } from "../../app/features/learning/admin-messages";
 import { createUser, signIn } from "../support/fixtures";
 import { getPage, parseHtml, valueOf } from "../support/html";
 import { Browser, redirectTarget } from "../support/http";

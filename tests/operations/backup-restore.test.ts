@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 import { migrations } from "../../migrations";
 import { startAppProcess } from "../support/app-process";
 import { createUser, uniqueEmail } from "../support/fixtures";

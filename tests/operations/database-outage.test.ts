@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe, signatureFor } from "../support/fake-stripe";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";

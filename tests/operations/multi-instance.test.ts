@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 import { migrations } from "../../migrations";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe, signatureFor } from "../support/fake-stripe";
@@ -11,7 +11,7 @@ import { createDatabase, eventually, openDatabase } from "../support/operations"
 import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy";
 import { SmtpSink } from "../support/smtp-sink";
-import { PASSWORD_THROTTLE } from "../../app/services/password-throttle.server";
+import { PASSWORD_THROTTLE } from "../../app/features/accounts/password-throttle.server";
 
 /**
  * Two instances of the real server on one PostgreSQL, behind a round-robin proxy, as `fly scale

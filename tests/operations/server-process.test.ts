@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe } from "../support/fake-stripe";
 import { createUser, signIn } from "../support/fixtures";

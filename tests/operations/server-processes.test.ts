@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe } from "../support/fake-stripe";
 import {

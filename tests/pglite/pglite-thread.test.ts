@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { Kysely, sql, type Generated } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PGliteThreadDialect } from "../../app/infra/pglite-thread.server";
+import { PGliteThreadDialect } from "../../app/platform/db/pglite-thread.server";
 
-// The embedded database in its own thread (app/infra/pglite-thread.server.ts): a real PGlite folder
+// The embedded database in its own thread (app/platform/db/pglite-thread.server.ts): a real PGlite folder
 // opened by a real worker thread, through the same Kysely dialect the app uses. The folders are
 // copies of the integration-pglite project's migrated template (tests/support/global-setup.ts):
 // creating a PGlite folder from nothing (initdb) takes seconds, copying one a fraction of that.

@@ -35,7 +35,7 @@ export async function startAppProcess(
       SESSION_SECRET: "operations-test-session-secret-0123456789",
       ENCRYPTION_KEY: "5f0e9d8c7b6a5948372615f4e3d2c1b0a99887766554433221100ffeeddccbba",
       BCRYPT_COST: "4",
-      // A cheap hash in production mode is sanctioned only on loopback (see app/infra/env.server.ts).
+      // A cheap hash in production mode is sanctioned only on loopback (see app/platform/env.server.ts).
       ALLOW_INSECURE_TEST_SETTINGS: "true",
       LOG_LEVEL: "info",
       ...env,

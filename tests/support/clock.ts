@@ -1,5 +1,5 @@
 /**
- * Moves the server's "now" for launch deadlines (app/infra/clock.server.ts, decision 053) in the
+ * Moves the server's "now" for launch deadlines (app/platform/clock.server.ts, decision 053) in the
  * app this test process runs: the app reads the hook from globalThis. Never a sleep.
  */
 const CLOCK = Symbol.for("ai-profit-labs.test-clock");

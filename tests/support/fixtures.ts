@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { hash } from "@node-rs/bcrypt";
 import type { Kysely } from "kysely";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 import { Browser } from "./http";
 
 export const PASSWORD = "correct-horse-battery";

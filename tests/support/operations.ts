@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 import type { AppProcess } from "./app-process";
 import type { FakeStripe } from "./fake-stripe";
 import { createUser, signIn } from "./fixtures";

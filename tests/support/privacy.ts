@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../app/infra/db-schema";
+import type { DB } from "../../app/platform/db/db-schema";
 
 /**
  * Every column of every table of the app's schema that holds one of `needles` (case-insensitive),

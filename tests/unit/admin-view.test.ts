@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminHref, courseHref, parseAdminView, type AdminView } from "~/lib/admin-view";
+import { adminHref, courseHref, parseAdminView, type AdminView } from "~/features/learning/admin-view";
 
 const C = "11111111-1111-4111-8111-111111111111";
 const H = "22222222-2222-4222-8222-222222222222";

@@ -10,9 +10,9 @@ import {
   parseSwipeTab,
   shortSwipes,
   SWIPE_PLACEHOLDERS,
-} from "~/content/affiliate";
-import { DEFAULT_CATALOGUE } from "~/content/catalogue";
-import { formatUsd } from "~/lib/money";
+} from "~/features/affiliates/affiliate-copy";
+import { DEFAULT_CATALOGUE } from "~/features/catalogue/catalogue";
+import { formatUsd } from "~/platform/money";
 
 /** The funnel at the catalogue's code defaults (what a fresh install shows). */
 const FUNNEL = funnel(DEFAULT_CATALOGUE);

@@ -8,8 +8,8 @@ import {
   sealTotpSecret,
   storedKeyId,
   UnreadableSecret,
-} from "~/infra/at-rest.server";
-import { dataKey } from "~/infra/keys.server";
+} from "~/platform/at-rest.server";
+import { dataKey } from "~/platform/keys.server";
 import * as spec from "../support/keys";
 
 /** Decision 045's stored formats: what the app writes, what it opens, and what it refuses. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attachmentMessages, checkAttachment, formatFileSize } from "../../app/lib/attachments";
+import { attachmentMessages, checkAttachment, formatFileSize } from "../../app/features/files/attachments";
 
 /** The chapter-file rules (issue 25) that the server and the browser both apply. */
 const MiB = 1024 * 1024;

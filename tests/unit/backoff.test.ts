@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelaySeconds, backoffDelayTable } from "~/lib/backoff";
+import { backoffDelaySeconds, backoffDelayTable } from "~/platform/backoff";
 
 describe("backoffDelaySeconds", () => {
   const policy = { free: 3, baseSeconds: 1, maxSeconds: 900 };

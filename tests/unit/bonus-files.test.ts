@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { BONUS_FILE_NAMES } from "~/content/bonuses";
-import { findBonusFile } from "~/lib/bonus-downloads.server";
+import { BONUS_FILE_NAMES } from "~/features/tools/bonuses";
+import { findBonusFile } from "~/features/tools/bonus-downloads.server";
 import { BONUS_SOURCE_DIR, filesUnder, packBonuses } from "../../scripts/build-bonuses.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -1,13 +1,13 @@
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { isProductKey, PRODUCTS } from "~/content/products";
+import { isProductKey, PRODUCTS } from "~/features/catalogue/products";
 import {
   checkoutIdempotencyKey,
   checkoutRecordFromSession,
   checkoutSessionParams,
   isCheckoutSessionId,
-} from "~/lib/checkout";
-import { siteOrigin } from "~/lib/site-origin";
+} from "~/features/billing/checkout";
+import { siteOrigin } from "~/platform/site-origin";
 
 const USER_ID = "3f1c2a4e-8b7d-4c6e-9a0b-1d2e3f4a5b6c";
 

@@ -12,7 +12,7 @@ import {
   isCategoryAllowed,
   isConsentChoice,
   parseConsentChoice,
-} from "~/lib/consent";
+} from "~/features/privacy/consent-rules";
 
 describe("parseConsentChoice", () => {
   it("reads each valid choice from a Cookie header", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../app/lib/validation/auth-rules";
-import { constraintErrors } from "../../app/lib/validation/constraint-validation";
+import { AUTH_MESSAGES } from "../../app/platform/forms/auth-rules";
+import { constraintErrors } from "../../app/platform/forms/constraint-validation";
 
 const valid = { valueMissing: false, typeMismatch: false, tooShort: false, tooLong: false } as ValidityState;
 const form = (validity: Record<string, Partial<ValidityState>>) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import crypto from "node:crypto";
-import { checkoutOriginFromApiBase, contentSecurityPolicy, inlineScriptHashes } from "~/infra/csp.server";
+import { checkoutOriginFromApiBase, contentSecurityPolicy, inlineScriptHashes } from "~/platform/csp.server";
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts only with the request's nonce and forbids framing", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCurrentPage } from "~/lib/current-page";
+import { isCurrentPage } from "~/platform/current-page";
 
 describe("isCurrentPage: a nav link's aria-current", () => {
   it("marks the page itself and the pages below it", () => {

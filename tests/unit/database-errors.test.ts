@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "~/lib/database-errors";
+import { isDatabaseUnavailable } from "~/platform/db/database-errors";
 
 const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code });
 

@@ -6,7 +6,7 @@ import {
   initialDemoState,
   pickNextPrompt,
   type DemoFrame,
-} from "~/lib/demo-timeline";
+} from "~/features/site/demo-timeline";
 
 const PROMPT_LENGTH = 87;
 const STEPS = 5;

@@ -86,14 +86,14 @@ function namesRoute(spans: string[], route: Route): boolean {
 // ---------------------------------------------------------------------------------------------
 // Tables
 
-/** The tables and views of the schema: the keys of the `DB` interface in app/infra/db-schema.ts. */
+/** The tables and views of the schema: the keys of the `DB` interface in app/platform/db/db-schema.ts. */
 function schemaTables(): string[] {
-  const file = parse("app/infra/db-schema.ts");
+  const file = parse("app/platform/db/db-schema.ts");
   const db = file.statements.find(
     (statement): statement is ts.InterfaceDeclaration =>
       ts.isInterfaceDeclaration(statement) && statement.name.text === "DB",
   );
-  if (!db) throw new Error("app/infra/db-schema.ts has no `interface DB`: update this test");
+  if (!db) throw new Error("app/platform/db/db-schema.ts has no `interface DB`: update this test");
   return db.members.flatMap((member) =>
     member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? [member.name.text] : [],
   );
@@ -102,7 +102,7 @@ function schemaTables(): string[] {
 // ---------------------------------------------------------------------------------------------
 // Configuration
 
-const CONFIG_FILE = "app/infra/env.server.ts";
+const CONFIG_FILE = "app/platform/env.server.ts";
 
 /**
  * Variables read from process.env that are not configuration of the site, so need no line in
@@ -154,7 +154,7 @@ function envReads(file: string): { names: string[]; whole: boolean } {
   return { names, whole };
 }
 
-/** The keys of the `z.object({...})` schema in app/infra/env.server.ts: what `parseEnv(process.env)` reads. */
+/** The keys of the `z.object({...})` schema in app/platform/env.server.ts: what `parseEnv(process.env)` reads. */
 function schemaVariables(): string[] {
   const keys: string[] = [];
   const visit = (node: ts.Node) => {
@@ -212,12 +212,12 @@ describe("docs that cannot drift", () => {
 
   it("docs/architecture.md has a table row for every table and view of the schema", () => {
     const tables = schemaTables();
-    expect(tables.length, "no tables found in app/infra/db-schema.ts's DB interface").toBeGreaterThan(10);
+    expect(tables.length, "no tables found in app/platform/db/db-schema.ts's DB interface").toBeGreaterThan(10);
     const spans = new Set(tableRows(read("docs/architecture.md")).flatMap(codeSpans));
     const missing = tables.filter((table) => !spans.has(table));
     expect(
       missing,
-      "Tables or views of app/infra/db-schema.ts (interface DB) with no row in docs/architecture.md " +
+      "Tables or views of app/platform/db/db-schema.ts (interface DB) with no row in docs/architecture.md " +
         '"Data": add a table row naming each as `table_name` and saying what it holds',
     ).toEqual([]);
   });

@@ -18,7 +18,7 @@ import {
   type Email,
   type Receipt,
 } from "~/lib/emails";
-import { isPlainName } from "~/lib/validation/auth-rules";
+import { isPlainName } from "~/platform/forms/auth-rules";
 
 /**
  * Every template, both parts, by snapshot: a wording change shows up in review as a diff of the

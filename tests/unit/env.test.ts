@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, serverProcessCount } from "~/infra/env.server";
-import { describeRetryAfter } from "~/lib/retry-after";
+import { parseEnv, serverProcessCount } from "~/platform/env.server";
+import { describeRetryAfter } from "~/platform/retry-after";
 
 const SECRET_32 = "x".repeat(32);
 const KEY = "0123456789abcdef".repeat(4);

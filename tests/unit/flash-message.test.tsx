@@ -3,12 +3,12 @@ import { redirect, type SerializeFrom } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { FLASH_ID } from "~/components/flash-message";
-import type { Flash } from "~/infra/flash.server";
+import { FLASH_ID } from "~/platform/ui/flash-message";
+import type { Flash } from "~/platform/flash.server";
 import PaymentOptions, { type loader as planLoader } from "~/routes/payment-options";
 
 /**
- * The one-time message of the last action (app/components/flash-message.tsx), as a page renders it
+ * The one-time message of the last action (app/platform/ui/flash-message.tsx), as a page renders it
  * from its loader's `flash`: here the plan page, where the password reset lands. The real route
  * component runs in Remix's test router (docs/decisions/040-create-remix-stub-component-tests.md);
  * where it sits on a long page and scrolls into view is the browser's part (tests/e2e/phone.spec.ts).

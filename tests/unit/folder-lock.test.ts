@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireFolderLock } from "~/infra/folder-lock.server";
+import { acquireFolderLock } from "~/platform/db/folder-lock.server";
 
 const dirs: string[] = [];
 function tempDir() {

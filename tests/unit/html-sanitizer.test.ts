@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBlankHtml, sanitizeChapterHtml } from "~/lib/html-sanitizer.server";
+import { isBlankHtml, sanitizeChapterHtml } from "~/features/learning/html-sanitizer.server";
 import { FORBIDDEN_IN_OUTPUT, XSS_CORPUS } from "../support/xss-corpus";
 
 describe("sanitizeChapterHtml keeps what the editor makes", () => {

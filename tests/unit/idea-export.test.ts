@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { APP_PROMPT_MAX_LENGTH } from "~/content/member-tools";
-import { appBuilderHref, ideaAppPrompt, ideasMarkdown, parseExportFormat } from "~/lib/idea-export";
-import { DEFAULT_FILTER, generateIdeas, seededRandom } from "~/lib/idea-generator";
+import { APP_PROMPT_MAX_LENGTH } from "~/features/tools/member-tools";
+import { appBuilderHref, ideaAppPrompt, ideasMarkdown, parseExportFormat } from "~/features/tools/idea-export";
+import { DEFAULT_FILTER, generateIdeas, seededRandom } from "~/features/tools/idea-generator";
 
 const filter = {
   ...DEFAULT_FILTER,

@@ -7,7 +7,7 @@ import {
   INDUSTRY_SUGGESTIONS,
   MONETIZATION_MODELS,
   TECH_STACK_OPTIONS,
-} from "~/content/idea-templates";
+} from "~/features/tools/idea-templates";
 import {
   DEFAULT_FILTER,
   generateIdeas,
@@ -19,7 +19,7 @@ import {
   seededRandom,
   TEXT_FIELD_MAX,
   type IdeaFilter,
-} from "~/lib/idea-generator";
+} from "~/features/tools/idea-generator";
 
 const filter = (overrides: Partial<IdeaFilter> = {}): IdeaFilter => ({ ...DEFAULT_FILTER, ...overrides });
 const ideaKeys = [

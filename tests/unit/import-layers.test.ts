@@ -41,12 +41,12 @@ describe("the import layering in ESLint", () => {
 
   it("lets code import downward, and types come from anywhere", async () => {
     expect(
-      await layerMessages("app/services/zz.server.ts", `import { db } from "~/infra/db.server";\nexport { db };\n`),
+      await layerMessages("app/services/zz.server.ts", `import { db } from "~/platform/db/db.server";\nexport { db };\n`),
     ).toEqual([]);
     expect(
       await layerMessages(
         "app/components/zz.tsx",
-        `import type { ChapterHeading } from "~/models/course.server";\nexport type Heading = ChapterHeading;\n`,
+        `import type { ChapterHeading } from "~/features/learning/course-store.server";\nexport type Heading = ChapterHeading;\n`,
       ),
     ).toEqual([]);
   });

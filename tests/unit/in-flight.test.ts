@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InFlightLimit } from "~/lib/in-flight";
+import { InFlightLimit } from "~/platform/in-flight";
 
 describe("InFlightLimit", () => {
   it("allows maxPerKey checks per key at once, all keys or none", () => {

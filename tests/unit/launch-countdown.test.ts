@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fromZonedInput } from "~/lib/launch";
-import { countdownTo, isCountdownOver, twoDigits, ZERO_COUNTDOWN } from "~/lib/launch-countdown";
+import { fromZonedInput } from "~/features/launch/launch";
+import { countdownTo, isCountdownOver, twoDigits, ZERO_COUNTDOWN } from "~/features/launch/launch-countdown";
 
 /** The spec's launch, 2025-06-06 11:00 Central, as the admin would enter it (decision 053). */
 const LAUNCH_AT = fromZonedInput("2025-06-06T11:00", "America/Chicago")!;

@@ -7,10 +7,10 @@ import {
   fromZonedInput,
   launchPhase,
   toZonedInput,
-} from "~/lib/launch";
-import { DEFAULT_CATALOGUE } from "~/content/catalogue";
-import { landingContent } from "~/content/landing";
-import { parseLaunchForm, type LaunchFormValues } from "~/lib/launch-form";
+} from "~/features/launch/launch";
+import { DEFAULT_CATALOGUE } from "~/features/catalogue/catalogue";
+import { landingContent } from "~/features/site/landing";
+import { parseLaunchForm, type LaunchFormValues } from "~/features/launch/launch-form";
 
 const zone = "America/Chicago";
 const at = (iso: string) => new Date(iso);

@@ -4,14 +4,14 @@ import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { SiteNav } from "~/components/site-nav";
-import type { RootData } from "~/hooks/use-root-data";
-import { lockedHref, LOCKED_TOOLS, type LockedToolKey } from "~/lib/locked-tools";
+import { SiteNav } from "~/features/site/site-nav";
+import type { RootData } from "~/platform/hooks/use-root-data";
+import { lockedHref, LOCKED_TOOLS, type LockedToolKey } from "~/features/catalogue/locked-tools";
 import PaymentOptions, { type loader as planLoader } from "~/routes/payment-options";
 import type { loader as rootLoader } from "~/root";
 
 /**
- * The navigation's locked member links (docs/product.md §2 navigation, app/lib/locked-tools.ts): a
+ * The navigation's locked member links (docs/product.md §2 navigation, app/features/catalogue/locked-tools.ts): a
  * signed-in user who has not paid sees the member tools with a padlock, each leading to the plan
  * page, which names the tool. The real nav and plan page run in Remix's test router
  * (docs/decisions/040-create-remix-stub-component-tests.md), under a root route whose loader gives

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCKED_TOOLS, lockedHref, lockedNotice, lockedToolKey } from "~/lib/locked-tools";
+import { LOCKED_TOOLS, lockedHref, lockedNotice, lockedToolKey } from "~/features/catalogue/locked-tools";
 
 describe("locked member links", () => {
   it("knows the member tools by their path, and nothing else", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { destinationAfterLogin, hasSpecialAccessFlag } from "~/lib/login-flow";
+import { destinationAfterLogin, hasSpecialAccessFlag } from "~/features/accounts/login-flow";
 
 describe("destinationAfterLogin (docs/product.md §4)", () => {
   const base = { isAdmin: false, opensTraining: false, specialAccess: false, redirectTo: null };

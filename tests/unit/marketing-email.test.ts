@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownEmail, markdownToText } from "~/lib/markdown-email.server";
+import { markdownEmail, markdownToText } from "~/platform/mail/markdown-email.server";
 import {
   describeDelay,
   fillPlaceholders,
@@ -8,8 +8,8 @@ import {
   listUnsubscribeHeaders,
   marketingFooter,
   parseLeadQuery,
-} from "~/lib/marketing-email";
-import { parseAnnouncementForm, parseStepForm } from "~/lib/validation/list-admin";
+} from "~/features/list/marketing-email";
+import { parseAnnouncementForm, parseStepForm } from "~/features/list/list-admin-forms";
 
 /** The list's pure parts (decision 054): wording, headers, the Markdown, the admin forms. */
 describe("marketing email", () => {

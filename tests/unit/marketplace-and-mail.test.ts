@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { purchaseAddedEmail, resetPasswordEmail, retryDelaySeconds, setPasswordEmail } from "~/lib/emails";
-import { dollarsToCents, parseIpn, parseItemList } from "~/lib/warriorplus";
+import { dollarsToCents, parseIpn, parseItemList } from "~/features/billing/warriorplus-ipn";
 
 const form = (fields: Record<string, string> = {}) => ({
   WP_ACTION: "sale",

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { neutralizeFormula } from "~/lib/csv-safety";
+import { neutralizeFormula } from "~/platform/csv-safety";
 import {
   containsPattern,
   describeAccess,
   memberQueryString,
   parseGrantForm,
   parseMemberQuery,
-} from "~/lib/member-admin";
-import { formatAmount, formatMoney } from "~/lib/money";
+} from "~/features/members/member-admin";
+import { formatAmount, formatMoney } from "~/platform/money";
 
 describe("members list URL", () => {
   it("reads search, access filter, product and page, falling back to defaults", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CATALOGUE } from "~/content/catalogue";
-import { checkMember, IMPORT_COLUMNS, parseImportFile } from "~/lib/member-import";
-import { guaranteeOf } from "~/lib/refunds";
+import { DEFAULT_CATALOGUE } from "~/features/catalogue/catalogue";
+import { checkMember, IMPORT_COLUMNS, parseImportFile } from "~/features/members/member-import";
+import { guaranteeOf } from "~/features/billing/refunds";
 
 /** The pure checks of issue 28 (decision 055): import files, one member, the guarantee's end. */
 const NOW = new Date("2026-11-26T12:00:00Z");

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseConsentChoice } from "~/lib/consent";
+import { parseConsentChoice } from "~/features/privacy/consent-rules";
 import { until } from "../support/poll";
 import {
   canonicalQuery,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BRAND_NAME } from "~/content/brand";
-import { brandedTitle, brandFromMatches } from "~/lib/page-meta";
+import { DEFAULT_BRAND_NAME } from "~/platform/brand";
+import { brandedTitle, brandFromMatches } from "~/platform/page-meta";
 
 const rootMatch = (name: string) => ({ id: "root", data: { brand: { name, supportEmail: "help@site.test" } } });
 

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { loginSchema, resetPasswordSchema, signupSchema } from "../../app/lib/validation/auth";
-import { leadSchema } from "../../app/lib/validation/lead";
-import { schemaErrors } from "../../app/lib/validation/parse-form";
+import { loginSchema, resetPasswordSchema, signupSchema } from "../../app/features/accounts/auth-forms";
+import { leadSchema } from "../../app/features/list/lead-form";
+import { schemaErrors } from "../../app/platform/forms/parse-form";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

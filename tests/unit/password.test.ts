@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type * as Password from "../../app/infra/password.server";
+import type * as Password from "../../app/platform/password.server";
 
 // A cheap hash: what is tested is how many run at once, not their cost.
 process.env.BCRYPT_COST = "4";
 let password: typeof Password;
 beforeAll(async () => {
-  password = await import("../../app/infra/password.server");
+  password = await import("../../app/platform/password.server");
 });
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-describe("bcrypt's queue (app/infra/password.server.ts, decision 058)", () => {
+describe("bcrypt's queue (app/platform/password.server.ts, decision 058)", () => {
   it("runs as many as the CPUs at once, short of libuv's whole pool, and the rest wait their turn", async () => {
     const { BCRYPT_CONCURRENCY, bcryptQueue, hashPassword, verifyPassword } = password;
     const cpus = (await import("node:os")).availableParallelism();

@@ -12,7 +12,7 @@ import ResetPassword, { type loader as resetLoader } from "~/routes/reset-passwo
 import SignupPage from "~/routes/signup";
 
 /**
- * Pending labels (app/hooks/use-is-pending.ts): while a form's own action runs, its submit button
+ * Pending labels (app/platform/hooks/use-is-pending.ts): while a form's own action runs, its submit button
  * is disabled and says what is happening. The real route components run in Remix's test router
  * (createRemixStub, docs/decisions/040-create-remix-stub-component-tests.md); the route's loader
  * and action are stand-ins for the server, and the action answers only when the test lets it, so

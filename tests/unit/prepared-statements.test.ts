@@ -3,7 +3,7 @@ import {
   isStalePreparedStatement,
   MAX_PREPARED_STATEMENTS,
   StatementNames,
-} from "../../app/infra/prepared-statements.server";
+} from "../../app/platform/db/prepared-statements.server";
 
 describe("statement names", () => {
   it("name data statements with parameters, the same text always with the same name", () => {

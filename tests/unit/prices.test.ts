@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CATALOGUE, PRODUCT_DEFAULTS } from "~/content/catalogue";
-import { launchDiscount, listPriceOf, trialDiscount, trialPercentOff } from "~/content/prices";
-import { formatDiscount, formatUsd } from "~/lib/money";
+import { DEFAULT_CATALOGUE, PRODUCT_DEFAULTS } from "~/features/catalogue/catalogue";
+import { launchDiscount, listPriceOf, trialDiscount, trialPercentOff } from "~/features/catalogue/prices";
+import { formatDiscount, formatUsd } from "~/platform/money";
 
 describe("formatUsd", () => {
   it("shows whole dollars without cents and other amounts with them", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseApplication } from "~/lib/custom-saas";
-import { centsToDollars, parseProductForm } from "~/lib/product-admin";
+import { parseApplication } from "~/features/launch/custom-saas";
+import { centsToDollars, parseProductForm } from "~/features/catalogue/product-admin";
 
 /** The /admin/products and /custom-saas/apply forms' rules (decision 051). */
 const good = { name: "VIP Upgrade", price: "4.95", listPrice: "", stripePriceId: "", marketplaceItems: "" };

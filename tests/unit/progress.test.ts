@@ -13,7 +13,7 @@ import {
   resumeChapter,
   shareOf,
   type ChapterMark,
-} from "../../app/lib/progress";
+} from "../../app/features/learning/progress";
 
 const marks = (spec: string): ChapterMark[] =>
   // "x.x." -> a, b, c, d with x = complete, . = not

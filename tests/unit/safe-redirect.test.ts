@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/platform/safe-redirect";
 
 describe("safeRedirect", () => {
   it.each(["/dashboard", "/course/abc?chapter=2", "/a#b", "/"])("keeps the same-site path %s", (path) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartGeometry, dailySeries, summarizePeriods, type PeriodRow } from "~/lib/sales-report";
+import { chartGeometry, dailySeries, summarizePeriods, type PeriodRow } from "~/features/billing/sales-report";
 
 describe("summarizePeriods", () => {
   it("adds sources into a total per currency, never across currencies, with every period present", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { robotsTxt, SITEMAP_PATHS, sitemapXml } from "../../app/lib/search-engines";
+import { robotsTxt, SITEMAP_PATHS, sitemapXml } from "../../app/features/site/search-engines";
 
 describe("robots.txt and sitemap.xml", () => {
   it("robots.txt points at the sitemap and keeps crawlers out of private areas", () => {

@@ -1,7 +1,7 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseEnv } from "~/infra/env.server";
+import { parseEnv } from "~/platform/env.server";
 import { startMetricsServer } from "../../server/metrics";
 import { normaliseTarget } from "../../server/request-target";
 

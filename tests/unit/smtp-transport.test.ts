@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
-import { SMTP_CONNECTIONS, smtpTransportOptions } from "~/lib/smtp-transport";
+import { SMTP_CONNECTIONS, smtpTransportOptions } from "~/platform/mail/smtp-transport";
 
 describe("the outbox sender's SMTP transport", () => {
   it("keeps SMTP_URL's server and login and the sender's timeouts (nodemailer drops options given beside a url)", () => {

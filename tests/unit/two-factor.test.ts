@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDayTime } from "../../app/lib/dates";
+import { formatDayTime } from "../../app/platform/dates";
 import {
   base32Encode,
   groupForReading,
@@ -7,8 +7,8 @@ import {
   recoveryCodeFromBytes,
   recoveryCodesFile,
   timeStep,
-} from "../../app/lib/two-factor";
-import { describeDevice } from "../../app/lib/user-agent";
+} from "../../app/features/accounts/two-factor-rules";
+import { describeDevice } from "../../app/platform/user-agent";
 
 describe("two-factor rules", () => {
   it("encodes secrets as RFC 4648 base32 and groups them in fours", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { webhookOutcome } from "~/lib/webhook-response";
+import { webhookOutcome } from "~/platform/webhook-response";
 
 describe("webhookOutcome", () => {
   it.each([

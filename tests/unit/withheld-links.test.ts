@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { openLinkTokens, sealLinkTokens, UnreadableSecret } from "~/infra/at-rest.server";
-import { dataKey } from "~/infra/keys.server";
+import { openLinkTokens, sealLinkTokens, UnreadableSecret } from "~/platform/at-rest.server";
+import { dataKey } from "~/platform/keys.server";
 import { resetPasswordEmail } from "~/lib/emails";
-import { restoreLinkTokens, WITHHELD, withholdLinkTokens } from "~/lib/withheld-links";
+import { restoreLinkTokens, WITHHELD, withholdLinkTokens } from "~/platform/mail/withheld-links";
 
 /** Decision 046: what the outbox stores of a message with links, and how delivery puts them back. */
 const TOKEN = "J7dMENd-ZDmmEDrDdh2BfkkbRl9lYRMG_g8g2Xb1a0Q";

@@ -1,0 +1,31 @@
+import { affiliateDates, affiliatePageCopy, funnel } from "./affiliate-copy";
+import { now } from "~/platform/clock.server";
+import { env } from "~/platform/env.server";
+import { countdownTo } from "~/features/launch/launch-countdown";
+import { catalogue } from "~/features/catalogue/catalogue.server";
+import { launchSettings } from "~/features/launch/launch.server";
+import { brand, publicPage } from "~/features/site/public-page.server";
+
+type AffiliatePage = keyof ReturnType<typeof affiliatePageCopy>;
+
+/**
+ * Loader data of an affiliate page: `content` plus what all three share: the launch's dates from
+ * the launch settings (decision 053), the funnel at the catalogue's prices (decision 051), the countdown to 'Cart opens' (its first value rendered on
+ * the server, then ticked in the browser; none without that date), and the configured brand,
+ * contact and marketplace link, with the public page's meta and cache headers.
+ */
+export function affiliatePage<T extends object>(request: Request, path: string, page: AffiliatePage, content: T) {
+  const { name, supportEmail } = brand();
+  const settings = launchSettings();
+  const dates = affiliateDates(settings);
+  const opensAt = settings.cartOpensAt?.toISOString() ?? null;
+  return publicPage(request, path, affiliatePageCopy(name, dates.launchDay)[page], {
+    ...content,
+    brandName: name,
+    supportEmail,
+    affiliateUrl: env().MARKETPLACE_AFFILIATE_URL,
+    dates,
+    launch: opensAt ? { at: opensAt, initial: countdownTo(opensAt, now()) } : null,
+    funnel: funnel(catalogue()),
+  });
+}

@@ -1,0 +1,73 @@
+import { siteOrigin } from "~/platform/site-origin";
+import { formatDay } from "~/platform/dates";
+import type { Database } from "~/platform/db/db.server";
+import { refundNoticeEmail, welcomeEmail, type Receipt } from "~/lib/emails";
+import { env } from "~/platform/env.server";
+import { formatMoney } from "~/platform/money";
+import { productLabel } from "./orders";
+import { getOrder, type LedgerOrder } from "./order-ledger.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { claimStripeReceipt } from "./stripe-order.server";
+import { hasPaidAccess } from "~/features/catalogue/access.server";
+import { communityInviteUrl } from "~/features/community/community.server";
+
+/**
+ * Buyers' emails about their orders, queued in the transaction that records the order (call
+ * kickMailer() after it commits). Links use PUBLIC_URL (required in production); `npm start`
+ * sets it to the local address.
+ */
+export function receiptOf(order: LedgerOrder, origin: string): Receipt {
+  return {
+    product: productLabel(order.source, order.product, order.productName),
+    amount: formatMoney(order.amountCents ?? 0, order.currency),
+    date: formatDay(order.createdAt),
+    reference: order.id,
+    dashboardUrl: `${origin}/dashboard`,
+    supportEmail: env().SUPPORT_EMAIL,
+  };
+}
+
+const publicOrigin = () => siteOrigin(env().PUBLIC_URL, `http://localhost:${env().PORT}`);
+
+/** The receipt of an order by id, read in the transaction that wrote it. */
+export async function receiptFor(trx: Database, orderId: string, origin: string): Promise<Receipt | undefined> {
+  const order = await getOrder(orderId, trx);
+  return order ? receiptOf(order, origin) : undefined;
+}
+
+/** A Stripe order that has just completed: the welcome email with its receipt, exactly once. */
+export async function queueStripeReceipt(trx: Database, checkoutSessionId: string) {
+  const orderId = await claimStripeReceipt(trx, checkoutSessionId);
+  const order = orderId ? await getOrder(orderId, trx) : null;
+  if (!order?.userEmail) return;
+  const email = welcomeEmail({
+    brand: env().BRAND_NAME,
+    name: order.userName ?? "",
+    receipt: receiptOf(order, publicOrigin()),
+    community: await communityFor(trx, order.userId),
+  });
+  await enqueueEmail(trx, { to: order.userEmail, ...email });
+}
+
+/** Orders that were just fully refunded: a short notice to each buyer. */
+export async function queueRefundNotices(trx: Database, orderIds: readonly string[]) {
+  for (const orderId of orderIds) {
+    const order = await getOrder(orderId, trx);
+    if (!order?.userEmail) continue;
+    const email = refundNoticeEmail({
+      brand: env().BRAND_NAME,
+      name: order.userName ?? "",
+      product: productLabel(order.source, order.product, order.productName),
+      amount: formatMoney(order.amountCents ?? 0, order.currency),
+      reference: order.id,
+      supportEmail: env().SUPPORT_EMAIL,
+    });
+    await enqueueEmail(trx, { to: order.userEmail, ...email });
+  }
+}
+
+/** The community's invite link for mail to this buyer: only while they have paid access (decision 055). */
+export async function communityFor(trx: Database, userId: string | null): Promise<string | null> {
+  const url = await communityInviteUrl(trx);
+  return url && userId && (await hasPaidAccess(userId, trx)) ? url : null;
+}

@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import { db } from "~/platform/db/db.server";
+import { env } from "~/platform/env.server";
+import { parseIpn, type Ipn } from "./warriorplus-ipn";
+import { marketplaceUpgradesSince } from "~/features/catalogue/entitlement.server";
+import { hasMarketplaceItems, productOfMarketplaceItem } from "~/features/catalogue/product.server";
+import { findOrCreateBuyer, findUserByEmail } from "~/features/accounts/users.server";
+import { claimOrdersByEmail, recordMarketplaceRefund, recordMarketplaceSale } from "./warriorplus-order.server";
+import { recordWebhookEvent } from "./webhook-event.server";
+import { mayReceivePurchase, queueLoginDetails } from "~/features/accounts/accounts.server";
+import { queueAddedToAccountNote } from "./added-to-account-note.server";
+import type { WebhookReply } from "~/platform/webhook-response";
+import { kickMailer } from "~/platform/mail/sender.server";
+import { queueClaimLink } from "~/features/accounts/purchase-claims.server";
+import { queueRefundNotices, receiptFor } from "./receipts.server";
+
+/** Compares secrets in constant time; hashing first makes the lengths equal. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * POST /webhooks/warriorplus: the marketplace's IPN form. Authenticated by the shared security
+ * key; each IPN is applied once (webhook_events) in one transaction with what it changes.
+ */
+export async function receiveWarriorPlusIpn(form: FormData, origin: string): Promise<WebhookReply> {
+  const { WARRIORPLUS_SECURITY_KEY } = env();
+  // The item numbers live in the catalogue (/admin/products; WARRIORPLUS_MEMBERSHIP_ITEMS seeds the membership's).
+  if (!WARRIORPLUS_SECURITY_KEY || !(await hasMarketplaceItems())) {
+    return { status: 503, message: "The marketplace integration is not configured" };
+  }
+  const key = form.get("WP_SECURITYKEY");
+  if (typeof key !== "string" || !sameSecret(key, WARRIORPLUS_SECURITY_KEY))
+    return { status: 401, message: "Invalid security key" };
+
+  const parsed = parseIpn(
+    Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+  );
+  if (!parsed.ok) return { status: 400, message: `Invalid IPN: ${parsed.error}` };
+  const { ipn } = parsed;
+
+  try {
+    const fresh = await db()
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await recordWebhookEvent(trx, "warriorplus", ipn.eventId, ipn.action))) return false;
+        // Which product this sale is of: its item number in the catalogue (decision 051).
+        const productKey = ipn.itemNumber ? await productOfMarketplaceItem(trx, ipn.itemNumber) : null;
+        if (ipn.kind === "sale" && !productKey) {
+          console.warn(`[warriorplus] item ${ipn.itemNumber ?? "?"} is in no product: sale recorded, nothing granted`);
+        }
+        if (ipn.kind === "sale" && productKey === "membership") {
+          const buyer = await findOrCreateBuyer(trx, { email: ipn.buyerEmail, name: ipn.buyerName });
+          // An unproven account may be held by whoever signed up with the buyer's address: the
+          // order waits (no user) until the claim link mailed to the buyer is used (decision 048).
+          const userId = mayReceivePurchase(buyer) ? buyer.id : null;
+          const orderId = await recordMarketplaceSale(trx, { ipn, userId, productKey });
+          if (orderId) {
+            // Upgrades of this funnel that arrived first, held for this address, join it now and
+            // are named in the same email (one email for the funnel, not one per item).
+            if (userId) await claimOrdersByEmail(trx, userId, buyer.email);
+            const alsoAdded = userId ? (await marketplaceUpgradesSince(trx, userId, null)).map((u) => u.name) : [];
+            await queueLoginDetails(trx, buyer, origin, await receiptFor(trx, orderId, origin), alsoAdded);
+          }
+        } else if (ipn.kind !== "other") {
+          // Upsells and refunds attach to an existing account only; they never create one, and
+          // an upsell joins only an account that may receive purchases (see above); held for
+          // another, it sends the address a claim link.
+          const existing = await findUserByEmail(ipn.buyerEmail, trx);
+          const userId = existing && (ipn.kind !== "sale" || mayReceivePurchase(existing)) ? existing.id : null;
+          if (ipn.kind === "sale") {
+            const orderId = await recordMarketplaceSale(trx, { ipn, userId, productKey });
+            if (orderId && existing && !userId)
+              await queueClaimLink(trx, existing, origin, await receiptFor(trx, orderId, origin));
+            if (orderId && existing && userId && productKey) await queueAddedToAccountNote(trx, existing, origin);
+          } else {
+            const refunded = await recordMarketplaceRefund(trx, { ipn, userId, productKey });
+            if (refunded) await queueRefundNotices(trx, [refunded]);
+          }
+        }
+        return true;
+      });
+    if (fresh) kickMailer();
+    logIpn(ipn, fresh);
+    return { status: 200, message: fresh ? "OK" : "Duplicate ignored" };
+  } catch (error) {
+    console.error(`[warriorplus] IPN ${ipn.eventId} failed:`, error);
+    return { status: 500, message: "Processing failed" };
+  }
+}
+
+function logIpn(ipn: Ipn, fresh: boolean) {
+  console.log(
+    `[warriorplus] ${fresh ? "applied" : "repeat of"} ${ipn.action} ${ipn.saleId} (item ${ipn.itemNumber ?? "?"})`,
+  );
+}

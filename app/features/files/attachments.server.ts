@@ -1,0 +1,169 @@
+import crypto from "node:crypto";
+import { create as contentDisposition } from "content-disposition";
+import fresh from "fresh";
+import { parse as parseRange } from "range-parser";
+import { env } from "~/platform/env.server";
+import { checkAttachment, type AttachmentCheck } from "./attachments";
+import { isUuid } from "~/features/learning/course-forms";
+import {
+  deleteAttachment,
+  findAttachmentInCourse,
+  insertAttachment,
+  type AttachmentRecord,
+} from "./attachment-store.server";
+import type { SessionUser } from "~/features/accounts/session-store.server";
+import { postgresFileStore, type FileStore } from "./stored-file.server";
+import { mayDownloadAttachment } from "~/features/learning/learning.server";
+
+/**
+ * Chapter attachments (issue 25): storing an admin's upload, removing it, and serving it to those
+ * who may open the course. The bytes go through `fileStore()` only, so another store (S3) is one
+ * change here (docs/decisions/052).
+ */
+export function fileStore(): FileStore {
+  return postgresFileStore;
+}
+
+/** A download is read and sent this many bytes at a time, so a download holds one chunk in memory. */
+const CHUNK_BYTES = 1024 * 1024;
+
+export type AttachOutcome = { ok: true; id: string } | { ok: false; error: string; status: 400 | 404 | 413 };
+
+/** Checks a file against the rules (docs/product.md §4) with the configured limit. */
+export function checkUpload(file: { name: string; size: number }): AttachmentCheck {
+  return checkAttachment(file, env().ATTACHMENT_MAX_BYTES);
+}
+
+/** Stores a checked file and attaches it to the chapter; 404 when the chapter is gone meanwhile. */
+export async function attachFile(chapterId: string, file: File, contentType: string): Promise<AttachOutcome> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const id = await storeAttachment(chapterId, { fileName: file.name, bytes, contentType });
+  return id ? { ok: true, id } : { ok: false, error: "The chapter no longer exists.", status: 404 };
+}
+
+/**
+ * Puts the bytes in the store, then the row that names them; null (and no bytes kept) when the
+ * chapter is gone. The seed uses it for the White-label kits, the upload through attachFile.
+ */
+export async function storeAttachment(
+  chapterId: string,
+  file: { fileName: string; bytes: Uint8Array; contentType: string },
+): Promise<string | null> {
+  const storageKey = `attachments/${crypto.randomUUID()}`;
+  const store = fileStore();
+  await store.put(storageKey, file.bytes);
+  let id: string | null = null;
+  try {
+    id = await insertAttachment({
+      chapterId,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      sizeBytes: file.bytes.byteLength,
+      storageKey,
+    });
+  } finally {
+    // No row names these bytes: do not keep them.
+    if (!id) await store.delete(storageKey);
+  }
+  return id;
+}
+
+/** False when the chapter has no such file (already removed). */
+export async function removeAttachment(chapterId: string, attachmentId: string): Promise<boolean> {
+  if (!isUuid(chapterId) || !isUuid(attachmentId)) return false;
+  const key = await deleteAttachment(chapterId, attachmentId);
+  if (key === null) return false;
+  await fileStore().delete(key);
+  return true;
+}
+
+/**
+ * The file behind /course/{courseId}/files/{attachmentId}, or null for anyone who may not have it:
+ * visitors, unpaid users, and ids that name no file of this course all get the same null (a 404),
+ * so a refusal reveals nothing about what exists.
+ */
+export async function findDownload(
+  user: SessionUser | null,
+  courseId: string | undefined,
+  attachmentId: string | undefined,
+): Promise<AttachmentRecord | null> {
+  if (!user || !isUuid(courseId) || !isUuid(attachmentId)) return null;
+  const attachment = await findAttachmentInCourse(courseId, attachmentId);
+  if (!attachment) return null;
+  return (await mayDownloadAttachment(user, attachment)) ? attachment : null;
+}
+
+/** The name as US-ASCII for old clients; the exact name travels RFC 5987-encoded beside it. */
+const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]/g, "_");
+
+/**
+ * The download: the whole file (200) or one byte range of it (206), streamed from the store a
+ * chunk at a time. An unsatisfiable range gets 416; a malformed one, several ranges at once, or a
+ * range under an `If-Range` that no longer matches get the whole file (RFC 9110 14.2 allows a
+ * server to ignore those). `private, no-cache`: the browser may keep the file but asks again every
+ * time, so access is checked on every use (a refund revokes it) and a copy it still holds costs a
+ * 304 and no bytes from the store; `no-transform` keeps it byte-exact (our compression skips it
+ * too, and a compressed range would be wrong).
+ */
+export function downloadResponse(attachment: AttachmentRecord, request: Request): Response {
+  const size = attachment.sizeBytes;
+  // An attachment's bytes never change (a new upload is a new id), so its id is a strong validator.
+  const etag = `"${attachment.id}"`;
+  const headers = new Headers({
+    "Content-Type": attachment.contentType,
+    "Content-Disposition": contentDisposition(attachment.fileName, { fallback: asciiFallback(attachment.fileName) }),
+    "Cache-Control": "private, no-cache, no-transform",
+    "Accept-Ranges": "bytes",
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (fresh({ "if-none-match": request.headers.get("If-None-Match") ?? undefined }, { etag })) {
+    return new Response(null, { status: 304, headers });
+  }
+
+  let start = 0;
+  let end = size - 1;
+  let status = 200;
+  const rangeHeader = request.headers.get("Range");
+  const ifRange = request.headers.get("If-Range");
+  if (rangeHeader && (ifRange === null || ifRange === etag)) {
+    const parsed = parseRange(size, rangeHeader);
+    const wellFormed = parsed.type === "bytes" && (parsed.code & 1) === 0;
+    if (wellFormed && parsed.ranges.length === 0) {
+      headers.set("Content-Range", `bytes */${size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    if (wellFormed && parsed.ranges.length === 1) {
+      ({ start, end } = parsed.ranges[0]!);
+      status = 206;
+      headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+    }
+  }
+  headers.set("Content-Length", String(end - start + 1));
+  return new Response(streamFrom(fileStore(), attachment.storageKey, start, end), { status, headers });
+}
+
+/** Bytes `start` to `end` of a stored file, read a chunk at a time as the client takes them. */
+function streamFrom(store: FileStore, key: string, start: number, end: number): ReadableStream<Uint8Array> {
+  let next = start;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (next > end) {
+          controller.close();
+          return;
+        }
+        const last = Math.min(next + CHUNK_BYTES - 1, end);
+        const chunk = await store.getRange(key, next, last);
+        if (!chunk || chunk.byteLength !== last - next + 1) {
+          controller.error(new Error(`stored file ${key} is missing or shorter than its record`));
+          return;
+        }
+        controller.enqueue(chunk);
+        next = last + 1;
+      },
+      // Nothing is read before the client asks (a HEAD request, or one cut short, costs no query).
+    },
+    { highWaterMark: 0 },
+  );
+}

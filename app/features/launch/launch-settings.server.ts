@@ -1,0 +1,76 @@
+import type { Selectable } from "kysely";
+import type { DB } from "~/platform/db/db-schema";
+import { db, type Database } from "~/platform/db/db.server";
+import type { LaunchSettings } from "./launch";
+
+/**
+ * The stored launch settings (null when none were ever saved: the defaults apply) and, in the
+ * same statement, how many early-bonus spots have been given: every 'launch_bonus' entitlement
+ * ever written, revoked ones included, since a refunded early buyer's spot does not reopen
+ * (migration 0018).
+ */
+export async function readLaunchState(): Promise<{ settings: LaunchSettings | null; earlyBonusesGiven: number }> {
+  const row = await db()
+    .selectFrom("launch_settings")
+    .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom("entitlements")
+        .select(eb.fn.countAll<string>().as("given"))
+        .where("source_kind", "=", "launch_bonus")
+        .as("early_bonuses_given"),
+    )
+    .where("id", "=", true)
+    .executeTakeFirst();
+  if (!row) return { settings: null, earlyBonusesGiven: 0 };
+  return { settings: settingsOf(row), earlyBonusesGiven: Number(row.early_bonuses_given ?? 0) };
+}
+
+function settingsOf(row: Selectable<DB["launch_settings"]>): LaunchSettings {
+  return {
+    cartOpensAt: row.cart_opens_at,
+    cartClosesAt: row.cart_closes_at,
+    timeZone: row.time_zone,
+    earlyBonusBuyers: row.early_bonus_buyers,
+    customSaasCapacity: row.custom_saas_capacity,
+    customSaasBookedElsewhere: row.custom_saas_booked_elsewhere,
+    fullBlastStartsAt: row.full_blast_starts_at,
+    winnersAnnouncedAt: row.winners_announced_at,
+  };
+}
+
+function columns(settings: LaunchSettings) {
+  return {
+    cart_opens_at: settings.cartOpensAt,
+    cart_closes_at: settings.cartClosesAt,
+    time_zone: settings.timeZone,
+    early_bonus_buyers: settings.earlyBonusBuyers,
+    custom_saas_capacity: settings.customSaasCapacity,
+    custom_saas_booked_elsewhere: settings.customSaasBookedElsewhere,
+    full_blast_starts_at: settings.fullBlastStartsAt,
+    winners_announced_at: settings.winnersAnnouncedAt,
+  };
+}
+
+/** Saves the settings (the one row), in the caller's transaction. */
+export async function writeLaunchSettings(trx: Database, settings: LaunchSettings) {
+  const values = columns(settings);
+  await trx
+    .insertInto("launch_settings")
+    .values({ id: true, ...values })
+    .onConflict((conflict) => conflict.column("id").doUpdateSet({ ...values, updated_at: new Date() }))
+    .execute();
+}
+
+/**
+ * The first start's row (the demo seed's, or the defaults), written only when there is none yet: a
+ * restart keeps the first start's dates, and the early-bonus trigger has its count to read.
+ */
+export async function insertLaunchSettingsIfNone(settings: LaunchSettings): Promise<boolean> {
+  const result = await db()
+    .insertInto("launch_settings")
+    .values({ id: true, ...columns(settings) })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,0 +1,118 @@
+import { db } from "~/platform/db/db.server";
+import { env } from "~/platform/env.server";
+import {
+  DEFAULT_LAUNCH_SETTINGS,
+  demoLaunchSettings,
+  earlyBonusSpots,
+  type EarlyBonusSpots,
+  type LaunchSettings,
+} from "./launch";
+import { dropCachedPages } from "~/platform/page-cache-signal";
+import { writeAudit } from "~/platform/audit.server";
+import { insertLaunchSettingsIfNone, readLaunchState, writeLaunchSettings } from "./launch-settings.server";
+import { now } from "~/platform/clock.server";
+
+/**
+ * The launch settings as every page reads them (decision 053): held in the process, so an
+ * anonymous visitor's page costs no query and keeps working while the database is away. They are
+ * read at start-up, again every LAUNCH_SETTINGS_REFRESH_MS (a save in another process reaches this
+ * one within that, and a re-read that finds a change drops this process's cached pages), and
+ * replaced at once by a save in this process, which also drops the cached pages. The early-bonus spots given are read
+ * with them, so the landing's "{remaining} of {N}" costs no query either.
+ */
+export const LAUNCH_SETTINGS_REFRESH_MS = 5_000;
+
+const holder = {
+  settings: DEFAULT_LAUNCH_SETTINGS,
+  earlyBonusesGiven: 0,
+  timer: undefined as NodeJS.Timeout | undefined,
+  /** A re-read under way: while the database is away one can take seconds, and they must not pile up. */
+  reading: false,
+};
+
+export function launchSettings(): LaunchSettings {
+  return holder.settings;
+}
+
+/** The early-bonus spots as last read: given, and remaining under the held 'Early-bonus buyers'. */
+export function earlyBonus(): EarlyBonusSpots {
+  return earlyBonusSpots(holder.settings, holder.earlyBonusesGiven);
+}
+
+/**
+ * Reads the settings and the early-bonus count into the process. When either changed (a save in
+ * another process, a sale taking a spot), the pages cached here are dropped too: otherwise they
+ * would keep the old values for their whole lifetime after this read, so a save would reach
+ * another process's visitors only after the re-read interval plus the cache's lifetime.
+ */
+export async function loadLaunchSettings() {
+  const { settings, earlyBonusesGiven } = await readLaunchState();
+  const next = settings ?? DEFAULT_LAUNCH_SETTINGS;
+  const changed =
+    earlyBonusesGiven !== holder.earlyBonusesGiven ||
+    JSON.stringify(auditShape(next)) !== JSON.stringify(auditShape(holder.settings));
+  holder.settings = next;
+  holder.earlyBonusesGiven = earlyBonusesGiven;
+  if (changed) dropCachedPages();
+}
+
+/** Starts the background re-read; a failed read keeps the values held (logged). */
+export function startLaunchSettingsRefresh() {
+  stopLaunchSettingsRefresh();
+  holder.timer = setInterval(() => {
+    loadLaunchSettings().catch((error: unknown) =>
+      console.error("[launch] could not re-read the launch settings", error),
+    );
+  }, LAUNCH_SETTINGS_REFRESH_MS);
+  holder.timer.unref();
+}
+
+export function stopLaunchSettingsRefresh() {
+  if (holder.timer) clearInterval(holder.timer);
+  holder.timer = undefined;
+}
+
+/** Saves the settings with their audit row in one transaction, then shows them at once here. */
+export async function saveLaunchSettings(admin: { id: string; email: string }, settings: LaunchSettings) {
+  const before = launchSettings();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await writeLaunchSettings(trx, settings);
+      await writeAudit(trx, {
+        admin,
+        action: "save_launch_settings",
+        memberId: null,
+        details: { before: auditShape(before), after: auditShape(settings) },
+      });
+    });
+  // Read back with the early-bonus count, so a new 'Early-bonus buyers' shows its spots at once;
+  // the read drops the cached pages when anything changed.
+  await loadLaunchSettings();
+}
+
+function auditShape(settings: LaunchSettings) {
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  return {
+    cartOpensAt: iso(settings.cartOpensAt),
+    cartClosesAt: iso(settings.cartClosesAt),
+    timeZone: settings.timeZone,
+    earlyBonusBuyers: settings.earlyBonusBuyers,
+    customSaasCapacity: settings.customSaasCapacity,
+    customSaasBookedElsewhere: settings.customSaasBookedElsewhere,
+    fullBlastStartsAt: iso(settings.fullBlastStartsAt),
+    winnersAnnouncedAt: iso(settings.winnersAnnouncedAt),
+  };
+}
+
+/**
+ * The first start's settings: with the demo seed (SEED_DEMO_CONTENT) the spec's first screen,
+ * otherwise the defaults, with no dates. Written once, so the early-bonus trigger (migration 0018)
+ * has its 'Early-bonus buyers' to read from the first sale on.
+ */
+export async function seedLaunchSettings() {
+  const demo = env().SEED_DEMO_CONTENT;
+  if (await insertLaunchSettingsIfNone(demo ? demoLaunchSettings(now()) : DEFAULT_LAUNCH_SETTINGS)) {
+    if (demo) console.log("[seed] Added the demo launch: the cart closes in 3 days.");
+  }
+}

@@ -1,0 +1,154 @@
+import crypto from "node:crypto";
+import { env } from "~/platform/env.server";
+import { db } from "~/platform/db/db.server";
+import { now } from "~/platform/clock.server";
+import { signedLinkKeys } from "~/platform/keys.server";
+import { nameForMail } from "~/lib/emails";
+import { markdownEmail } from "~/platform/mail/markdown-email.server";
+import {
+  fillPlaceholders,
+  isMailingList,
+  listUnsubscribeHeaders,
+  marketingFooter,
+  type MailingList,
+} from "./marketing-email";
+import { siteOrigin } from "~/platform/site-origin";
+import { getAnnouncement } from "./announcement.server";
+import { leadName } from "./lead-store.server";
+import { isUnsubscribed, setMarketingConsent } from "./subscriptions.server";
+import type { ClaimedEmail, OutgoingEmail } from "~/platform/mail/outbox.server";
+import { getSequenceStep } from "./sequence.server";
+
+/**
+ * The list (decision 054): unsubscribe links, and the list mail written when it is sent.
+ *
+ * An unsubscribe token names its recipient and list and is signed (HMAC-SHA-256 with a key
+ * derived from SESSION_SECRET), so nothing usable is stored: the mailer derives it for each
+ * message, and a token can change only the address it names.
+ */
+const publicOrigin = () => siteOrigin(env().PUBLIC_URL, `http://localhost:${env().PORT}`);
+
+const signature = (key: Buffer, list: string, email: string) =>
+  crypto.createHmac("sha256", key).update(`${list}\n${email}`).digest().subarray(0, 18).toString("base64url");
+
+export function unsubscribeToken(email: string, list: MailingList): string {
+  const address = Buffer.from(email, "utf8").toString("base64url");
+  return `${list}.${address}.${signature(signedLinkKeys("unsubscribe-link")[0]!, list, email)}`;
+}
+
+/** The address and list a token names, or null for anything forged, garbled or truncated. */
+export function readUnsubscribeToken(token: string | null): { email: string; list: MailingList } | null {
+  const parts = (token ?? "").split(".");
+  if (parts.length !== 3) return null;
+  const [list, address, given] = parts as [string, string, string];
+  if (!isMailingList(list) || !/^[A-Za-z0-9_-]{1,400}$/.test(address) || !/^[A-Za-z0-9_-]{24}$/.test(given))
+    return null;
+  const email = Buffer.from(address, "base64url").toString("utf8");
+  const givenBytes = Buffer.from(given, "base64url");
+  const valid = signedLinkKeys("unsubscribe-link").some((key) =>
+    crypto.timingSafeEqual(Buffer.from(signature(key, list, email), "base64url"), givenBytes),
+  );
+  return valid ? { email, list } : null;
+}
+
+export const unsubscribeUrl = (email: string, list: MailingList) =>
+  `${publicOrigin()}/unsubscribe?${new URLSearchParams({ t: unsubscribeToken(email, list) })}`;
+
+/** How long the confirmation email's signup link proves the address. */
+export const LEAD_SIGNUP_LINK_DAYS = 7;
+
+const leadSignature = (key: Buffer, email: string, expiresDay: number) =>
+  crypto
+    .createHmac("sha256", key)
+    .update(`lead-signup\n${email}\n${expiresDay}`)
+    .digest()
+    .subarray(0, 18)
+    .toString("base64url");
+
+/**
+ * The token of the confirmation email's signup link: whoever opens it reads the lead's mail, so
+ * an account made through it with that address is verified at once and gets the starter product
+ * (decision 054). `{expiry day in base 36}-{signature}`: base64url characters only, so the outbox
+ * withholds it at rest like every `token=` link (decision 046).
+ */
+export function leadSignupToken(email: string): string {
+  const expiresDay = Math.floor(now().getTime() / 86_400_000) + LEAD_SIGNUP_LINK_DAYS;
+  return `${expiresDay.toString(36)}-${leadSignature(signedLinkKeys("lead-signup-link")[0]!, email, expiresDay)}`;
+}
+
+export function isLeadSignupToken(token: unknown, email: string): boolean {
+  if (typeof token !== "string") return false;
+  const match = token.match(/^([0-9a-z]{1,8})-([A-Za-z0-9_-]{24})$/);
+  if (!match) return false;
+  const expiresDay = Number.parseInt(match[1]!, 36);
+  if (expiresDay < Math.floor(now().getTime() / 86_400_000)) return false;
+  const given = Buffer.from(match[2]!, "base64url");
+  return signedLinkKeys("lead-signup-link").some((key) =>
+    crypto.timingSafeEqual(Buffer.from(leadSignature(key, email, expiresDay), "base64url"), given),
+  );
+}
+
+/** What an unsubscribe page or POST did; null: the token was not one of ours. */
+export async function changeSubscription(
+  token: string | null,
+  subscribed: boolean,
+): Promise<{ email: string; list: MailingList } | null> {
+  const named = readUnsubscribeToken(token);
+  if (!named) return null;
+  await db()
+    .transaction()
+    .execute((trx) => setMarketingConsent(trx, named.email, subscribed));
+  return named;
+}
+
+/** Whether the address a (valid) token names is unsubscribed now: the page's state. */
+export const isAddressUnsubscribed = (email: string) => isUnsubscribed(email);
+
+/** /account's 'Product news and announcements'. */
+export async function saveNewsPreference(email: string, subscribed: boolean) {
+  await db()
+    .transaction()
+    .execute((trx) => setMarketingConsent(trx, email, subscribed));
+}
+
+type ListEmail = OutgoingEmail & { headers?: Record<string, string> };
+
+/**
+ * A training step or an announcement as it is sent now: the step's current text, the footer and,
+ * for marketing, the unsubscribe link and RFC 8058 headers. Null when it must not be sent: the
+ * address unsubscribed, the lead bought or was deleted, or the step or announcement is gone.
+ */
+export async function writeListEmail(email: ClaimedEmail): Promise<ListEmail | null> {
+  const { BRAND_NAME, MAIL_POSTAL_ADDRESS } = env();
+  const marketing = email.category === "sequence" || email.category === "announcement";
+  if (marketing && (await isUnsubscribed(email.to))) return null;
+
+  let subject: string;
+  let markdown: string;
+  let list: MailingList = "news";
+  if (email.category === "sequence") {
+    const [step, lead] = await Promise.all([
+      email.sequenceStepId ? getSequenceStep(email.sequenceStepId) : null,
+      leadName(email.to),
+    ]);
+    if (!step || !lead?.active) return null;
+    list = "training";
+    subject = step.subject;
+    markdown = fillPlaceholders(step.body, { name: nameForMail(lead.name) || "there", site: publicOrigin() });
+  } else {
+    const announcement = email.announcementId ? await getAnnouncement(email.announcementId) : null;
+    if (!announcement) return null;
+    subject = announcement.subject;
+    markdown = announcement.body;
+  }
+  const link = marketing ? unsubscribeUrl(email.to, list) : null;
+  return {
+    to: email.to,
+    ...markdownEmail({
+      subject,
+      markdown,
+      footer: marketingFooter({ brand: BRAND_NAME, unsubscribeUrl: link, postalAddress: MAIL_POSTAL_ADDRESS }),
+    }),
+    ...(link ? { headers: listUnsubscribeHeaders(link) } : {}),
+  };
+}

@@ -1,0 +1,176 @@
+import { db } from "~/platform/db/db.server";
+import { env } from "~/platform/env.server";
+import { twoFactorRemovedEmail } from "~/lib/emails";
+import type { GrantInput } from "./member-admin";
+import { createAccessGrant, revokeActiveGrants } from "~/features/catalogue/access-grant.server";
+import { writeAudit } from "~/platform/audit.server";
+import { revokeProduct } from "~/features/catalogue/entitlement.server";
+import { enqueueEmail, makeFailedEmailDue } from "~/platform/mail/outbox.server";
+import { listActiveSessions } from "~/features/accounts/session-store.server";
+import { deleteFactors, findTotpFactor } from "~/features/accounts/two-factor-store.server";
+import { credentialsChanged } from "~/features/accounts/users.server";
+import { queueSignInLink } from "~/features/accounts/accounts.server";
+import { kickMailer } from "~/platform/mail/sender.server";
+
+/**
+ * What an admin can do for a member from the admin panel. Each action and its audit row are
+ * one transaction, so the log never claims what did not happen, nor misses what did.
+ */
+type Admin = { id: string; email: string };
+type Member = { id: string; email: string; name: string };
+
+export async function grantComplimentaryAccess(admin: Admin, member: Member, input: GrantInput) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const grant = await createAccessGrant(trx, {
+        userId: member.id,
+        reason: input.reason,
+        expiresAt: input.expiresAt,
+        grantedBy: admin.id,
+      });
+      await writeAudit(trx, {
+        admin,
+        action: "grant_complimentary",
+        memberId: member.id,
+        details: { grantId: grant.id, reason: input.reason, expiresAt: input.expiresAt?.toISOString() ?? null },
+      });
+    });
+}
+
+/** Ends the member's active grants; false (and no audit row) when there was none. */
+export async function revokeComplimentaryAccess(admin: Admin, member: Member): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const revoked = await revokeActiveGrants(trx, member.id, admin.id);
+      if (revoked.length === 0) return false;
+      await writeAudit(trx, {
+        admin,
+        action: "revoke_complimentary",
+        memberId: member.id,
+        details: { grantIds: revoked },
+      });
+      return true;
+    });
+}
+
+/** 'Grant' of one product on the member page (decision 051): a grant of that product, audited. */
+export async function grantProduct(admin: Admin, member: Member, productKey: string, input: GrantInput) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const grant = await createAccessGrant(trx, {
+        userId: member.id,
+        reason: input.reason,
+        expiresAt: input.expiresAt,
+        grantedBy: admin.id,
+        productKey,
+      });
+      await writeAudit(trx, {
+        admin,
+        action: "grant_product",
+        memberId: member.id,
+        details: {
+          product: productKey,
+          grantId: grant.id,
+          reason: input.reason,
+          expiresAt: input.expiresAt?.toISOString() ?? null,
+        },
+      });
+    });
+}
+
+/**
+ * 'Revoke' of one product: every active entitlement of it ends (a grant, or a purchase the
+ * admin takes back), the others stay. False (and no audit row) when the member did not own it.
+ */
+export async function revokeProductAccess(
+  admin: Admin,
+  member: Member,
+  productKey: string,
+  reason: string,
+): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const ended = await revokeProduct(trx, { userId: member.id, productKey, reason, revokedBy: admin.id });
+      if (ended.length === 0) return false;
+      await writeAudit(trx, {
+        admin,
+        action: "revoke_product",
+        memberId: member.id,
+        details: { product: productKey, reason, entitlementIds: ended },
+      });
+      return true;
+    });
+}
+
+export async function sendSignInLink(admin: Admin, member: Member, origin: string) {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await queueSignInLink(trx, member, origin);
+      await writeAudit(trx, { admin, action: "send_sign_in_link", memberId: member.id, details: { to: member.email } });
+    });
+  kickMailer();
+}
+
+/**
+ * Ends every session of the member and voids every link mailed to them before (the credential
+ * epoch, decision 046): whoever the admin is locking out keeps no way back in from a mailbox.
+ * Returns how many sessions were active.
+ */
+export async function signOutEverywhere(admin: Admin, member: Member): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const active = (await listActiveSessions(member.id, trx)).length;
+      await credentialsChanged(trx, member.id, null);
+      await writeAudit(trx, { admin, action: "sign_out_sessions", memberId: member.id, details: { sessions: active } });
+      return active;
+    });
+}
+
+/**
+ * 'Remove two-factor' (a member who lost their authentication app): the factor and recovery codes
+ * go, with every half-finished two-factor sign-in and every session of the member (whoever holds
+ * one got in with the factor now removed), and the member's address gets a notice. False (and no
+ * audit row) when the member had no factor on.
+ */
+export async function removeTwoFactor(admin: Admin, member: Member): Promise<boolean> {
+  const removed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const factor = await findTotpFactor(member.id, trx);
+      if (factor?.status !== "verified") return false;
+      await deleteFactors(trx, member.id);
+      // A credential changed: every session, half-finished sign-in and mailed link ends (decision 046).
+      const { sessions } = await credentialsChanged(trx, member.id, null);
+      const { BRAND_NAME: brand, SUPPORT_EMAIL: support } = env();
+      await enqueueEmail(trx, { to: member.email, ...twoFactorRemovedEmail({ brand, support, name: member.name }) });
+      await writeAudit(trx, { admin, action: "remove_two_factor", memberId: member.id, details: { sessions } });
+      return true;
+    });
+  if (removed) kickMailer();
+  return removed;
+}
+
+/** 'Retry now' on a failed message; false when it is not a failed message. */
+export async function retryFailedEmail(admin: Admin, emailId: string): Promise<boolean> {
+  const retried = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const message = await makeFailedEmailDue(trx, emailId);
+      if (!message) return false;
+      await writeAudit(trx, {
+        admin,
+        action: "retry_email",
+        memberId: null,
+        details: { emailId, to: message.to, subject: message.subject },
+      });
+      return true;
+    });
+  if (retried) kickMailer();
+  return retried;
+}

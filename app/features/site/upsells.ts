@@ -1,0 +1,471 @@
+import { formatUsd } from "~/platform/money";
+import { earningsDisclaimer } from "./disclaimers";
+import type { Catalogue } from "~/features/catalogue/catalogue";
+import { CUSTOM_SAAS, GUARANTEE_DAYS, LOGIN_EMAIL_MINUTES, listPriceOf } from "~/features/catalogue/prices";
+import type { Brand, FaqItem, FeatureCard, PageCopy } from "~/platform/copy-types";
+
+/**
+ * The upgrade offers: the white-label and custom SaaS upsell pages, the custom SaaS thank-you page
+ * and the /upgrades hub (docs/product.md §2).
+ */
+
+/** The yellow banner both upsell pages open with. */
+const waitBanner = {
+  heading: "Wait! Your order is not complete yet.",
+  text: `Your login details will arrive by email in about ${LOGIN_EMAIL_MINUTES} minutes (check your spam folder). Please stay on this page: this one-time offer is not shown again.`,
+};
+
+/**
+ * What a signed-in member sees instead of the yellow banner: they bought long ago, so "your order is
+ * not complete" and "login details by email" would be false, and 'No Thanks' takes them back to
+ * /upgrades rather than to the marketplace.
+ */
+export const MEMBER_UPSELL = {
+  banner: {
+    heading: "You already have lifetime access.",
+    text: "This optional upgrade adds to your membership. Take your time: it stays on your Upgrades page.",
+  },
+  declineHref: "/upgrades",
+};
+
+/**
+ * The twelve apps of the white-label upgrade, as its upsell page lists them; the White-label
+ * course (app/features/site/white-label-course.ts) has one chapter for each.
+ */
+export const WHITE_LABEL_TOOLS = [
+  "AI Content Generator",
+  "AI Image Creator",
+  "AI Chatbot Assistant",
+  "AI Email Writer",
+  "AI SEO Optimizer",
+  "AI Social Media Manager",
+  "AI Video Script Generator",
+  "AI Product Description Writer",
+  "AI Landing Page Builder",
+  "AI Business Name Generator",
+  "AI Ad Copy Creator",
+  "AI Market Research Tool",
+] as const;
+
+export type WhiteLabelContent = {
+  page: PageCopy;
+  banner: typeof waitBanner;
+  hero: { eyebrow: string; heading: string; text: string };
+  price: { regular: string; special: string; note: string };
+  checkoutImageAlt: string;
+  declineLabel: string;
+  features: { heading: string; cards: FeatureCard[] };
+  tools: { heading: string; items: string[] };
+  offer: { heading: string; items: string[]; price: string; regular: string; note: string };
+  faqs: FaqItem[];
+  closing: { heading: string; text: string };
+  disclaimer: string;
+};
+
+export function whiteLabelContent(brand: Brand, catalogue: Catalogue): WhiteLabelContent {
+  const special = formatUsd(catalogue.white_label.priceCents);
+  const regular = formatUsd(listPriceOf(catalogue.white_label));
+  return {
+    page: {
+      title: `12-in-1 White-Label AI SaaS Upgrade | ${brand.name}`,
+      description: `Twelve ready-made AI SaaS apps you can brand and sell as your own, for a one-time ${special} (regular ${regular}).`,
+    },
+    banner: waitBanner,
+    hero: {
+      eyebrow: "One-time upgrade offer",
+      heading: "Get 12 Ready-Made AI SaaS Apps You Can Sell as Your Own",
+      text: "Skip the build. Put your brand on twelve finished AI apps, set your own prices and keep 100% of the profit.",
+    },
+    price: { regular, special, note: "One-time payment" },
+    checkoutImageAlt: `Buy the white-label upgrade for ${special}`,
+    declineLabel: "No Thanks, I Don't Want To Upgrade",
+    features: {
+      heading: "Why Members Add the White-Label Upgrade",
+      cards: [
+        {
+          icon: "layers",
+          title: "12 Finished Apps",
+          description: "Twelve complete AI apps, ready to launch the day you get them.",
+        },
+        {
+          icon: "palette",
+          title: "Your Brand",
+          description: "Change the name, logo and colours so every app looks like your own product.",
+        },
+        {
+          icon: "dollar",
+          title: "Keep 100% of Sales",
+          description: "Charge monthly, yearly or one-time; every sale is yours.",
+        },
+        {
+          icon: "globe",
+          title: "Sell Anywhere",
+          description: "Launch on your own domain and sell to clients in any country.",
+        },
+        {
+          icon: "clock",
+          title: "Launch in Minutes",
+          description: "No building or debugging: set up, brand and publish.",
+        },
+        {
+          icon: "shield",
+          title: "Commercial Licence",
+          description: "A white-label licence lets you sell the apps to your own customers.",
+        },
+      ],
+    },
+    tools: {
+      heading: "The 12 AI Tools You Get",
+      items: [...WHITE_LABEL_TOOLS],
+    },
+    offer: {
+      heading: "Your White-Label Package",
+      items: [
+        "All 12 AI SaaS apps",
+        "White-label rights to rebrand and resell",
+        "Setup guides for every app",
+        "Sales page templates for each tool",
+        "Free updates",
+      ],
+      price: special,
+      regular,
+      note: `One-time payment, covered by our ${GUARANTEE_DAYS}-day money-back guarantee.`,
+    },
+    faqs: [
+      {
+        question: "Do I need technical skills to run these apps?",
+        answer:
+          "No. Each app comes with a step-by-step setup guide; if you can follow a checklist, you can launch them.",
+      },
+      {
+        question: "Can I really sell the apps as my own?",
+        answer:
+          "Yes. The white-label licence lets you rebrand the apps and sell access to your own customers. You may not resell the source files themselves.",
+      },
+      {
+        question: "Are there monthly fees?",
+        answer: `No. You pay ${special} once. Running the apps may need your own hosting and AI service accounts, which you control.`,
+      },
+      {
+        question: "How do I get access after buying?",
+        answer: `Access details arrive by email with your login, in about ${LOGIN_EMAIL_MINUTES} minutes. Check your spam folder if you don't see them.`,
+      },
+      {
+        question: "What if I change my mind?",
+        answer: `Email ${brand.supportEmail} within ${GUARANTEE_DAYS} days and we will refund you in full.`,
+      },
+    ],
+    closing: {
+      heading: "Start Selling AI Apps Today",
+      text: `This price is only available on this page. Add the 12-in-1 white-label upgrade for ${special} now.`,
+    },
+    disclaimer: earningsDisclaimer(brand),
+  };
+}
+
+export type CustomSaasContent = {
+  page: PageCopy;
+  banner: typeof waitBanner;
+  hero: { eyebrow: string; heading: string; text: string; scarcity: string };
+  price: { regular: string; special: string };
+  buyLabel: string;
+  declineLabel: string;
+  features: { heading: string; cards: FeatureCard[] };
+  journey: { heading: string; steps: Array<{ title: string; text: string }> };
+  comparison: {
+    heading: string;
+    diyLabel: string;
+    packageLabel: string;
+    rows: Array<{ aspect: string; diy: string; package: string }>;
+  };
+  availability: { heading: string; text: string; spotsLabel: string; taken: number; max: number };
+  /** No spot left: the page says so and offers no buy link (the 'No Thanks' links stay). */
+  fullyBooked: boolean;
+  investment: { heading: string; text: string; applyLabel: string; note: string };
+  faqs: FaqItem[];
+  closing: { heading: string; text: string };
+  disclaimer: string;
+};
+
+/** Spots from the launch settings: 'Custom SaaS capacity' and how many of them are taken. */
+export type CustomSaasSpots = { capacity: number; remaining: number };
+
+/** Prices from the catalogue (decision 051), spots from the launch settings (decision 053). */
+export function customSaasContent(brand: Brand, catalogue: Catalogue, spots: CustomSaasSpots): CustomSaasContent {
+  const special = formatUsd(catalogue.custom_saas.priceCents);
+  const regular = formatUsd(listPriceOf(catalogue.custom_saas));
+  const maxClients = spots.capacity;
+  const spotsRemaining = Math.max(0, Math.min(spots.remaining, spots.capacity));
+  const fullyBooked = spotsRemaining === 0;
+  return {
+    page: {
+      title: `Custom AI SaaS Build and 1-on-1 Coaching | ${brand.name}`,
+      description: `We build your custom AI SaaS app with you and coach you through launch. ${special} instead of ${regular}; only ${maxClients} clients.`,
+    },
+    banner: waitBanner,
+    hero: {
+      eyebrow: "Done-with-you partnership",
+      heading: "We Build Your Custom AI SaaS App With You, and Coach You to Launch",
+      text: "Bring your idea. Our team designs, builds and launches it with you, and 1-on-1 coaching makes sure you know how to grow it.",
+      // Said at the top too: with no buy link there, the visitor must not have to scroll to learn why.
+      scarcity: fullyBooked
+        ? "Fully booked for now: every spot is taken."
+        : `Limited spots: we take only ${maxClients} clients at a time.`,
+    },
+    price: { regular, special },
+    buyLabel: `Yes, Build My App for ${special}`,
+    declineLabel: "No Thanks, I'll Build It Myself",
+    features: {
+      heading: "What's Included",
+      cards: [
+        {
+          icon: "code",
+          title: "Custom Development",
+          description: "Your app built to your specification, not a template.",
+        },
+        {
+          icon: "palette",
+          title: "Professional Design",
+          description: "A clean, modern interface your customers will trust.",
+        },
+        { icon: "users", title: "1-on-1 Coaching", description: "Private sessions on pricing, marketing and growth." },
+        { icon: "rocket", title: "Launch Support", description: "We prepare and run the launch with you." },
+        {
+          icon: "bolt",
+          title: "AI Integration",
+          description: "The AI services your idea needs, connected and tested.",
+        },
+        {
+          icon: "chat",
+          title: `${CUSTOM_SAAS.supportDays} Days of Support`,
+          description: "Help after launch while your first customers arrive.",
+        },
+      ],
+    },
+    journey: {
+      heading: "Your 4-Step Journey",
+      steps: [
+        {
+          title: "Discovery Session",
+          text: "We map your idea, your customers and the features your first version needs.",
+        },
+        {
+          title: "Design and Development",
+          text: `We design and build your app, with up to ${CUSTOM_SAAS.revisionRounds} rounds of revisions per deliverable.`,
+        },
+        {
+          title: "Marketing and Launch Preparation",
+          text: "Sales page, pricing, emails and a launch plan, ready before day one.",
+        },
+        {
+          title: "Launch and Growth Support",
+          text: `We launch together and support you for ${CUSTOM_SAAS.supportDays} days afterwards.`,
+        },
+      ],
+    },
+    comparison: {
+      heading: "Do It Yourself vs. Our Package",
+      diyLabel: "Do it yourself",
+      packageLabel: "Our package",
+      rows: [
+        { aspect: "Development time", diy: "3-6+ months", package: CUSTOM_SAAS.tableDeliveryWeeks },
+        { aspect: "Technical expertise", diy: "You learn it all yourself", package: "Our team provides it" },
+        { aspect: "Design", diy: "Templates or hired help", package: "Custom, professional design" },
+        { aspect: "Marketing materials", diy: "You write them", package: "Prepared for you" },
+        { aspect: "Launch strategy", diy: "Trial and error", package: "A proven launch plan" },
+        { aspect: "Integration", diy: "You wire up every service", package: "AI and payments connected" },
+        { aspect: "Coaching", diy: "None", package: "1-on-1 sessions" },
+      ],
+    },
+    availability: {
+      heading: "Limited Availability",
+      text: `To give every client our full attention, we work with only ${maxClients} clients at a time.`,
+      spotsLabel: fullyBooked ? "Fully booked" : `${spotsRemaining} of ${maxClients} spots remaining`,
+      taken: maxClients - spotsRemaining,
+      max: maxClients,
+    },
+    fullyBooked,
+    investment: {
+      heading: "Your Investment",
+      text: `A custom AI SaaS app with coaching, for ${special} instead of ${regular}.`,
+      applyLabel: `Apply Now ${special}`,
+      note: `Applications are reviewed within ${CUSTOM_SAAS.reviewHours} hours. Not everyone qualifies: we only take projects we are confident we can deliver.`,
+    },
+    faqs: [
+      {
+        question: "How long does it take to build my app?",
+        answer: `Typical delivery is ${CUSTOM_SAAS.deliveryWeeks}, depending on the features your first version needs.`,
+      },
+      {
+        question: "What if I don't have an idea yet?",
+        answer:
+          "The discovery session helps you choose one. We look at your skills, audience and market and pick an idea worth building.",
+      },
+      {
+        question: "Who owns the app?",
+        answer: "You do. The app, its code and its customers are yours, and you keep 100% of the revenue.",
+      },
+      {
+        question: "How many revisions do I get?",
+        answer: `Up to ${CUSTOM_SAAS.revisionRounds} rounds of revisions for each deliverable.`,
+      },
+      {
+        question: "What happens after launch?",
+        answer: `We support you for ${CUSTOM_SAAS.supportDays} days after launch, with coaching on growth, pricing and your next features.`,
+      },
+    ],
+    closing: {
+      heading: fullyBooked ? "Fully booked" : `Only ${spotsRemaining} Spot${spotsRemaining === 1 ? "" : "s"} Remaining`,
+      text: fullyBooked
+        ? "Every spot is taken for now. Thank you for your interest."
+        : "When they are gone, this offer closes. Apply now and let's build your AI SaaS together.",
+    },
+    disclaimer: earningsDisclaimer(brand),
+  };
+}
+
+export type CustomSaasThankYouContent = {
+  page: PageCopy;
+  heading: string;
+  text: string;
+  connect: { heading: string; text: string; channels: Array<{ label: string; handle: string }> };
+  checklist: { heading: string; items: Array<{ title: string; text: string }> };
+  expect: { heading: string; steps: Array<{ title: string; duration: string; text: string }> };
+};
+
+export function customSaasThankYouContent(brand: Brand): CustomSaasThankYouContent {
+  return {
+    page: {
+      title: `Thank You for Your Custom AI SaaS Purchase | ${brand.name}`,
+      description:
+        "Your custom AI SaaS package is confirmed. Here is how to connect with us and prepare for your first session.",
+    },
+    heading: "Thank You! Your Purchase Is Confirmed",
+    text: `Welcome to the ${brand.name} custom AI SaaS program. We can't wait to build your app with you.`,
+    connect: {
+      heading: "Connect With Us",
+      text: "Message us on either channel to book your discovery session. Please include your order number so we can find your purchase.",
+      channels: [
+        { label: "Discord", handle: "aiprofitlabs" },
+        { label: "Telegram", handle: "@aiprofitlabs" },
+      ],
+    },
+    checklist: {
+      heading: "How to Prepare",
+      items: [
+        {
+          title: "Vision document",
+          text: "Write 1-2 pages about your idea: who it is for, the problem it solves and the features you want.",
+        },
+        {
+          title: "Your availability",
+          text: "Choose a few times that suit you for the consultation and the design sessions.",
+        },
+        {
+          title: "Technical environment (optional)",
+          text: "If you already have accounts for hosting, domains or AI services, list them.",
+        },
+        {
+          title: "Hosting preference",
+          text: "Tell us whether you want us to recommend hosting or use a provider you already have.",
+        },
+        {
+          title: "Content planning",
+          text: "Gather your logo, colours, sample texts and anything else the app should contain.",
+        },
+      ],
+    },
+    expect: {
+      heading: "What to Expect",
+      steps: [
+        {
+          title: "Initial consultation",
+          duration: "1-2 hours",
+          text: "We go through your vision and agree on the first version.",
+        },
+        {
+          title: "Design and architecture",
+          duration: "1-2 sessions",
+          text: "We design the screens and plan how the app is built.",
+        },
+        {
+          title: "Development sprints",
+          duration: "Weekly updates",
+          text: "We build in short sprints and show you progress as we go.",
+        },
+        {
+          title: "Deployment and launch",
+          duration: "Launch week",
+          text: "Your app goes live on your domain, with your launch plan.",
+        },
+        {
+          title: "Post-launch support",
+          duration: `${CUSTOM_SAAS.supportDays} days`,
+          text: "We stay with you while your first customers arrive.",
+        },
+      ],
+    },
+  };
+}
+
+export type UpgradesContent = {
+  page: PageCopy;
+  heading: string;
+  text: string;
+  offers: Array<{
+    key: "vip" | "white_label" | "custom_saas";
+    title: string;
+    description: string;
+    regular: string;
+    special: string;
+    /** The offer's own page, if it has one (the VIP upgrade is the marketplace's order bump). */
+    href: string | null;
+    cta: string;
+  }>;
+  /** What an owner sees instead of a buy link. */
+  owned: string;
+  guarantee: string;
+};
+
+export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesContent {
+  return {
+    page: {
+      title: `Upgrade Offers | ${brand.name}`,
+      description:
+        "Member upgrades: the 12-in-1 white-label AI SaaS package and a custom AI SaaS build with 1-on-1 coaching.",
+    },
+    heading: "Upgrade Your Membership",
+    text: "Go further, faster, with these two member upgrades.",
+    offers: [
+      {
+        key: "vip",
+        title: catalogue.vip.name,
+        description: "Priority extras for members, with the VIP course.",
+        regular: formatUsd(listPriceOf(catalogue.vip)),
+        special: formatUsd(catalogue.vip.priceCents),
+        href: null,
+        cta: "Add it at the marketplace checkout",
+      },
+      {
+        key: "white_label",
+        title: catalogue.white_label.name,
+        description: "Twelve ready-made AI apps you can brand and sell as your own.",
+        regular: formatUsd(listPriceOf(catalogue.white_label)),
+        special: formatUsd(catalogue.white_label.priceCents),
+        href: "/white-label-upsell",
+        cta: "See the White-Label Offer",
+      },
+      {
+        key: "custom_saas",
+        title: catalogue.custom_saas.name,
+        description: "We build your custom AI SaaS app with you and coach you through launch.",
+        regular: formatUsd(listPriceOf(catalogue.custom_saas)),
+        special: formatUsd(catalogue.custom_saas.priceCents),
+        href: "/custom-saas-upsell",
+        cta: "See the Custom SaaS Offer",
+      },
+    ],
+    owned: "You own this",
+    guarantee: `Every upgrade comes with our ${GUARANTEE_DAYS}-day satisfaction guarantee: if you are not happy, email ${brand.supportEmail} for a full refund.`,
+  };
+}

@@ -1,0 +1,137 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import pLimit from "p-limit";
+import { retryDelaySeconds } from "~/lib/emails";
+import { SMTP_CONNECTIONS, smtpTransportOptions } from "./smtp-transport";
+import { env } from "~/platform/env.server";
+import { now } from "~/platform/clock.server";
+import {
+  claimDueEmails,
+  markEmailCanceled,
+  markEmailFailed,
+  markEmailSent,
+  releaseEmails,
+  withLinks,
+  type ClaimedEmail,
+  type OutgoingEmail,
+} from "./outbox.server";
+import { recordMailFailure } from "~/platform/metrics.server";
+import { writeListEmail } from "~/features/list/mailing-list.server";
+
+/**
+ * The in-process sender of the email outbox. Rows are written by the transaction that causes
+ * them; `kickMailer()` after its commit delivers at once, and a poll picks up retries and
+ * anything another instance or a restart left behind. SMTP through nodemailer when SMTP_URL is
+ * set, otherwise the message is printed to the server log so a local user can still follow it.
+ */
+const LEASE_SECONDS = 300;
+const BATCH = 20;
+
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<void> | undefined;
+let again = false;
+let transport: Transporter | undefined;
+
+export function startMailer() {
+  timer ??= setInterval(kickMailer, env().MAIL_POLL_SECONDS * 1000).unref();
+  kickMailer();
+}
+
+/** Stops after the message being sent (a restart's drain): what it had claimed but not sent is released. */
+export async function stopMailer() {
+  clearInterval(timer);
+  timer = undefined;
+  await running;
+  transport?.close();
+  transport = undefined;
+}
+
+/**
+ * Delivers what is due, soon; calls while a round runs coalesce into one more round. Before
+ * startMailer() and after stopMailer() it does nothing: the database may not be open.
+ */
+export function kickMailer() {
+  if (!timer) return;
+  if (running) {
+    again = true;
+    return;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      try {
+        await deliverDue();
+      } catch (error) {
+        console.error("[mail] delivery round failed:", error);
+      }
+    } while (again && timer);
+  })().finally(() => {
+    running = undefined;
+  });
+}
+
+async function deliverDue() {
+  while (timer) {
+    const batch = await claimDueEmails(BATCH, LEASE_SECONDS, {
+      now: now(),
+      ratePerMinute: env().MAIL_RATE_PER_MINUTE,
+    });
+    if (batch.length === 0) return;
+    // As many at once as the transport keeps connections open (the claim's order decides who
+    // goes first: transactional mail before the bulk).
+    const sending = pLimit(SMTP_CONNECTIONS);
+    await Promise.all(batch.map((email) => sending(() => deliver(email))));
+  }
+}
+
+/** One claimed message: sent, canceled, failed for a retry, or released when the sender stopped first. */
+async function deliver(email: ClaimedEmail) {
+  if (!timer) return releaseEmails([email.id]);
+  try {
+    const message = await written(email);
+    if (!message) return await markEmailCanceled(email.id);
+    await send(message);
+    await markEmailSent(email.id);
+  } catch (error) {
+    const delay = retryDelaySeconds(email.attempts);
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`[mail] sending to ${email.to} failed (attempt ${email.attempts}, retry in ${delay} s): ${reason}`);
+    recordMailFailure();
+    await markEmailFailed(email.id, reason, delay, now());
+  }
+}
+
+/**
+ * The message as it goes out: a transactional one with its links put back, only here and in
+ * memory (decision 046); a list message written now from its step or announcement, with its
+ * unsubscribe link and headers (decision 054), or null when its recipient may no longer get it.
+ */
+async function written(email: ClaimedEmail): Promise<(OutgoingEmail & { headers?: Record<string, string> }) | null> {
+  if (email.category === "transactional") return withLinks(email);
+  return writeListEmail(email);
+}
+
+async function send(email: OutgoingEmail & { headers?: Record<string, string> }) {
+  const { SMTP_URL, MAIL_FROM, BRAND_NAME, SUPPORT_EMAIL, DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY } = env();
+  if (!SMTP_URL) {
+    console.log(
+      `[mail] SMTP_URL is not set; this message is not sent:\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n`,
+    );
+    return;
+  }
+  transport ??= nodemailer.createTransport(smtpTransportOptions(SMTP_URL));
+  await transport.sendMail({
+    from: MAIL_FROM ?? `"${BRAND_NAME}" <${SUPPORT_EMAIL}>`,
+    // Every message: a reply reaches support, never an unread sending address.
+    replyTo: SUPPORT_EMAIL,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    ...(email.html ? { html: email.html } : {}),
+    ...(email.headers ? { headers: email.headers } : {}),
+    // nodemailer's own DKIM signing, of every message (decision 054); env() requires all three or
+    // none. Given per message, so the transport's options stay SMTP_URL's and the sender's.
+    ...(DKIM_DOMAIN && DKIM_SELECTOR && DKIM_PRIVATE_KEY
+      ? { dkim: { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey: DKIM_PRIVATE_KEY } }
+      : {}),
+  });
+}

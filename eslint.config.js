@@ -11,39 +11,66 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The layers (README "Where things live", docs/architecture.md "Layers"): for each layer, the
- * folders of app/ it may import code from. Imports run one way, routes -> route-helpers ->
- * services -> models -> infra, with lib and content at the bottom; UI code (components, hooks)
- * never reaches server code. A folder of app/ no layer lists may be imported by none.
+ * The feature map (docs/architecture.md "Feature map"). Each capability lives in
+ * app/features/<name>/ and shows the rest of the app one public surface: index.ts (what the
+ * browser may load too) and index.server.ts (server modules). FEATURES runs from the bottom up: a
+ * feature may import another only through that surface, and only one listed before it, so the
+ * features' import graph has no cycle by construction. What no feature owns is app/platform/, which
+ * imports no feature. Routes (app/routes, root, entry files) use features through their surfaces.
  */
+export const FEATURES = [
+  "community",
+  "accounts",
+  "catalogue",
+  "files",
+  "learning",
+  "list",
+  "billing",
+  "launch",
+  "privacy",
+  "members",
+  "tools",
+  "site",
+  "affiliates",
+];
 const ROUTE_FILES = ["root.tsx", "entry.server.tsx", "entry.client.tsx"];
-const APP_LAYERS = ["routes", "route-helpers", "services", "models", "infra", "lib", "content", "components", "hooks"];
-const layer = (target, allowed, why = "imports run one way (docs/architecture.md#layers)") => ({
-  target,
-  from: "app",
-  except: allowed.map((folder) => `./${folder}`),
-  message: `${target} may import code only from app/ ${allowed.join(", ")}: ${why}. Type-only imports may point anywhere.`,
+const surfaces = (features) => features.flatMap((name) => [`./${name}/index.ts`, `./${name}/index.server.ts`]);
+const featureZones = FEATURES.map((name, index) => {
+  const below = FEATURES.slice(0, index);
+  return {
+    target: `app/features/${name}`,
+    from: "app/features",
+    except: [`./${name}`, ...surfaces(below)],
+    message: `app/features/${name} may import another feature only through its index.ts or index.server.ts, and only a feature below it (${below.join(", ") || "none"}): docs/architecture.md#feature-map. Move the piece to the feature that owns the rule, or let that feature call this one.`,
+  };
 });
 const layerZones = [
+  ...featureZones,
   {
     target: ["routes", ...ROUTE_FILES].map((entry) => `app/${entry}`),
-    from: "app",
-    except: [...ROUTE_FILES, "styles", ...APP_LAYERS].map((folder) => `./${folder}`),
-    message: `A route may import code from every layer of app/ (${APP_LAYERS.join(", ")}), and from nothing else there: put new code in a layer (docs/architecture.md#layers).`,
+    from: "app/features",
+    except: surfaces(FEATURES),
+    message:
+      "A route uses a feature only through its public surface: import from ~/features/<name> or ~/features/<name>/index.server.",
   },
-  layer("app/route-helpers", ["route-helpers", "services", "models", "infra", "lib", "content"]),
-  layer("app/services", ["services", "models", "infra", "lib", "content"]),
-  layer("app/models", ["models", "infra", "lib", "content"]),
-  layer("app/infra", ["infra", "lib", "content"]),
-  layer("app/lib", ["lib", "content"], "lib and content are pure and import only each other"),
-  layer("app/content", ["content", "lib"], "lib and content are pure and import only each other"),
-  layer("app/components", ["components", "hooks", "lib", "content"], "UI code never reaches server code"),
-  layer("app/hooks", ["hooks", "lib", "content"], "UI code never reaches server code"),
-  layer(
-    "server",
-    ["infra", "lib"],
-    "the HTTP layer reads the configuration and reaches the rest through the Remix build",
-  ),
+  {
+    target: "app/platform",
+    from: ["app/features", "app/routes", ...ROUTE_FILES.map((entry) => `app/${entry}`)],
+    message:
+      "app/platform is what no feature owns and imports no feature or route: the piece belongs in the feature, or the feature hands it in.",
+  },
+  {
+    target: "server",
+    from: "app",
+    except: [
+      "./platform",
+      ...surfaces(FEATURES)
+        .filter((path) => path.endsWith("index.ts"))
+        .map((path) => `./features${path.slice(1)}`),
+    ],
+    message:
+      "server/ (the HTTP layer) imports from app/ only platform/ and the features' browser-safe surfaces (index.ts): it reaches the rest through the Remix build.",
+  },
   {
     target: "app",
     from: "server",
@@ -51,11 +78,15 @@ const layerZones = [
       "The app never imports server/ (the HTTP layer): the server loads the app's build, not the other way round.",
   },
   {
-    target: [...ROUTE_FILES, ...APP_LAYERS.filter((folder) => folder !== "infra")]
-      .map((entry) => `app/${entry}`)
-      .concat("server"),
+    target: ["app/features", "app/routes", ...ROUTE_FILES.map((entry) => `app/${entry}`), "server"],
     from: "migrations",
-    message: "Only app/infra imports migrations/ (the migrations list, for the migrator).",
+    message: "Only app/platform/db imports migrations/ (the migrations list, for the migrator).",
+  },
+  {
+    target: "app/platform",
+    from: "migrations",
+    except: ["./index.ts"],
+    message: "Only app/platform/db imports migrations/ (the migrations list, for the migrator).",
   },
   {
     target: "migrations",
@@ -63,11 +94,12 @@ const layerZones = [
     message: "A migration imports only other migrations: it must not depend on today's code or schema types.",
   },
   {
-    // What the browser may load: modules of these layers without .server in their name.
-    target: "app/{components,hooks,lib,content}/**/!(*.server).{ts,tsx}",
+    // What the browser may load: every module of a feature or the platform without .server in its
+    // name (the embedded database's worker thread is a server entry of its own).
+    target: "app/{features,platform}/**/!(*.server|*.worker).{ts,tsx}",
     from: "app/**/*.server.{ts,tsx}",
     message:
-      "A *.server module must never reach the browser bundle: components, hooks, lib and content import one only from *.server files.",
+      "A *.server module must never reach the browser bundle: a module without .server in its name imports one only through another *.server file.",
   },
 ];
 

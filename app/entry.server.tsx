@@ -7,15 +7,23 @@ import { isDatabaseUnavailable } from "~/platform/db/database-errors";
 import { closeDatabase, db, migrateToLatest, withStartupLock } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { NonceContext } from "~/platform/hooks/use-nonce";
-import { seed } from "~/features/site/seed.server";
-import { runAdminCommand, type AdminCommandIo } from "~/features/members/admin-accounts.server";
-import { hasAdminSession as adminSession } from "~/features/accounts/guards.server";
-import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/features/accounts/secrets-at-rest.server";
+import { seed } from "~/features/site/index.server";
+import { runAdminCommand, type AdminCommandIo } from "~/features/members/index.server";
+import {
+  hasAdminSession as adminSession,
+  sealTwoFactorSecrets,
+  unlistedKeyProblem,
+} from "~/features/accounts/index.server";
 import { startMailer, stopMailer } from "~/platform/mail/sender.server";
+import { writeListEmail } from "~/features/list/index.server";
 import { registerDatabaseMetrics } from "~/platform/metrics.server";
-import { startMaintenance, stopMaintenance } from "~/features/privacy/maintenance.server";
-import { loadLaunchSettings, startLaunchSettingsRefresh, stopLaunchSettingsRefresh } from "~/features/launch/launch.server";
-import { startCatalogueRefresh, stopCatalogueRefresh } from "~/features/catalogue/catalogue.server";
+import { startMaintenance, stopMaintenance } from "~/features/privacy/index.server";
+import {
+  loadLaunchSettings,
+  startLaunchSettingsRefresh,
+  stopLaunchSettingsRefresh,
+} from "~/features/launch/index.server";
+import { startCatalogueRefresh, stopCatalogueRefresh } from "~/features/catalogue/index.server";
 import stylesheet from "./styles/app.css";
 
 const ABORT_DELAY = 5_000;
@@ -41,7 +49,7 @@ export async function startup() {
   await startMaintenance();
   await startCatalogueRefresh();
   registerDatabaseMetrics();
-  startMailer();
+  startMailer({ writeListEmail });
 }
 
 /** Migrations only, for the deploy's release step (`node build/server.js --migrate`). */

@@ -12,14 +12,12 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { ConsentSync, CookieConsentBanner } from "~/features/privacy/cookie-consent";
-import { SiteFooter } from "~/features/site/site-footer";
-import { SiteNav } from "~/features/site/site-nav";
-import { consentSyncScript, parseConsentChoice } from "~/features/privacy/consent-rules";
+import { ConsentSync, CookieConsentBanner, consentSyncScript, parseConsentChoice } from "~/features/privacy";
+import { SiteFooter, SiteNav } from "~/features/site";
 import { env } from "~/platform/env.server";
 import { useNonce } from "~/platform/hooks/use-nonce";
 import { brandFromMatches } from "~/platform/page-meta";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { getSessionUser } from "~/features/accounts/index.server";
 import { pageLoadsJavaScript } from "~/platform/hydration";
 import { skipRevalidationIfUnreachable } from "~/platform/unreachable";
 import stylesheet from "./styles/app.css";

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import getRawBody from "raw-body";
 import { lingerOnClose, watchBodyRate, type HttpLimits } from "./connections";
 import { env } from "~/platform/env.server";
-import { IMAGE_MAX_BYTES } from "~/features/files/images";
+import { IMAGE_MAX_BYTES } from "~/features/files";
 import { sendText } from "./respond";
 
 const KiB = 1024;

@@ -22,7 +22,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import type { PageCacheRoute } from "~/platform/cache-policy";
-import { CONSENT_COOKIE, consentChoiceOf, type ConsentChoice } from "~/features/privacy/consent-rules";
+import { CONSENT_COOKIE, consentChoiceOf, type ConsentChoice } from "~/features/privacy";
 import { hasPersonalCookie, readCookies } from "~/platform/cookies";
 
 const brotli = promisify(zlib.brotliCompress);

@@ -36,3 +36,10 @@ export function formatMoney(cents: number, currency: string | null): string {
   const code = (currency ?? "USD").toUpperCase();
   return amount.endsWith(code) ? amount : `${amount} ${code}`;
 }
+
+/** "17", "17.5", "17.00", "1,055.95" -> cents, exactly (no floating point); null when not a price. */
+export function dollarsToCents(value: string | null | undefined): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec((value ?? "").replaceAll(",", "").trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}

@@ -1,22 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BuildDemo, BuildDemoScript } from "~/features/site/build-demo";
+import { BuildDemo, BuildDemoScript, landingContent, disclaimerFooterNote } from "~/features/site";
 import { FeatureCards } from "~/platform/ui/feature-cards";
 import { Icon } from "~/platform/ui/icon";
 import { CheckList, ClosingBand, ctaClass, Section } from "~/platform/ui/marketing";
-import { landingContent } from "~/features/site/landing";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
-import { brand, publicPage } from "~/features/site/public-page.server";
-import { disclaimerFooterNote } from "~/features/site/site-footer";
+import { brand, publicPage } from "~/features/site/index.server";
 import { NO_JAVASCRIPT } from "~/platform/hydration";
 import { clientModuleUrl } from "~/platform/client-modules.server";
 import { useNonce } from "~/platform/hooks/use-nonce";
-import { DeadlineTickerScript, InlineCountdown } from "~/features/launch/sales-countdown";
+import { DeadlineTickerScript, InlineCountdown, LAUNCH_PRICE_ENDED, launchPhase } from "~/features/launch";
 import { now } from "~/platform/clock.server";
-import { LAUNCH_PRICE_ENDED, launchPhase } from "~/features/launch/launch";
-import { catalogue } from "~/features/catalogue/catalogue.server";
-import { earlyBonus, launchSettings } from "~/features/launch/launch.server";
+import { catalogue } from "~/features/catalogue/index.server";
+import { earlyBonus, launchSettings } from "~/features/launch/index.server";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;

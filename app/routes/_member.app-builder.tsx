@@ -8,9 +8,9 @@ import {
   EXAMPLE_PROMPTS,
   PROMPT_HABITS,
   PROMPT_TIPS,
-} from "~/features/tools/member-tools";
+} from "~/features/tools";
 import { env } from "~/platform/env.server";
-import { requirePaidMember } from "~/features/accounts/guards.server";
+import { requirePaidMember } from "~/features/catalogue/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 import { buttonClass } from "~/platform/ui/button";
 

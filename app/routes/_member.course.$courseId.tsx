@@ -8,27 +8,30 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
-import { ChapterProgressForm } from "~/features/learning/chapter-progress-form";
-import { DraftBadge, ProgressBar } from "~/features/learning/progress-bar";
-import { ChapterBody } from "~/features/learning/chapter-body";
+import {
+  ChapterProgressForm,
+  DraftBadge,
+  ProgressBar,
+  ChapterBody,
+  readingTimeLabel,
+  adjacentChapters,
+  formatCompletionDate,
+} from "~/features/learning";
 import { CopyButton } from "~/platform/ui/copy-button";
 import { env } from "~/platform/env.server";
 import { siteOrigin } from "~/platform/site-origin";
-import { readingTimeLabel } from "~/features/learning/reading";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { requireTrainingAccess } from "~/features/accounts/guards.server";
+import { requireTrainingAccess, lockedCourseHref } from "~/features/catalogue/index.server";
 import { cachingHeaders, PROGRESS_CACHING } from "~/platform/private-caching.server";
-import { adjacentChapters, formatCompletionDate } from "~/features/learning/progress";
-import { isUuid } from "~/features/learning/course-forms";
-import { formatFileSize } from "~/features/files/attachments";
+import { isUuid } from "~/platform/uuid";
+import { formatFileSize } from "~/features/files";
 import {
   claimCertificate,
   isOwnView,
-  lockedCourseHref,
   openCourse,
   updateProgress,
   type ViewerPage,
-} from "~/features/learning/learning.server";
+} from "~/features/learning/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
 

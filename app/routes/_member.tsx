@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { requireTrainingAccess } from "~/features/accounts/guards.server";
+import { requireTrainingAccess } from "~/features/catalogue/index.server";
 
 /**
  * Pathless layout for the training area: paid members, owners of the starter product and admins

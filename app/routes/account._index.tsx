@@ -2,27 +2,40 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { CodeField } from "~/platform/ui/code-field";
-import { EmailPreferences } from "~/features/accounts/email-preferences";
+import {
+  EmailPreferences,
+  PrivacyAndData,
+  readTypedCode,
+  emailChangeSchema,
+  firstError,
+  nameSchema,
+  passwordChangeSchema,
+  PASSWORD_MIN,
+} from "~/features/accounts";
 import { FlashMessage } from "~/platform/ui/flash-message";
-import { PrivacyAndData } from "~/features/accounts/privacy-and-data";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { siteOrigin } from "~/platform/site-origin";
 import { formatDayTime } from "~/platform/dates";
-import { readTypedCode } from "~/features/accounts/two-factor-rules";
 import { describeDevice } from "~/platform/user-agent";
-import { emailChangeSchema, firstError, nameSchema, passwordChangeSchema } from "~/features/accounts/account-forms";
-import { PASSWORD_MIN } from "~/features/accounts/auth-forms";
-import { deleteOtherSessionsOfUser, deleteSessionOfUser, listSessionsOfUser } from "~/features/accounts/session-store.server";
-import { countUnusedRecoveryCodes } from "~/features/accounts/two-factor-store.server";
-import { findUserById, setName } from "~/features/accounts/users.server";
-import { changePassword, requestEmailChange, resendVerification } from "~/features/accounts/account-settings.server";
-import { requireUser } from "~/features/accounts/guards.server";
-import { askerFor, passwordRecentlyVerified, reauthenticate } from "~/features/accounts/reauthentication.server";
-import { currentSessionIdHash } from "~/features/accounts/session.server";
-import { disableTwoFactor } from "~/features/accounts/two-factor.server";
-import { newsPreference } from "~/features/list/subscriptions.server";
-import { saveNewsPreference } from "~/features/list/mailing-list.server";
+import {
+  deleteOtherSessionsOfUser,
+  deleteSessionOfUser,
+  listSessionsOfUser,
+  countUnusedRecoveryCodes,
+  findUserById,
+  setName,
+  changePassword,
+  requestEmailChange,
+  resendVerification,
+  requireUser,
+  askerFor,
+  passwordRecentlyVerified,
+  reauthenticate,
+  currentSessionIdHash,
+  disableTwoFactor,
+} from "~/features/accounts/index.server";
+import { newsPreference, saveNewsPreference } from "~/features/list/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Account | AI Profit Labs" }, { name: "robots", content: "noindex" }];
 

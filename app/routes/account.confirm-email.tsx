@@ -2,9 +2,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
-import { confirmEmailChange, findEmailChange } from "~/features/accounts/account-settings.server";
+import {
+  confirmEmailChange,
+  findEmailChange,
+  currentSessionIdHash,
+  getSessionUser,
+} from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
-import { currentSessionIdHash, getSessionUser } from "~/features/accounts/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your new email | AI Profit Labs" },

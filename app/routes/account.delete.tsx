@@ -2,8 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
-import { accountDeletedResponse } from "~/features/accounts/account-deleted.server";
-import { DELETION_LINK_UNUSABLE, deletionLinkAccount, eraseAccountByLink } from "~/features/privacy/privacy.server";
+import { accountDeletedResponse } from "~/features/accounts/index.server";
+import { DELETION_LINK_UNUSABLE, deletionLinkAccount, eraseAccountByLink } from "~/features/privacy/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: MetaFunction = () => [

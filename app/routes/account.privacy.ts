@@ -1,11 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { accountDeletedResponse } from "~/features/accounts/account-deleted.server";
+import { accountDeletedResponse, requireUser, askerFor } from "~/features/accounts/index.server";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { siteOrigin } from "~/platform/site-origin";
-import { requireUser } from "~/features/accounts/guards.server";
-import { deleteOwnAccount, exportPersonalData, personalDataResponse } from "~/features/privacy/privacy.server";
-import { askerFor } from "~/features/accounts/reauthentication.server";
+import { deleteOwnAccount, exportPersonalData, personalDataResponse } from "~/features/privacy/index.server";
 
 /** POST only (docs/product.md §2): a GET changes and reveals nothing. */
 export async function loader() {

@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PrintButton } from "~/platform/ui/print-button";
 import { formatDay } from "~/platform/dates";
 import { env } from "~/platform/env.server";
-import { hasAdminRights, requireUser } from "~/features/accounts/guards.server";
+import { hasAdminRights, requireUser } from "~/features/accounts/index.server";
 import { formatMoney } from "~/platform/money";
-import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing";
 import { isUuid } from "~/platform/uuid";
-import { getOrder } from "~/features/billing/order-ledger.server";
+import { getOrder } from "~/features/billing/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Receipt | AI Profit Labs" }, { name: "robots", content: "noindex" }];
 

@@ -2,13 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusBadge } from "~/platform/ui/admin/admin-page";
 import { formatDay } from "~/platform/dates";
-import { requireUser } from "~/features/accounts/guards.server";
+import { requireUser } from "~/features/accounts/index.server";
 import { formatMoney } from "~/platform/money";
-import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
-import { ordersOfUser } from "~/features/billing/order-ledger.server";
-import { listAccessGrants } from "~/features/catalogue/access-grant.server";
-import { UPGRADES } from "~/features/catalogue/catalogue";
-import { catalogue } from "~/features/catalogue/catalogue.server";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing";
+import { ordersOfUser } from "~/features/billing/index.server";
+import { listAccessGrants, catalogue } from "~/features/catalogue/index.server";
+import { UPGRADES } from "~/features/catalogue";
 
 export const meta: MetaFunction = () => [
   { title: "Your purchases | AI Profit Labs" },

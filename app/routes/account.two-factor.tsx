@@ -4,11 +4,18 @@ import { AuthCard } from "~/platform/ui/auth-card";
 import { CodeField } from "~/platform/ui/code-field";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { readTypedCode } from "~/features/accounts/two-factor-rules";
-import { requireUser } from "~/features/accounts/guards.server";
-import { askerFor, passwordRecentlyVerified, reauthenticate } from "~/features/accounts/reauthentication.server";
-import { currentSessionIdHash } from "~/features/accounts/session.server";
-import { beginEnrolment, confirmEnrolment, enrolmentView, regenerateRecoveryCodes } from "~/features/accounts/two-factor.server";
+import { readTypedCode } from "~/features/accounts";
+import {
+  requireUser,
+  askerFor,
+  passwordRecentlyVerified,
+  reauthenticate,
+  currentSessionIdHash,
+  beginEnrolment,
+  confirmEnrolment,
+  enrolmentView,
+  regenerateRecoveryCodes,
+} from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Set up two-factor authentication | AI Profit Labs" },

@@ -4,9 +4,13 @@ import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
-import { readCommunityOverride } from "~/features/community/community-settings.server";
-import { COMMUNITY_URL_MAX, parseInviteUrl, saveCommunityInviteUrl } from "~/features/community/community.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import {
+  readCommunityOverride,
+  COMMUNITY_URL_MAX,
+  parseInviteUrl,
+  saveCommunityInviteUrl,
+} from "~/features/community/index.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Community | Admin | AI Profit Labs" }];
 

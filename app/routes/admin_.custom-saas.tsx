@@ -3,12 +3,11 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { AdminPage, Cell, EmptyNote, TableFrame } from "~/platform/ui/admin/admin-page";
 import { inputClass, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
-import { APPLICATION_STATUSES, isApplicationStatus } from "~/features/launch/custom-saas";
+import { APPLICATION_STATUSES, isApplicationStatus } from "~/features/launch";
 import { formatDay } from "~/platform/dates";
 import { isUuid } from "~/platform/uuid";
-import { listApplications } from "~/features/launch/custom-saas-store.server";
-import { changeApplicationStatus } from "~/features/launch/custom-saas.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { listApplications, changeApplicationStatus } from "~/features/launch/index.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Custom SaaS applications | Admin | AI Profit Labs" }];
 

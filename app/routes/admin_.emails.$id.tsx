@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection, OUTBOX_STATUS_LABELS, StatusBadge } from "~/platform/ui/admin/admin-page";
 import { panelClass, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { formatDayTime } from "~/platform/dates";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { isUuid } from "~/platform/uuid";
 import { getOutboxMessage } from "~/platform/mail/outbox.server";
 import { WITHHELD } from "~/platform/mail/withheld-links";

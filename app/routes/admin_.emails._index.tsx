@@ -11,12 +11,12 @@ import {
 import { secondaryButton } from "~/platform/ui/admin/form-controls";
 import { formatDayTime } from "~/platform/dates";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { isUuid } from "~/platform/uuid";
 import { listOutbox, type OutboxStatus } from "~/platform/mail/outbox.server";
-import { listAnnouncementProgress } from "~/features/list/announcement.server";
-import { AUDIENCE_LABELS } from "~/features/list/marketing-email";
-import { retryFailedEmail } from "~/features/members/member-admin.server";
+import { listAnnouncementProgress } from "~/features/list/index.server";
+import { AUDIENCE_LABELS } from "~/features/list";
+import { retryFailedEmail } from "~/features/members/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Emails | Admin | AI Profit Labs" }];
 

@@ -4,9 +4,9 @@ import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { isUuid } from "~/platform/uuid";
-import { EMPTY_AUDIENCE, recipientsLabel } from "~/features/list/marketing-email";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { announcementPreview, confirmAnnouncement } from "~/features/list/list-admin.server";
+import { EMPTY_AUDIENCE, recipientsLabel } from "~/features/list";
+import { requireAdmin } from "~/features/accounts/index.server";
+import { announcementPreview, confirmAnnouncement } from "~/features/list/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Announcement | Admin | AI Profit Labs" }];
 

@@ -2,10 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData } from "@remix-run/react";
 import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { inputClass, primaryButton } from "~/platform/ui/admin/form-controls";
-import { AUDIENCE_LABELS } from "~/features/list/marketing-email";
-import { BODY_MAX, parseAnnouncementForm, SUBJECT_MAX } from "~/features/list/list-admin-forms";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { draftAnnouncement } from "~/features/list/list-admin.server";
+import { AUDIENCE_LABELS, BODY_MAX, parseAnnouncementForm, SUBJECT_MAX } from "~/features/list";
+import { requireAdmin } from "~/features/accounts/index.server";
+import { draftAnnouncement } from "~/features/list/index.server";
 
 export const meta: MetaFunction = () => [{ title: "New announcement | Admin | AI Profit Labs" }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { imageMessages, imageSrc } from "~/features/files/images";
-import { uploadImage } from "~/features/files/chapter-images.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { imageMessages, imageSrc } from "~/features/files";
+import { uploadImage } from "~/features/files/index.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 
 /**
  * POST /admin/images: the chapter editor's image upload (issue 30). Multipart `courseId` and

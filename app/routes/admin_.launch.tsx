@@ -9,9 +9,9 @@ import {
   parseLaunchForm,
   type LaunchField,
   type LaunchFormValues,
-} from "~/features/launch/launch-form";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { launchSettings, saveLaunchSettings } from "~/features/launch/launch.server";
+} from "~/features/launch";
+import { requireAdmin } from "~/features/accounts/index.server";
+import { launchSettings, saveLaunchSettings } from "~/features/launch/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Launch | Admin | AI Profit Labs" }];
 

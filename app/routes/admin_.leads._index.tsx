@@ -12,12 +12,11 @@ import {
 } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { formatDay } from "~/platform/dates";
-import { leadQueryString, parseLeadQuery } from "~/features/list/marketing-email";
+import { leadQueryString, parseLeadQuery } from "~/features/list";
 import { isUuid } from "~/platform/uuid";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { findLeadEmail } from "~/features/list/lead-store.server";
-import { leadsPage } from "~/features/list/list-admin.server";
-import { eraseLead } from "~/features/privacy/privacy.server";
+import { requireAdmin } from "~/features/accounts/index.server";
+import { findLeadEmail, leadsPage } from "~/features/list/index.server";
+import { eraseLead } from "~/features/privacy/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Leads | Admin | AI Profit Labs" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseLeadQuery } from "~/features/list/marketing-email";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { leadsCsv } from "~/features/list/list-admin.server";
+import { parseLeadQuery } from "~/features/list";
+import { requireAdmin } from "~/features/accounts/index.server";
+import { leadsCsv } from "~/features/list/index.server";
 
 /** GET /admin/leads.csv?q=: the leads matching the list's search, streamed, formula-safe (audited). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,33 +11,34 @@ import {
   TableFrame,
   Cell,
 } from "~/platform/ui/admin/admin-page";
-import { MemberPrivacy } from "~/features/privacy/member-privacy";
-import { dangerButton, inputClass, panelClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
+import { MemberPrivacy } from "~/features/privacy";
+import {
+  dangerButton,
+  inputClass,
+  panelClass,
+  primaryButton,
+  secondaryButton,
+} from "~/platform/ui/admin/form-controls";
 import { siteOrigin } from "~/platform/site-origin";
 import { formatDay, formatDayTime } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { describeAccess, GRANT_REASON_MAX, parseGrantForm } from "~/features/members/member-admin";
+import { requireAdmin, listActiveSessions, hasVerifiedFactor } from "~/features/accounts/index.server";
+import { describeAccess, GRANT_REASON_MAX, parseGrantForm } from "~/features/members";
 import { formatMoney } from "~/platform/money";
-import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
-import { isUuid } from "~/platform/uuid";
-import { listAccessGrants } from "~/features/catalogue/access-grant.server";
-import { listEntitlements } from "~/features/catalogue/entitlement.server";
-import { isCatalogueKey, PRODUCT_KEYS } from "~/features/catalogue/catalogue";
-import { catalogue } from "~/features/catalogue/catalogue.server";
-import { listAuditFor } from "~/platform/audit.server";
-import { getMember } from "~/features/members/member-store.server";
-import { ordersOfUser } from "~/features/billing/order-ledger.server";
-import { listOutboxFor } from "~/platform/mail/outbox.server";
-import { listCourseProgress } from "~/features/learning/progress-store.server";
-import { listActiveSessions } from "~/features/accounts/session-store.server";
-import { hasVerifiedFactor } from "~/features/accounts/two-factor-store.server";
-import { refundFactsOf, type RefundFacts } from "~/features/billing/stripe-order.server";
-import { OrderRefund, type RefundView } from "~/features/billing/order-refund";
-import { guaranteeOf, WARRIORPLUS_TRANSACTIONS_URL } from "~/features/billing/refunds";
-import { refundStripeOrder } from "~/features/billing/refunds.server";
 import {
+  productLabel,
+  SOURCE_LABELS,
+  STATUS_LABELS,
+  guaranteeOf,
+  WARRIORPLUS_TRANSACTIONS_URL,
+} from "~/features/billing";
+import { isUuid } from "~/platform/uuid";
+import { listAccessGrants, listEntitlements, catalogue } from "~/features/catalogue/index.server";
+import { isCatalogueKey, PRODUCT_KEYS } from "~/features/catalogue";
+import { listAuditFor } from "~/platform/audit.server";
+import {
+  getMember,
   grantComplimentaryAccess,
   grantProduct,
   removeTwoFactor,
@@ -45,7 +46,12 @@ import {
   revokeProductAccess,
   sendSignInLink,
   signOutEverywhere,
-} from "~/features/members/member-admin.server";
+} from "~/features/members/index.server";
+import { ordersOfUser, refundStripeOrder } from "~/features/billing/index.server";
+import { listOutboxFor } from "~/platform/mail/outbox.server";
+import { listCourseProgress } from "~/features/learning/index.server";
+import { refundFactsOf, type RefundFacts } from "~/features/billing/index.server";
+import { OrderRefund, type RefundView } from "~/features/billing";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.member.email ?? "Member"} | Admin | AI Profit Labs` },

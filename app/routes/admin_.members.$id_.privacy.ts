@@ -1,9 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { isUuid } from "~/platform/uuid";
-import { findUserById } from "~/features/accounts/users.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { eraseMemberByAdmin, exportPersonalData, personalDataResponse } from "~/features/privacy/privacy.server";
+import { findUserById, requireAdmin } from "~/features/accounts/index.server";
+import { eraseMemberByAdmin, exportPersonalData, personalDataResponse } from "~/features/privacy/index.server";
 
 /** POST only (docs/product.md §2): a GET goes back to the member's page. */
 export async function loader({ params }: ActionFunctionArgs) {

@@ -4,14 +4,13 @@ import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { inputClass, panelClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { GRANT_REASON_MAX } from "~/features/members/member-admin";
-import { checkMember } from "~/features/members/member-import";
+import { GRANT_REASON_MAX, checkMember } from "~/features/members";
 import { siteOrigin } from "~/platform/site-origin";
 import { EMAIL_MAX, NAME_MAX } from "~/platform/forms/auth-rules";
-import { PRODUCT_KEYS } from "~/features/catalogue/catalogue";
-import { catalogue } from "~/features/catalogue/catalogue.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { addMember } from "~/features/members/member-import.server";
+import { PRODUCT_KEYS } from "~/features/catalogue";
+import { catalogue } from "~/features/catalogue/index.server";
+import { requireAdmin } from "~/features/accounts/index.server";
+import { addMember } from "~/features/members/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Add member | Admin | AI Profit Labs" }];
 

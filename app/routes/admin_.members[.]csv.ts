@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { parseMemberQuery } from "~/features/members/member-admin";
-import { membersCsv } from "~/features/billing/csv-export.server";
+import { requireAdmin } from "~/features/accounts/index.server";
+import { parseMemberQuery } from "~/features/members";
+import { membersCsv } from "~/features/members/index.server";
 
 /** GET /admin/members.csv?q=&access=&product=: the members matching the list's filter, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {

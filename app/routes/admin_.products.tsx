@@ -10,10 +10,9 @@ import {
   PRODUCT_FIELD_LABELS,
   type ProductField,
   type ProductForm,
-} from "~/features/catalogue/product-admin";
-import { listProducts } from "~/features/catalogue/product.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { saveProduct } from "~/features/catalogue/product-admin.server";
+} from "~/features/catalogue";
+import { listProducts, saveProduct } from "~/features/catalogue/index.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Products | Admin | AI Profit Labs" }];
 

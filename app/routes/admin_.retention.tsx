@@ -2,9 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, Cell, TableFrame } from "~/platform/ui/admin/admin-page";
 import { formatDayTime } from "~/platform/dates";
-import { formatPeriod, RETENTION_RULE_TEXT, RETENTION_VARIABLES, type RetentionRule } from "~/platform/retention-periods";
-import { requireAdmin } from "~/features/accounts/guards.server";
-import { retentionReport } from "~/features/privacy/retention.server";
+import {
+  formatPeriod,
+  RETENTION_RULE_TEXT,
+  RETENTION_VARIABLES,
+  type RetentionRule,
+} from "~/platform/retention-periods";
+import { requireAdmin } from "~/features/accounts/index.server";
+import { retentionReport } from "~/features/privacy/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Data retention | Admin | AI Profit Labs" }];
 

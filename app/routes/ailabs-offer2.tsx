@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SalesPage, salesPageHandle } from "~/features/site/sales-page";
+import { SalesPage, salesPageHandle } from "~/features/site";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
-import { loadSalesPage } from "~/features/site/sales-page.server";
+import { loadSalesPage } from "~/features/site/index.server";
 
 /** Sales page variant B, the $1 offer (docs/decisions/009-sales-variants-one-component.md). */
 export const headers = publicPageHeaders;

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireTrainingAccess } from "~/features/accounts/guards.server";
-import { ideasMarkdown, parseExportFormat } from "~/features/tools/idea-export";
-import { ideasForQuery } from "~/features/tools/idea-generator";
+import { requireTrainingAccess } from "~/features/catalogue/index.server";
+import { ideasMarkdown, parseExportFormat, ideasForQuery } from "~/features/tools";
 
 /**
  * GET /app-idea-generator/export?<the page's query>[&format=markdown]: the ideas the page shows for

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findBonusFile, readBonusFile } from "~/features/tools/bonus-downloads.server";
-import { requirePaidMember } from "~/features/accounts/guards.server";
-import { mayUseProduct } from "~/features/learning/learning.server";
+import { findBonusFile, readBonusFile } from "~/features/tools/index.server";
+import { requirePaidMember, mayUseProduct } from "~/features/catalogue/index.server";
 
 /**
  * GET /bonuses/download/<file>: a bonus file for paid members and admins, as an attachment; the

@@ -4,13 +4,16 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/platform/ui/form-fields";
 import { flashCookie, redirectWithFlash, toFlash } from "~/platform/flash.server";
-import { tokenFingerprint } from "~/features/accounts/token-fingerprint";
+import { tokenFingerprint, resetPasswordSchema } from "~/features/accounts";
 import { brandedTitle } from "~/platform/page-meta";
-import { resetPasswordSchema } from "~/features/accounts/auth-forms";
-import { continueAfterPassword } from "~/features/accounts/sign-in.server";
-import { claimIntoSignedInAccount, claimWithNewPassword, findClaim } from "~/features/accounts/purchase-claims.server";
+import { continueAfterPassword } from "~/features/catalogue/index.server";
+import {
+  claimIntoSignedInAccount,
+  claimWithNewPassword,
+  findClaim,
+  getSessionUser,
+} from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
-import { getSessionUser } from "~/features/accounts/session.server";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { useSchemaForm } from "~/platform/forms/use-schema-form";
 

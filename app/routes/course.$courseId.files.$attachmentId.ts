@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { downloadResponse, findDownload } from "~/features/files/attachments.server";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { downloadResponse, findDownload } from "~/features/files/index.server";
+import { getSessionUser } from "~/features/accounts/index.server";
 
 /**
  * GET /course/<courseId>/files/<attachmentId>: a chapter's file, as an attachment, for those who

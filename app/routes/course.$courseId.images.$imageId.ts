@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findImage, imageResponse } from "~/features/files/chapter-images.server";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { findImage, imageResponse } from "~/features/files/index.server";
+import { getSessionUser } from "~/features/accounts/index.server";
 
 /**
  * GET /course/<courseId>/images/<imageId>: an image of a course's chapters (issue 30), for those

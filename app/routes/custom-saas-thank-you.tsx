@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
 import { Section } from "~/platform/ui/marketing";
-import { customSaasThankYouContent } from "~/features/site/upsells";
+import { customSaasThankYouContent } from "~/features/site";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
-import { brand, publicPage } from "~/features/site/public-page.server";
+import { brand, publicPage } from "~/features/site/index.server";
 import { NO_JAVASCRIPT } from "~/platform/hydration";
 
 export const headers = publicPageHeaders;

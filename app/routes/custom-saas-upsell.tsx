@@ -4,16 +4,20 @@ import type { ReactNode } from "react";
 import { FaqAccordion } from "~/platform/ui/faq-accordion";
 import { FeatureCards } from "~/platform/ui/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/platform/ui/marketing";
-import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/features/site/upsell-banner";
-import { customSaasContent } from "~/features/site/upsells";
-import { countActiveEntitlements } from "~/features/catalogue/entitlement.server";
-import { launchSettings } from "~/features/launch/launch.server";
-import { marketplaceLinks } from "~/features/billing/marketplace-links.server";
+import {
+  OwnedNote,
+  UpsellBanner,
+  useDeclineHref,
+  useOwns,
+  customSaasContent,
+  disclaimerFooterNote,
+} from "~/features/site";
+import { countActiveEntitlements, catalogue } from "~/features/catalogue/index.server";
+import { launchSettings } from "~/features/launch/index.server";
+import { marketplaceLinks } from "~/features/billing/index.server";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
-import { brand, publicPage } from "~/features/site/public-page.server";
-import { disclaimerFooterNote } from "~/features/site/site-footer";
-import { catalogue } from "~/features/catalogue/catalogue.server";
+import { brand, publicPage } from "~/features/site/index.server";
 
 export const headers = publicPageHeaders;
 export const pageCache = CACHED_PAGE;

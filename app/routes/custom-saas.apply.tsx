@@ -3,11 +3,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { FlashMessage } from "~/platform/ui/flash-message";
-import { APPLICATION_RECEIVED, HOSTING_OPTIONS, parseApplication, type ApplicationForm } from "~/features/launch/custom-saas";
+import { APPLICATION_RECEIVED, HOSTING_OPTIONS, parseApplication, type ApplicationForm } from "~/features/launch";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
-import { requireUser } from "~/features/accounts/guards.server";
-import { submitApplication } from "~/features/launch/custom-saas.server";
-import type { SessionUser } from "~/features/accounts/session-store.server";
+import { requireUser } from "~/features/accounts/index.server";
+import { submitApplication } from "~/features/launch/index.server";
+import type { SessionUser } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Apply for your custom SaaS build | AI Profit Labs" },

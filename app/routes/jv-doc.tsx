@@ -1,11 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AffiliateAccessLink, AffiliateSubHeader, FunnelAndContestSections, JvContact } from "~/features/affiliates/affiliate";
+import {
+  AffiliateAccessLink,
+  AffiliateSubHeader,
+  FunnelAndContestSections,
+  JvContact,
+  LaunchCountdown,
+  PROMO_RESOURCES,
+} from "~/features/affiliates";
 import { Section } from "~/platform/ui/marketing";
 import { CopyButton } from "~/platform/ui/copy-button";
-import { LaunchCountdown } from "~/features/affiliates/launch-countdown";
-import { PROMO_RESOURCES } from "~/features/affiliates/affiliate-copy";
-import { affiliatePage } from "~/features/affiliates/affiliate-page.server";
+import { affiliatePage } from "~/features/affiliates/index.server";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
 import { publicPageMeta } from "~/platform/page-meta";
 

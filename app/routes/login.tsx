@@ -3,12 +3,10 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useEffect, useSyncExternalStore } from "react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { EmailField, Spinner, TextField, SchemaForm } from "~/platform/ui/form-fields";
-import { authenticate } from "~/features/accounts/auth.server";
-import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/features/accounts/login-flow";
+import { authenticate, getSessionUser } from "~/features/accounts/index.server";
+import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/features/accounts";
 import { secureCookies } from "~/platform/env.server";
-import { getSessionUser } from "~/features/accounts/session.server";
-import { opensTraining } from "~/features/accounts/guards.server";
-import { continueAfterPassword } from "~/features/accounts/sign-in.server";
+import { opensTraining, continueAfterPassword } from "~/features/catalogue/index.server";
 import { brandFromMatches, brandedTitle } from "~/platform/page-meta";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { Button } from "~/platform/ui/button";

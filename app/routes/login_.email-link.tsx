@@ -2,16 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
-import { EmailLinkForm } from "~/features/accounts/email-link-form";
+import { EmailLinkForm, SIGN_IN_LINK_MINUTES, forgotPasswordSchema } from "~/features/accounts";
 import { FormError } from "~/platform/ui/form-fields";
 import { env } from "~/platform/env.server";
-import { SIGN_IN_LINK_MINUTES } from "~/lib/emails";
 import { brandedTitle } from "~/platform/page-meta";
 import { siteOrigin } from "~/platform/site-origin";
-import { forgotPasswordSchema } from "~/features/accounts/auth-forms";
 import { EMAIL_MAX } from "~/platform/forms/auth-rules";
-import { requestSignInLink } from "~/features/accounts/email-sign-in.server";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { requestSignInLink, getSessionUser } from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Email me a sign-in link", matches)];

@@ -4,9 +4,8 @@ import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError } from "~/platform/ui/form-fields";
 import { Button } from "~/platform/ui/button";
 import { brandedTitle } from "~/platform/page-meta";
-import { continueAfterEmailLink } from "~/features/accounts/sign-in.server";
-import { isSignInLinkUsable, spendSignInLink } from "~/features/accounts/email-sign-in.server";
-import { issueDeviceCookie } from "~/features/accounts/known-device.server";
+import { continueAfterEmailLink } from "~/features/catalogue/index.server";
+import { isSignInLinkUsable, spendSignInLink, issueDeviceCookie } from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [

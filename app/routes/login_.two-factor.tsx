@@ -4,14 +4,20 @@ import { AuthCard } from "~/platform/ui/auth-card";
 import { CodeField } from "~/platform/ui/code-field";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { safeRedirect } from "~/platform/safe-redirect";
-import { CHALLENGE_ENDED, readTypedCode } from "~/features/accounts/two-factor-rules";
-import { passwordVerifiedAt } from "~/features/accounts/session-store.server";
-import { countUnusedRecoveryCodes } from "~/features/accounts/two-factor-store.server";
-import { findUserById } from "~/features/accounts/users.server";
-import { completeLogin } from "~/features/accounts/sign-in.server";
-import { homeFor } from "~/features/accounts/guards.server";
-import { currentSessionIdHash, getSessionUser, startSession } from "~/features/accounts/session.server";
-import { answerChallenge, clearChallengeCookie, readChallenge, stepUp } from "~/features/accounts/two-factor.server";
+import { CHALLENGE_ENDED, readTypedCode } from "~/features/accounts";
+import {
+  passwordVerifiedAt,
+  countUnusedRecoveryCodes,
+  findUserById,
+  currentSessionIdHash,
+  getSessionUser,
+  startSession,
+  answerChallenge,
+  clearChallengeCookie,
+  readChallenge,
+  stepUp,
+} from "~/features/accounts/index.server";
+import { completeLogin, homeFor } from "~/features/catalogue/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Two-factor authentication | AI Profit Labs" },

@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { secureCookies } from "~/platform/env.server";
-import { clearSessionCookie, getSessionUser } from "~/features/accounts/session.server";
-import { specialAccessCookie } from "~/features/accounts/login-flow";
-import { deleteAllSessionsOfUser } from "~/features/accounts/session-store.server";
+import { clearSessionCookie, getSessionUser, deleteAllSessionsOfUser } from "~/features/accounts/index.server";
+import { specialAccessCookie } from "~/features/accounts";
 
 /** Logging out is a POST only: a GET never changes anything. */
 export async function loader() {

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LegalPage } from "~/features/site/legal-page";
-import { privacyPolicy } from "~/features/site/legal";
+import { LegalPage, privacyPolicy } from "~/features/site";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
-import { loadLegalDocument } from "~/features/site/legal-document.server";
+import { loadLegalDocument } from "~/features/site/index.server";
 import { publicPageMeta } from "~/platform/page-meta";
 import { NO_JAVASCRIPT } from "~/platform/hydration";
-import { retentionDays } from "~/features/privacy/retention.server";
+import { retentionDays } from "~/features/privacy/index.server";
 
 export const meta = publicPageMeta;
 /** A pure-content page: no JavaScript (app/platform/hydration.ts). */

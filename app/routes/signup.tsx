@@ -2,10 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { EmailField, NewPasswordField, SubmitButton, TextField, SchemaForm } from "~/platform/ui/form-fields";
-import { authenticate } from "~/features/accounts/auth.server";
-import { homeFor } from "~/features/accounts/guards.server";
+import { authenticate, getSessionUser, startSession } from "~/features/accounts/index.server";
+import { homeFor } from "~/features/catalogue/index.server";
 import { safeRedirect } from "~/platform/safe-redirect";
-import { getSessionUser, startSession } from "~/features/accounts/session.server";
 import { brandFromMatches, brandedTitle } from "~/platform/page-meta";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { AUTH_MESSAGES, NAME_MAX } from "~/platform/forms/auth-rules";

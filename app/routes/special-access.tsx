@@ -7,17 +7,16 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ConsentGatedScript } from "~/features/privacy/consent-gated-script";
+import { ConsentGatedScript } from "~/features/privacy";
 import { EmailField, SubmitButton, TextField, SchemaForm } from "~/platform/ui/form-fields";
-import { leadPageCopy, SPECIAL_ACCESS } from "~/features/list/lead-pages";
+import { leadPageCopy, SPECIAL_ACCESS, leadSchema } from "~/features/list";
 import { env } from "~/platform/env.server";
 import { PERSONAL_PAGE_CACHE, publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
 import { publicPageMeta } from "~/platform/page-meta";
-import { brand, publicPage } from "~/features/site/public-page.server";
+import { brand, publicPage } from "~/features/site/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
-import { leadSchema } from "~/features/list/lead-form";
 import { siteOrigin } from "~/platform/site-origin";
-import { captureLeadAndConfirm } from "~/features/list/leads.server";
+import { captureLeadAndConfirm } from "~/features/list/index.server";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { useSchemaForm } from "~/platform/forms/use-schema-form";
 

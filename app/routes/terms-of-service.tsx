@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LegalPage } from "~/features/site/legal-page";
-import { termsOfService } from "~/features/site/legal";
+import { LegalPage, termsOfService } from "~/features/site";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
-import { loadLegalDocument } from "~/features/site/legal-document.server";
+import { loadLegalDocument } from "~/features/site/index.server";
 import { publicPageMeta } from "~/platform/page-meta";
 import { NO_JAVASCRIPT } from "~/platform/hydration";
 

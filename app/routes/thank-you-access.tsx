@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { InlineConsentGatedScript } from "~/features/privacy/consent-gated-script";
-import { leadPageCopy, THANK_YOU_ACCESS } from "~/features/list/lead-pages";
+import { InlineConsentGatedScript } from "~/features/privacy";
+import { leadPageCopy, THANK_YOU_ACCESS } from "~/features/list";
 import { env } from "~/platform/env.server";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
 import { publicPageMeta } from "~/platform/page-meta";
-import { brand, publicPage } from "~/features/site/public-page.server";
+import { brand, publicPage } from "~/features/site/index.server";
 import { NO_JAVASCRIPT } from "~/platform/hydration";
 import { buttonClass } from "~/platform/ui/button";
 

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/platform/ui/button";
 import { useRootData } from "~/platform/hooks/use-root-data";
 import { NO_JAVASCRIPT } from "~/platform/hydration";
-import { changeSubscription, isAddressUnsubscribed, readUnsubscribeToken } from "~/features/list/mailing-list.server";
+import { changeSubscription, isAddressUnsubscribed, readUnsubscribeToken } from "~/features/list/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Email subscription" }, { name: "robots", content: "noindex" }];
 

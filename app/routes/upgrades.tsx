@@ -3,19 +3,17 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
 import { ctaClass, OfferPrice } from "~/platform/ui/marketing";
-import { useOwns } from "~/features/site/upsell-banner";
-import { isCatalogueKey, UPGRADES } from "~/features/catalogue/catalogue";
-import { upgradesContent } from "~/features/site/upsells";
+import { useOwns, upgradesContent } from "~/features/site";
+import { isCatalogueKey, UPGRADES, LOCKED_PARAM } from "~/features/catalogue";
 import { env } from "~/platform/env.server";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
-import { LOCKED_PARAM } from "~/features/catalogue/locked-tools";
 import { siteOrigin } from "~/platform/site-origin";
-import { brand, publicPage } from "~/features/site/public-page.server";
-import { catalogue, stripePriceOf } from "~/features/catalogue/catalogue.server";
-import { startUpgradeCheckout } from "~/features/billing/checkout.server";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { brand, publicPage } from "~/features/site/index.server";
+import { catalogue, stripePriceOf } from "~/features/catalogue/index.server";
+import { startUpgradeCheckout } from "~/features/billing/index.server";
+import { getSessionUser } from "~/features/accounts/index.server";
 import { useRootData } from "~/platform/hooks/use-root-data";
 
 export const pageCache = CACHED_PAGE;

@@ -3,8 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
-import { isVerificationTokenUsable, verifyEmail } from "~/features/accounts/accounts.server";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { isVerificationTokenUsable, verifyEmail, getSessionUser } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your email | AI Profit Labs" },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { postOnly, webhookResponse } from "~/platform/webhook-response";
-import { receiveStripeWebhook } from "~/features/billing/fulfilment.server";
+import { receiveStripeWebhook } from "~/features/billing/index.server";
 import { recordWebhookOutcome } from "~/platform/metrics.server";
 
 export const loader = postOnly;

@@ -3,7 +3,7 @@ import { siteOrigin } from "~/platform/site-origin";
 import { env } from "~/platform/env.server";
 import { postOnly, webhookResponse } from "~/platform/webhook-response";
 import { recordWebhookOutcome } from "~/platform/metrics.server";
-import { receiveWarriorPlusIpn } from "~/features/billing/warriorplus.server";
+import { receiveWarriorPlusIpn } from "~/features/billing/index.server";
 
 export const loader = postOnly;
 

@@ -3,15 +3,20 @@ import { useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/platform/ui/faq-accordion";
 import { FeatureCards } from "~/platform/ui/feature-cards";
 import { CheckList, ClosingBand, DeclineLink, OfferHero, OfferPrice, Section } from "~/platform/ui/marketing";
-import { CheckoutImageLink } from "~/features/site/sales-page";
-import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/features/site/upsell-banner";
-import { whiteLabelContent } from "~/features/site/upsells";
-import { marketplaceLinks } from "~/features/billing/marketplace-links.server";
+import {
+  CheckoutImageLink,
+  OwnedNote,
+  UpsellBanner,
+  useDeclineHref,
+  useOwns,
+  whiteLabelContent,
+  disclaimerFooterNote,
+} from "~/features/site";
+import { marketplaceLinks } from "~/features/billing/index.server";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
-import { brand, publicPage } from "~/features/site/public-page.server";
-import { disclaimerFooterNote } from "~/features/site/site-footer";
-import { catalogue } from "~/features/catalogue/catalogue.server";
+import { brand, publicPage } from "~/features/site/index.server";
+import { catalogue } from "~/features/catalogue/index.server";
 
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ANONYMOUS_PAGE_CACHE, PERSONAL_PAGE_CACHE, pageCacheHeaders, publicPageHeaders } from "~/platform/cache-policy";
+import {
+  ANONYMOUS_PAGE_CACHE,
+  PERSONAL_PAGE_CACHE,
+  pageCacheHeaders,
+  publicPageHeaders,
+} from "~/platform/cache-policy";
 
 const run = (loader: HeadersInit, parent: HeadersInit = {}) =>
   new Headers(

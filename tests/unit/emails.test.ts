@@ -1,23 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { nameForMail, type Email, type Receipt } from "~/platform/mail/compose";
+import { leadConfirmationEmail } from "../../app/features/list/emails";
+import {
+  purchaseAddedEmail,
+  refundNoticeEmail,
+  setPasswordEmail,
+  welcomeEmail,
+} from "../../app/features/billing/emails";
 import {
   claimPurchaseEmail,
   confirmEmailChangeEmail,
-  leadConfirmationEmail,
-  nameForMail,
   newSignInEmail,
   passwordChangedEmail,
-  purchaseAddedEmail,
-  refundNoticeEmail,
   resetPasswordEmail,
-  setPasswordEmail,
   signInLinkEmail,
   twoFactorRemovedEmail,
   verifyEmailEmail,
-  welcomeEmail,
   wrongTwoFactorCodesEmail,
-  type Email,
-  type Receipt,
-} from "~/lib/emails";
+} from "../../app/features/accounts/emails";
 import { isPlainName } from "~/platform/forms/auth-rules";
 
 /**

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { purchaseAddedEmail, resetPasswordEmail, retryDelaySeconds, setPasswordEmail } from "~/lib/emails";
-import { dollarsToCents, parseIpn, parseItemList } from "~/features/billing/warriorplus-ipn";
+import { retryDelaySeconds } from "~/platform/mail/compose";
+import { purchaseAddedEmail, setPasswordEmail } from "../../app/features/billing/emails";
+import { resetPasswordEmail } from "../../app/features/accounts/emails";
+import { parseIpn, parseItemList } from "~/features/billing/warriorplus-ipn";
+import { dollarsToCents } from "../../app/platform/money";
 
 const form = (fields: Record<string, string> = {}) => ({
   WP_ACTION: "sale",

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { neutralizeFormula } from "~/platform/csv-safety";
-import {
-  containsPattern,
-  describeAccess,
-  memberQueryString,
-  parseGrantForm,
-  parseMemberQuery,
-} from "~/features/members/member-admin";
+import { describeAccess, memberQueryString, parseGrantForm, parseMemberQuery } from "~/features/members/member-admin";
+import { containsPattern } from "../../app/platform/db/contains-pattern";
 import { formatAmount, formatMoney } from "~/platform/money";
 
 describe("members list URL", () => {

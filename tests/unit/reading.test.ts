@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { sanitizeChapterHtml } from "~/features/learning/html-sanitizer.server";
-import { lazyImages, prepareChapter, readingMinutes, readingTimeLabel, withoutRepeatedTitle } from "~/features/learning/reading";
+import {
+  lazyImages,
+  prepareChapter,
+  readingMinutes,
+  readingTimeLabel,
+  withoutRepeatedTitle,
+} from "~/features/learning/reading";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { VIDEO_EMBED_HEIGHT, VIDEO_EMBED_WIDTH, videoEmbedSrc, videoFrameAttributes } from "~/features/learning/video-embed";
+import {
+  VIDEO_EMBED_HEIGHT,
+  VIDEO_EMBED_WIDTH,
+  videoEmbedSrc,
+  videoFrameAttributes,
+} from "~/features/learning/video-embed";
 
 const YT = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
 

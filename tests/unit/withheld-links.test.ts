@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openLinkTokens, sealLinkTokens, UnreadableSecret } from "~/platform/at-rest.server";
 import { dataKey } from "~/platform/keys.server";
-import { resetPasswordEmail } from "~/lib/emails";
+import { resetPasswordEmail } from "../../app/features/accounts/emails";
 import { restoreLinkTokens, WITHHELD, withholdLinkTokens } from "~/platform/mail/withheld-links";
 
 /** Decision 046: what the outbox stores of a message with links, and how delivery puts them back. */

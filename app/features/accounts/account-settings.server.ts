@@ -2,17 +2,12 @@ import { db } from "~/platform/db/db.server";
 import { formatDay } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { hashPassword } from "~/platform/password.server";
-import {
-  confirmEmailChangeEmail,
-  EMAIL_CHANGE_TOKEN_HOURS,
-  emailChangedEmail,
-  passwordChangedEmail,
-} from "~/lib/emails";
+import { confirmEmailChangeEmail, EMAIL_CHANGE_TOKEN_HOURS, emailChangedEmail, passwordChangedEmail } from "./emails";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { writeAudit } from "~/platform/audit.server";
 import * as singleUseToken from "~/platform/single-use-token.server";
 import { changeEmail, credentialsChanged, findUserById, normalizeEmail, setPassword } from "./users.server";
-import { claimOrdersByEmail } from "~/features/billing/warriorplus-order.server";
+import { claimOrdersByEmail } from "./purchase-claims.server";
 import { queueEmailVerification } from "./accounts.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";

@@ -1,13 +1,4 @@
-import {
-  purchaseAddedEmail,
-  RESET_TOKEN_HOURS,
-  resetPasswordEmail,
-  setPasswordEmail,
-  signInLinkEmail,
-  VERIFY_TOKEN_HOURS,
-  verifyEmailEmail,
-  type Receipt,
-} from "~/lib/emails";
+import { RESET_TOKEN_HOURS, resetPasswordEmail, signInLinkEmail, VERIFY_TOKEN_HOURS, verifyEmailEmail } from "./emails";
 import { db, type Database } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { hashPassword } from "~/platform/password.server";
@@ -21,12 +12,10 @@ import {
   markOwnerProven,
   normalizeEmail,
   setPassword,
-  type UserRecord,
 } from "./users.server";
-import { claimOrdersByEmail, hasHeldOrders } from "~/features/billing/warriorplus-order.server";
+import { claimOrdersByEmail, hasHeldOrders, queueClaimLink } from "./purchase-claims.server";
 import { kickMailer } from "~/platform/mail/sender.server";
-import { queueClaimLink } from "./purchase-claims.server";
-import { communityFor } from "~/features/billing/receipts.server";
+import { communityFor } from "./paid-access.server";
 import { asMailRequester, type Requester } from "./known-device.server";
 import { mailBudgetAllows, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
@@ -46,6 +35,11 @@ const issueResetToken = (trx: Database, userId: string, keepOthers = false) =>
     hours: RESET_TOKEN_HOURS,
     replaceUnused: !keepOthers,
   });
+
+/** A set-password link for the user (a reset link that ends every older unused one). */
+export async function issuePasswordLink(trx: Database, userId: string, origin: string): Promise<string> {
+  return resetLink(origin, await issueResetToken(trx, userId));
+}
 
 /** Whether a reset link can still be used (the page shows the form or says it has expired). */
 export async function isResetTokenUsable(token: string): Promise<boolean> {
@@ -174,56 +168,13 @@ export async function proveLeadAddress(userId: string): Promise<void> {
     });
 }
 
-/**
- * Whether a marketplace purchase may join this existing account now (decision 048). Only when
- * nobody but the address's owner can be in it: whoever holds its password was shown to control
- * the address (a password set through a mailed link, or the address confirmed while signed in),
- * or it has no password (nobody has ever signed in; the way in is the link mailed to the
- * address). A verified address alone is not enough: its owner may have confirmed an account a
- * stranger made, and the stranger still holds the password.
- */
-export function mayReceivePurchase(user: Pick<UserRecord, "ownerProven" | "passwordHash">): boolean {
-  return user.ownerProven || user.passwordHash === null;
-}
-
-/**
- * Tells a buyer who paid elsewhere how to get in. A proven account gets a note that the purchase
- * is on it; one without a password gets a link to set one, which proves the address and hands
- * over what was bought; any other gets a claim link (the purchase waits for it). Runs in the
- * purchase's transaction; call kickMailer() after it commits.
- */
-export async function queueLoginDetails(
-  trx: Database,
-  user: UserRecord,
-  origin: string,
-  receipt?: Receipt,
-  alsoAdded?: readonly string[],
-) {
-  const brand = env().BRAND_NAME;
-  const loginUrl = `${origin}/login`;
-  if (user.passwordHash && !user.ownerProven) return queueClaimLink(trx, user, origin, receipt);
-  const community = await communityFor(trx, user.id);
-  const email = user.passwordHash
-    ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt, alsoAdded, community })
-    : setPasswordEmail({
-        brand,
-        name: user.name,
-        loginUrl,
-        receipt,
-        alsoAdded,
-        community,
-        link: resetLink(origin, await issueResetToken(trx, user.id)),
-      });
-  await enqueueEmail(trx, { to: user.email, ...email });
-}
-
 /** An admin's 'Send sign-in link': a single-use link to choose a password, queued in the caller's transaction. */
 export async function queueSignInLink(
   trx: Database,
   user: { id: string; email: string; name: string },
   origin: string,
 ) {
-  const link = resetLink(origin, await issueResetToken(trx, user.id));
+  const link = await issuePasswordLink(trx, user.id, origin);
   await enqueueEmail(trx, {
     to: user.email,
     ...signInLinkEmail({

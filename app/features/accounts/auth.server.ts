@@ -10,7 +10,7 @@ import { loginSchema, signupSchema } from "./auth-forms";
 import { AUTH_MESSAGES } from "~/platform/forms/auth-rules";
 import { hashPassword } from "~/platform/password.server";
 import { proveLeadAddress, queueEmailVerification } from "./accounts.server";
-import { isLeadSignupToken } from "~/features/list/mailing-list.server";
+import { isLeadSignupToken } from "./lead-signup.server";
 import { checkPassword } from "./password-throttle.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 

@@ -1,12 +1,12 @@
 import { db } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
-import { emailedSignInLinkEmail, SIGN_IN_LINK_MINUTES } from "~/lib/emails";
+import { emailedSignInLinkEmail, SIGN_IN_LINK_MINUTES } from "./emails";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import * as singleUseToken from "~/platform/single-use-token.server";
 import { findUserByEmail, findUserById, markOwnerProven, normalizeEmail } from "./users.server";
-import { claimOrdersByEmail } from "~/features/billing/warriorplus-order.server";
+import { claimOrdersByEmail } from "./purchase-claims.server";
 import { kickMailer } from "~/platform/mail/sender.server";
-import { communityFor } from "~/features/billing/receipts.server";
+import { communityFor } from "./paid-access.server";
 import { asMailRequester, type Requester } from "./known-device.server";
 import { mailBudgetAllows, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 

@@ -1,5 +1,4 @@
 import { redirect } from "@remix-run/node";
-import { STARTER_PRODUCT } from "~/features/catalogue/catalogue";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/flash.server";
 import type { SessionUser } from "./session-store.server";
@@ -17,39 +16,6 @@ export async function requireUser(request: Request): Promise<SessionUser> {
     throw redirect(`/login?${new URLSearchParams({ redirect: here })}`);
   }
   return user;
-}
-
-/**
- * A paid member, or an admin whose session holds admin rights (docs/product.md §6): other users
- * are sent to the plan page. An admin who has not paid and whose session has not passed the admin
- * rule yet is sent to pass it (the code step, or /account to set up a factor), as for /admin.
- */
-export async function requirePaidMember(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (user.hasPaid) return user;
-  if (!user.isAdmin) throw redirect("/payment-options");
-  await passAdminRule(request, user, ADMIN_NEEDS_FACTOR_FOR_TRAINING);
-  return user;
-}
-
-/**
- * The training area's door (issue 27): a paid member, an owner of the free starter product (a
- * lead who made an account: the starter courses and the idea generator, the paid courses shown
- * locked), or an admin as requirePaidMember lets in. Pages that sell the membership's own tools
- * (the app builder, the bonuses) keep requirePaidMember.
- */
-export async function requireTrainingAccess(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (opensTraining(user)) return user;
-  return requirePaidMember(request);
-}
-
-/**
- * Whether the training area has something for this user without admin rights: a paid member, or
- * an owner of the starter product (its courses open, the paid ones shown locked).
- */
-export function opensTraining(user: Pick<SessionUser, "hasPaid" | "products">): boolean {
-  return user.hasPaid || user.products.includes(STARTER_PRODUCT);
 }
 
 export const ADMIN_NEEDS_FACTOR = "Set up two-factor authentication to open the Admin Panel.";
@@ -76,7 +42,7 @@ export function hasAdminRights(user: Pick<SessionUser, "isAdmin" | "hasTwoFactor
 }
 
 /** Throws the way to admin rights for an admin's session that lacks them: the code step or /account. */
-async function passAdminRule(request: Request, user: SessionUser, needsFactor: string): Promise<void> {
+export async function passAdminRule(request: Request, user: SessionUser, needsFactor: string): Promise<void> {
   const standing = adminStanding(user);
   if (standing === "needs-step-up") {
     const url = new URL(request.url);
@@ -108,12 +74,4 @@ export async function hasAdminSession(request: Request): Promise<boolean> {
   const user = await getSessionUser(request);
   if (!user?.isAdmin) return false;
   return user.hasTwoFactor ? user.aal === "aal2" : !env().ADMIN_REQUIRE_2FA;
-}
-
-/**
- * Where a signed-in user belongs by default: the training area for an admin, a paid member or a
- * starter owner (docs/product.md §4 "Login flow"), else the plan page.
- */
-export function homeFor(user: Pick<SessionUser, "isAdmin" | "hasPaid" | "products">): string {
-  return user.isAdmin || opensTraining(user) ? "/dashboard" : "/payment-options";
 }

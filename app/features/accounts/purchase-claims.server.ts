@@ -2,12 +2,14 @@ import { db, type Database } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { hashPassword } from "~/platform/password.server";
 import { formatDay } from "~/platform/dates";
-import { CLAIM_TOKEN_HOURS, claimPurchaseEmail, type Receipt } from "~/lib/emails";
+import { type Receipt } from "~/platform/mail/compose";
+import { CLAIM_TOKEN_HOURS, claimPurchaseEmail } from "./emails";
 import { writeAudit } from "~/platform/audit.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import * as singleUseToken from "~/platform/single-use-token.server";
 import { endCredentials, markOwnerProven, setPassword, type UserRecord } from "./users.server";
-import { claimOrdersByEmail } from "~/features/billing/warriorplus-order.server";
+
+import { sql } from "kysely";
 
 /**
  * Claim links (issue 31 item 3, decision 048). A marketplace purchase made with an address whose
@@ -107,4 +109,42 @@ export async function claimWithNewPassword(token: string, password: string): Pro
       });
       return { userId: grant.userId };
     });
+}
+
+/**
+ * Marketplace orders bought with this address and held for its proven owner (a sale for an
+ * account whose email was not yet verified is recorded without a user): they join the account.
+ */
+export async function claimOrdersByEmail(trx: Database, userId: string, email: string): Promise<number> {
+  const result = await trx
+    .updateTable("warriorplus_orders")
+    .set({ user_id: userId })
+    .where("user_id", "is", null)
+    .where(sql`lower(buyer_email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Whether any marketplace order bought with this address is held for its proven owner. */
+export async function hasHeldOrders(executor: Database, email: string): Promise<boolean> {
+  const row = await executor
+    .selectFrom("warriorplus_orders")
+    .select("id")
+    .where("user_id", "is", null)
+    .where(sql`lower(buyer_email)`, "=", email.toLowerCase())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether a marketplace purchase may join this existing account now (decision 048). Only when
+ * nobody but the address's owner can be in it: whoever holds its password was shown to control
+ * the address (a password set through a mailed link, or the address confirmed while signed in),
+ * or it has no password (nobody has ever signed in; the way in is the link mailed to the
+ * address). A verified address alone is not enough: its owner may have confirmed an account a
+ * stranger made, and the stranger still holds the password.
+ */
+export function mayReceivePurchase(user: Pick<UserRecord, "ownerProven" | "passwordHash">): boolean {
+  return user.ownerProven || user.passwordHash === null;
 }

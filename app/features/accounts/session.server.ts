@@ -2,7 +2,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import { db } from "~/platform/db/db.server";
 import { env, secureCookies } from "~/platform/env.server";
 import { cookieSecrets } from "~/platform/keys.server";
-import { newSignInEmail } from "~/lib/emails";
+import { newSignInEmail } from "./emails";
 import { describeDevice } from "~/platform/user-agent";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import {

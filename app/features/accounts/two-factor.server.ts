@@ -12,7 +12,7 @@ import {
 import { db, type Database } from "~/platform/db/db.server";
 import { env, secureCookies } from "~/platform/env.server";
 import { cookieSecrets } from "~/platform/keys.server";
-import { twoFactorDisabledEmail, twoFactorEnabledEmail, wrongTwoFactorCodesEmail } from "~/lib/emails";
+import { twoFactorDisabledEmail, twoFactorEnabledEmail, wrongTwoFactorCodesEmail } from "./emails";
 import {
   base32Encode,
   CHALLENGE_ENDED,

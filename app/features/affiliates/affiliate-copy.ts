@@ -4,9 +4,9 @@
  * Money is integer cents; the display strings are derived from it.
  */
 
-import { formatDayInZone, formatInZone, type LaunchSettings } from "~/features/launch/launch";
-import type { Catalogue } from "~/features/catalogue/catalogue";
-import { PRICES } from "~/features/catalogue/prices";
+import { formatDayInZone, formatInZone, type LaunchSettings } from "~/features/launch";
+import type { Catalogue } from "~/features/catalogue";
+import { PRICES } from "~/features/catalogue";
 import type { PageCopy } from "~/platform/copy-types";
 
 /**

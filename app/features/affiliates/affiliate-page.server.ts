@@ -1,10 +1,10 @@
 import { affiliateDates, affiliatePageCopy, funnel } from "./affiliate-copy";
 import { now } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
-import { countdownTo } from "~/features/launch/launch-countdown";
-import { catalogue } from "~/features/catalogue/catalogue.server";
-import { launchSettings } from "~/features/launch/launch.server";
-import { brand, publicPage } from "~/features/site/public-page.server";
+import { countdownTo } from "~/features/launch";
+import { catalogue } from "~/features/catalogue/index.server";
+import { launchSettings } from "~/features/launch/index.server";
+import { brand, publicPage } from "~/features/site/index.server";
 
 type AffiliatePage = keyof ReturnType<typeof affiliatePageCopy>;
 

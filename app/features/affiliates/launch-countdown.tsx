@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { countdownTo, isCountdownOver, twoDigits, type CountdownValue } from "~/features/launch/launch-countdown";
+import { countdownTo, isCountdownOver, twoDigits, type CountdownValue } from "~/features/launch";
 
 const UNITS: Array<[keyof CountdownValue, string]> = [
   ["days", "Days"],

@@ -1,8 +1,8 @@
 import type { Database } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
-import { ADDED_TO_ACCOUNT_SUBJECT, addedToAccountEmail } from "~/lib/emails";
+import { ADDED_TO_ACCOUNT_SUBJECT, addedToAccountEmail } from "./emails";
 import { formatMoney } from "~/platform/money";
-import { marketplaceUpgradesSince } from "~/features/catalogue/entitlement.server";
+import { marketplaceUpgradesSince } from "~/features/catalogue/index.server";
 import { queueOrReplaceWaitingEmail, waitingEmailSince } from "~/platform/mail/outbox.server";
 
 /**

@@ -1,4 +1,4 @@
-import { isProductKey, type ProductKey } from "~/features/catalogue/products";
+import { isProductKey, type ProductKey } from "~/features/catalogue";
 import {
   CHECKOUT_MESSAGES,
   checkoutIdempotencyKey,
@@ -6,7 +6,7 @@ import {
   isUpgradeKey,
   type CheckoutProductKey,
 } from "./checkout";
-import { stripePriceOf } from "~/features/catalogue/catalogue.server";
+import { stripePriceOf } from "~/features/catalogue/index.server";
 import { db } from "~/platform/db/db.server";
 import { recordPendingOrder } from "./stripe-order.server";
 import { priceIdFor, Stripe, stripeClient } from "./stripe.server";

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
-import { isProductKey, PRODUCTS, type ProductKey } from "~/features/catalogue/products";
-import { UPGRADES } from "~/features/catalogue/catalogue";
+import { isProductKey, PRODUCTS, type ProductKey } from "~/features/catalogue";
+import { UPGRADES } from "~/features/catalogue";
 
 /** An upgrade of the catalogue sold on the site by card (/upgrades 'Buy now', decision 051). */
 export type UpgradeKey = (typeof UPGRADES)[number]["key"];

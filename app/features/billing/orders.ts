@@ -1,4 +1,4 @@
-import { isProductKey, PRODUCTS } from "~/features/catalogue/products";
+import { isProductKey, PRODUCTS } from "~/features/catalogue";
 
 export type OrderSource = "stripe" | "warriorplus";
 export type OrderStatus = "pending" | "completed" | "refunded" | "disputed" | "canceled";

@@ -1,15 +1,15 @@
 import { siteOrigin } from "~/platform/site-origin";
 import { formatDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/db.server";
-import { refundNoticeEmail, welcomeEmail, type Receipt } from "~/lib/emails";
+import { type Receipt } from "~/platform/mail/compose";
+import { refundNoticeEmail, welcomeEmail } from "./emails";
 import { env } from "~/platform/env.server";
 import { formatMoney } from "~/platform/money";
 import { productLabel } from "./orders";
 import { getOrder, type LedgerOrder } from "./order-ledger.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { claimStripeReceipt } from "./stripe-order.server";
-import { hasPaidAccess } from "~/features/catalogue/access.server";
-import { communityInviteUrl } from "~/features/community/community.server";
+import { communityFor } from "~/features/accounts/index.server";
 
 /**
  * Buyers' emails about their orders, queued in the transaction that records the order (call
@@ -64,10 +64,4 @@ export async function queueRefundNotices(trx: Database, orderIds: readonly strin
     });
     await enqueueEmail(trx, { to: order.userEmail, ...email });
   }
-}
-
-/** The community's invite link for mail to this buyer: only while they have paid access (decision 055). */
-export async function communityFor(trx: Database, userId: string | null): Promise<string | null> {
-  const url = await communityInviteUrl(trx);
-  return url && userId && (await hasPaidAccess(userId, trx)) ? url : null;
 }

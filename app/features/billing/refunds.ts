@@ -1,4 +1,4 @@
-import { GUARANTEE_DAYS } from "~/features/catalogue/prices";
+import { GUARANTEE_DAYS } from "~/features/catalogue";
 import { formatDay } from "~/platform/dates";
 
 /** The longest reason an admin may give for a refund (Stripe keeps it as metadata, up to 500 characters). */

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
-import { PRODUCTS, type ProductKey } from "~/features/catalogue/products";
+import { PRODUCTS, type ProductKey } from "~/features/catalogue";
 import { env } from "~/platform/env.server";
-import { stripePriceOf } from "~/features/catalogue/catalogue.server";
+import { stripePriceOf } from "~/features/catalogue/index.server";
 
 /**
  * The real Stripe SDK, configured from the environment. STRIPE_API_BASE points it at another

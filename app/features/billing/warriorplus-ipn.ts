@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dollarsToCents } from "~/platform/money";
 
 /**
  * The marketplace's IPN (WarriorPlus posts a form per sale, refund or dispute). Pure parsing,
@@ -76,13 +77,6 @@ export function parseIpn(fields: Record<string, unknown>): { ok: true; ipn: Ipn 
       currency: f.WP_SALE_CURRENCY?.toLowerCase() ?? null,
     },
   };
-}
-
-/** "17", "17.5", "17.00", "1,055.95" -> cents, exactly (no floating point); null when not a price. */
-export function dollarsToCents(value: string | null | undefined): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec((value ?? "").replaceAll(",", "").trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
 /** WARRIORPLUS_MEMBERSHIP_ITEMS: the comma-separated item numbers whose sale grants membership. */

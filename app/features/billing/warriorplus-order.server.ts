@@ -55,29 +55,3 @@ export async function recordMarketplaceRefund(trx: Database, input: OrderInput):
     .execute();
   return before && before.refunded_at === null ? before.id : null;
 }
-
-/**
- * Marketplace orders bought with this address and held for its proven owner (a sale for an
- * account whose email was not yet verified is recorded without a user): they join the account.
- */
-export async function claimOrdersByEmail(trx: Database, userId: string, email: string): Promise<number> {
-  const result = await trx
-    .updateTable("warriorplus_orders")
-    .set({ user_id: userId })
-    .where("user_id", "is", null)
-    .where(sql`lower(buyer_email)`, "=", email.toLowerCase())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Whether any marketplace order bought with this address is held for its proven owner. */
-export async function hasHeldOrders(executor: Database, email: string): Promise<boolean> {
-  const row = await executor
-    .selectFrom("warriorplus_orders")
-    .select("id")
-    .where("user_id", "is", null)
-    .where(sql`lower(buyer_email)`, "=", email.toLowerCase())
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -2,16 +2,24 @@ import crypto from "node:crypto";
 import { db } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { parseIpn, type Ipn } from "./warriorplus-ipn";
-import { marketplaceUpgradesSince } from "~/features/catalogue/entitlement.server";
-import { hasMarketplaceItems, productOfMarketplaceItem } from "~/features/catalogue/product.server";
-import { findOrCreateBuyer, findUserByEmail } from "~/features/accounts/users.server";
-import { claimOrdersByEmail, recordMarketplaceRefund, recordMarketplaceSale } from "./warriorplus-order.server";
+import {
+  marketplaceUpgradesSince,
+  hasMarketplaceItems,
+  productOfMarketplaceItem,
+} from "~/features/catalogue/index.server";
+import {
+  findOrCreateBuyer,
+  findUserByEmail,
+  claimOrdersByEmail,
+  queueClaimLink,
+  mayReceivePurchase,
+} from "~/features/accounts/index.server";
+import { recordMarketplaceRefund, recordMarketplaceSale } from "./warriorplus-order.server";
 import { recordWebhookEvent } from "./webhook-event.server";
-import { mayReceivePurchase, queueLoginDetails } from "~/features/accounts/accounts.server";
+import { queueLoginDetails } from "./login-details.server";
 import { queueAddedToAccountNote } from "./added-to-account-note.server";
 import type { WebhookReply } from "~/platform/webhook-response";
 import { kickMailer } from "~/platform/mail/sender.server";
-import { queueClaimLink } from "~/features/accounts/purchase-claims.server";
 import { queueRefundNotices, receiptFor } from "./receipts.server";
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */

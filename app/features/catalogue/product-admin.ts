@@ -1,4 +1,4 @@
-import { dollarsToCents } from "~/features/billing/warriorplus-ipn";
+import { dollarsToCents } from "~/platform/money";
 
 /**
  * The /admin/products form's rules (decision 051), pure so they are tested alone. Every field is

@@ -4,16 +4,16 @@ import fresh from "fresh";
 import { parse as parseRange } from "range-parser";
 import { env } from "~/platform/env.server";
 import { checkAttachment, type AttachmentCheck } from "./attachments";
-import { isUuid } from "~/features/learning/course-forms";
+import { isUuid } from "~/platform/uuid";
 import {
   deleteAttachment,
   findAttachmentInCourse,
   insertAttachment,
   type AttachmentRecord,
 } from "./attachment-store.server";
-import type { SessionUser } from "~/features/accounts/session-store.server";
+import type { SessionUser } from "~/features/accounts/index.server";
 import { postgresFileStore, type FileStore } from "./stored-file.server";
-import { mayDownloadAttachment } from "~/features/learning/learning.server";
+import { mayDownloadAttachment } from "~/features/catalogue/index.server";
 
 /**
  * Chapter attachments (issue 25): storing an admin's upload, removing it, and serving it to those

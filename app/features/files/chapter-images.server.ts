@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { imageMessages } from "./images";
 import { processImage } from "./image-processing.server";
-import { isUuid } from "~/features/learning/course-forms";
+import { isUuid } from "~/platform/uuid";
 import { findImageInCourse, insertImage, type ImageRecord } from "./chapter-image-store.server";
-import type { SessionUser } from "~/features/accounts/session-store.server";
+import type { SessionUser } from "~/features/accounts/index.server";
 import { fileStore } from "./attachments.server";
-import { mayViewImage } from "~/features/learning/learning.server";
+import { mayViewImage } from "~/features/catalogue/index.server";
 
 /**
  * Chapter images (issue 30, decision 057): an admin's upload is checked, resized and stored in

@@ -1,4 +1,4 @@
-import { isUuid } from "./course-forms";
+import { isUuid } from "~/platform/uuid";
 
 /**
  * The admin panel's state lives in its URL, so every control works without JavaScript and a

@@ -1,15 +1,14 @@
 import { data } from "@remix-run/node";
 import { adminMessages as say } from "./admin-messages";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { attachmentMessages } from "~/features/files/attachments";
+import { attachmentMessages, imageMessages, imageSrc } from "~/features/files";
 import { adminHref, parseAdminView } from "./admin-view";
 import { sanitizeChapterHtml } from "./html-sanitizer.server";
-import { chapterSchema, isUuid } from "./course-forms";
+import { chapterSchema } from "./course-forms";
+import { isUuid } from "~/platform/uuid";
 import { updateChapter } from "./chapter-store.server";
-import { attachFile, checkUpload, removeAttachment } from "~/features/files/attachments.server";
-import { uploadImage } from "~/features/files/chapter-images.server";
-import { imageMessages, imageSrc } from "~/features/files/images";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { attachFile, checkUpload, removeAttachment, uploadImage } from "~/features/files/index.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { handleAdminAction, type AdminActionFailure } from "./course-admin.server";
 
 const text = (form: FormData, name: string) => {

@@ -7,8 +7,8 @@ import { inputClass, panelClass, SaveOrCancel, secondaryButton } from "~/platfor
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { useHydrated } from "~/platform/hooks/use-hydrated";
 import { attachmentsHref } from "./admin-view";
-import { ATTACHMENT_EXTENSIONS, attachmentMessages, checkAttachment, formatFileSize } from "~/features/files/attachments";
-import type { AttachmentSummary } from "~/features/files/attachment-store.server";
+import { ATTACHMENT_EXTENSIONS, attachmentMessages, checkAttachment, formatFileSize } from "~/features/files";
+import type { AttachmentSummary } from "~/features/files/index.server";
 
 /** A saved chapter's files, and the upload limit (ATTACHMENT_MAX_BYTES); null for a new chapter. */
 export type ChapterFiles = { attachments: AttachmentSummary[]; maxBytes: number };

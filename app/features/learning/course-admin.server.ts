@@ -5,9 +5,10 @@ import { createChapter, deleteChapter, moveChapter, setChapterStatus, updateChap
 import { createCourse, deleteCourse, setCourseStatus, updateCourse } from "./course-store.server";
 import { adminHref, courseHref, parseAdminView, type AdminView } from "./admin-view";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { sanitizeChapterHtml } from "./html-sanitizer.server";
-import { chapterSchema, courseSchema, isUuid } from "./course-forms";
+import { chapterSchema, courseSchema } from "./course-forms";
+import { isUuid } from "~/platform/uuid";
 
 /**
  * Every admin write, one `intent` per form. A failed save answers with everything the admin

@@ -4,7 +4,7 @@ import { useHydrated } from "~/platform/hooks/use-hydrated";
 import { FormError } from "~/platform/ui/form-fields";
 import { inputClass, panelClass, SaveOrCancel } from "~/platform/ui/admin/form-controls";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
-import { COURSE_AUDIENCES } from "~/features/catalogue/catalogue";
+import { COURSE_AUDIENCES } from "~/features/catalogue";
 
 /**
  * New or edit course (docs/product.md §2). The title is required: with JavaScript, Save stays disabled

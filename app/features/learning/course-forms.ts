@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { adminMessages } from "./admin-messages";
-import { COURSE_AUDIENCES } from "~/features/catalogue/catalogue";
+import { COURSE_AUDIENCES } from "~/features/catalogue";
 
 /**
  * Course and chapter input (docs/product.md §5), shared by the admin actions and their forms. zod's mini
@@ -23,10 +23,3 @@ export const chapterSchema = z.object({
   title: requiredTitle(adminMessages.chapterTitleRequired),
   content: z._default(z.string(), ""),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from URLs and forms; anything that is not a uuid names no row (and would make Postgres throw). */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}

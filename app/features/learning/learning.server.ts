@@ -1,3 +1,4 @@
+import { lockedCourseHref, mayOpenCourse, type Viewer } from "~/features/catalogue/index.server";
 import { sanitizeChapterHtml } from "./html-sanitizer.server";
 import { prepareChapter } from "./reading";
 import {
@@ -11,11 +12,10 @@ import {
   type CourseState,
   type Progress,
 } from "./progress";
-import { isUuid } from "./course-forms";
-import { listChapterAttachments, type AttachmentRecord, type AttachmentSummary } from "~/features/files/attachment-store.server";
-import { LOCKED_PARAM } from "~/features/catalogue/locked-tools";
-import { isCatalogueKey, lockedCourseLabel, STARTER_PRODUCT, UPGRADES } from "~/features/catalogue/catalogue";
-import { catalogue } from "~/features/catalogue/catalogue.server";
+import { isUuid } from "~/platform/uuid";
+import { listChapterAttachments, type AttachmentSummary } from "~/features/files/index.server";
+import { isCatalogueKey, lockedCourseLabel, UPGRADES } from "~/features/catalogue";
+import { catalogue } from "~/features/catalogue/index.server";
 import { findChapterInCourse } from "./chapter-store.server";
 import {
   getCourseForViewer,
@@ -25,65 +25,15 @@ import {
   setChapterCompleted,
   type ViewerCourse,
 } from "./progress-store.server";
-import type { SessionUser } from "~/features/accounts/session-store.server";
-import { hasAdminRights } from "~/features/accounts/guards.server";
+import { hasAdminRights } from "~/features/accounts/index.server";
 
 /**
  * The learning experience (issue 15): what the dashboard and the course viewer show a member,
  * and the progress forms. Members see only published courses and chapters; admins see drafts
  * too, marked as such, which is how they preview them.
  */
-type Viewer = Pick<SessionUser, "id" | "isAdmin" | "hasTwoFactor" | "aal" | "products">;
 /** Drafts are an admin's right: an admin's session before step-up sees what a member sees (decision 050). */
 const visibilityFor = (user: Viewer) => ({ includeDrafts: hasAdminRights(user) });
-
-/**
- * THE rule of who may open a course (decision 051), which everything course-related asks: an
- * admin, or a member who owns the product the course names ('Who can open this course'); a
- * 'starter' course opens for the membership as well. A starter-only account (a lead, decision 054)
- * sees the other courses locked.
- */
-export function mayOpenCourse(user: Viewer, course: { requiredProduct: string }): boolean {
-  if (mayUseProduct(user, course.requiredProduct)) return true;
-  // The starter courses are part of the membership too (a buyer who never was a lead).
-  return course.requiredProduct === STARTER_PRODUCT && user.products.includes("membership");
-}
-
-/** Whether what a product unlocks (a course, the early-bird download) is open to this session. */
-export function mayUseProduct(user: Viewer, productKey: string): boolean {
-  return hasAdminRights(user) || user.products.includes(productKey);
-}
-
-/**
- * Who may download a chapter's file: whoever may open its course (mayOpenCourse, as a paid
- * member: /course/{id} requires one) and see its chapter (published, or a draft for an admin).
- */
-export async function mayDownloadAttachment(
-  user: Viewer & Pick<SessionUser, "hasPaid">,
-  attachment: Pick<AttachmentRecord, "courseStatus" | "chapterStatus" | "requiredProduct">,
-): Promise<boolean> {
-  if (hasAdminRights(user)) return true;
-  const published = attachment.courseStatus === "published" && attachment.chapterStatus === "published";
-  return user.hasPaid && published && mayOpenCourse(user, attachment);
-}
-
-/**
- * Who may see a course's image (issue 30): whoever may open the course (mayOpenCourse, as a paid
- * member), a published course; an admin always. An image belongs to its course, not a chapter:
- * its address is a random id, shown only inside the course's chapters.
- */
-export function mayViewImage(
-  user: Viewer & Pick<SessionUser, "hasPaid">,
-  image: { courseStatus: string; requiredProduct: string },
-): boolean {
-  if (hasAdminRights(user)) return true;
-  return user.hasPaid && image.courseStatus === "published" && mayOpenCourse(user, image);
-}
-
-/** Where a locked course sends its member: the upgrades page, told which product unlocks it. */
-export function lockedCourseHref(product: string): string {
-  return `/upgrades?${new URLSearchParams({ [LOCKED_PARAM]: product })}`;
-}
 
 export type DashboardCourse = {
   id: string;

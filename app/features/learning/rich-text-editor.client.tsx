@@ -3,7 +3,7 @@ import type VideoBlot from "quill/formats/video";
 import { useEffect, useRef, useState } from "react";
 import ReactQuill, { Quill } from "react-quill-new";
 import { useEditorDialog, type DialogField } from "./editor-dialog";
-import { IMAGE_MAX_BYTES, imageMessages } from "~/features/files/images";
+import { IMAGE_MAX_BYTES, imageMessages } from "~/features/files";
 import { videoEmbedSrc, videoFrameAttributes } from "./video-embed";
 
 /**

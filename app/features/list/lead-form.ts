@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { email, HONEYPOT_FIELD, honeypot } from "~/features/accounts/auth-forms";
+import { email, HONEYPOT_FIELD, honeypot } from "~/features/accounts";
 import { isPlainName } from "~/platform/forms/auth-rules";
 
 /** The /special-access form, shared by the action and the browser (Conform); zod's mini build, as in ./auth. */

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { db, type Database } from "~/platform/db/db.server";
-import { containsPattern } from "~/features/members/member-admin";
-import { normalizeEmail } from "~/features/accounts/users.server";
+import { containsPattern } from "~/platform/db/contains-pattern";
+import { normalizeEmail } from "~/features/accounts/index.server";
 
 /**
  * Stores a lead once per email address (lower-cased; the unique index decides). A repeat

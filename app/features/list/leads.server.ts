@@ -1,14 +1,13 @@
 import { THANK_YOU_ACCESS } from "./lead-pages";
 import { db } from "~/platform/db/db.server";
-import { leadConfirmationEmail } from "~/lib/emails";
+import { leadConfirmationEmail } from "./emails";
 import { env } from "~/platform/env.server";
 import { captureLead } from "./lead-store.server";
-import { normalizeEmail } from "~/features/accounts/users.server";
+import { normalizeEmail, leadSignupToken } from "~/features/accounts/index.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { queueSequenceFor } from "./sequence.server";
 import { now } from "~/platform/clock.server";
 import { kickMailer } from "~/platform/mail/sender.server";
-import { leadSignupToken } from "./mailing-list.server";
 
 /**
  * /signup with the lead's address filled in (the signup page reads ?email=) and the token that

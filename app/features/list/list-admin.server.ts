@@ -13,7 +13,7 @@ import {
 import { writeAudit } from "~/platform/audit.server";
 import { searchLeads, streamLeads } from "./lead-store.server";
 import { updateSequenceStep } from "./sequence.server";
-import { csvResponse } from "~/features/billing/csv-export.server";
+import { csvResponse } from "~/platform/csv.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 
 /**

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { env } from "~/platform/env.server";
 import { db } from "~/platform/db/db.server";
-import { now } from "~/platform/clock.server";
 import { signedLinkKeys } from "~/platform/keys.server";
-import { nameForMail } from "~/lib/emails";
+import { nameForMail } from "~/platform/mail/compose";
 import { markdownEmail } from "~/platform/mail/markdown-email.server";
 import {
   fillPlaceholders,
@@ -16,7 +15,7 @@ import { siteOrigin } from "~/platform/site-origin";
 import { getAnnouncement } from "./announcement.server";
 import { leadName } from "./lead-store.server";
 import { isUnsubscribed, setMarketingConsent } from "./subscriptions.server";
-import type { ClaimedEmail, OutgoingEmail } from "~/platform/mail/outbox.server";
+import type { ListMailWriter } from "~/platform/mail/sender.server";
 import { getSequenceStep } from "./sequence.server";
 
 /**
@@ -54,40 +53,6 @@ export function readUnsubscribeToken(token: string | null): { email: string; lis
 export const unsubscribeUrl = (email: string, list: MailingList) =>
   `${publicOrigin()}/unsubscribe?${new URLSearchParams({ t: unsubscribeToken(email, list) })}`;
 
-/** How long the confirmation email's signup link proves the address. */
-export const LEAD_SIGNUP_LINK_DAYS = 7;
-
-const leadSignature = (key: Buffer, email: string, expiresDay: number) =>
-  crypto
-    .createHmac("sha256", key)
-    .update(`lead-signup\n${email}\n${expiresDay}`)
-    .digest()
-    .subarray(0, 18)
-    .toString("base64url");
-
-/**
- * The token of the confirmation email's signup link: whoever opens it reads the lead's mail, so
- * an account made through it with that address is verified at once and gets the starter product
- * (decision 054). `{expiry day in base 36}-{signature}`: base64url characters only, so the outbox
- * withholds it at rest like every `token=` link (decision 046).
- */
-export function leadSignupToken(email: string): string {
-  const expiresDay = Math.floor(now().getTime() / 86_400_000) + LEAD_SIGNUP_LINK_DAYS;
-  return `${expiresDay.toString(36)}-${leadSignature(signedLinkKeys("lead-signup-link")[0]!, email, expiresDay)}`;
-}
-
-export function isLeadSignupToken(token: unknown, email: string): boolean {
-  if (typeof token !== "string") return false;
-  const match = token.match(/^([0-9a-z]{1,8})-([A-Za-z0-9_-]{24})$/);
-  if (!match) return false;
-  const expiresDay = Number.parseInt(match[1]!, 36);
-  if (expiresDay < Math.floor(now().getTime() / 86_400_000)) return false;
-  const given = Buffer.from(match[2]!, "base64url");
-  return signedLinkKeys("lead-signup-link").some((key) =>
-    crypto.timingSafeEqual(Buffer.from(leadSignature(key, email, expiresDay), "base64url"), given),
-  );
-}
-
 /** What an unsubscribe page or POST did; null: the token was not one of ours. */
 export async function changeSubscription(
   token: string | null,
@@ -111,14 +76,12 @@ export async function saveNewsPreference(email: string, subscribed: boolean) {
     .execute((trx) => setMarketingConsent(trx, email, subscribed));
 }
 
-type ListEmail = OutgoingEmail & { headers?: Record<string, string> };
-
 /**
  * A training step or an announcement as it is sent now: the step's current text, the footer and,
  * for marketing, the unsubscribe link and RFC 8058 headers. Null when it must not be sent: the
  * address unsubscribed, the lead bought or was deleted, or the step or announcement is gone.
  */
-export async function writeListEmail(email: ClaimedEmail): Promise<ListEmail | null> {
+export const writeListEmail: ListMailWriter = async (email) => {
   const { BRAND_NAME, MAIL_POSTAL_ADDRESS } = env();
   const marketing = email.category === "sequence" || email.category === "announcement";
   if (marketing && (await isUnsubscribed(email.to))) return null;
@@ -151,4 +114,4 @@ export async function writeListEmail(email: ClaimedEmail): Promise<ListEmail | n
     }),
     ...(link ? { headers: listUnsubscribeHeaders(link) } : {}),
   };
-}
+};

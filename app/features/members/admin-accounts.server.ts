@@ -4,7 +4,7 @@ import { generatePassword, hashPassword } from "~/platform/password.server";
 import { formatPeriod, RETENTION_LABELS, type RetentionRule } from "~/platform/retention-periods";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/platform/forms/auth-rules";
 import { promotionsByCommand, writeAudit } from "~/platform/audit.server";
-import { retentionReport } from "~/features/privacy/retention.server";
+import { retentionReport } from "~/features/privacy/index.server";
 import {
   createUser,
   endCredentials,
@@ -14,7 +14,7 @@ import {
   normalizeEmail,
   setAdmin,
   setPassword,
-} from "~/features/accounts/users.server";
+} from "~/features/accounts/index.server";
 
 /**
  * Who is an admin (docs/decisions/044): start-up creates the ADMIN_EMAIL account once and never

@@ -1,15 +1,17 @@
 import { db } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
-import { twoFactorRemovedEmail } from "~/lib/emails";
+import { twoFactorRemovedEmail } from "~/features/accounts";
 import type { GrantInput } from "./member-admin";
-import { createAccessGrant, revokeActiveGrants } from "~/features/catalogue/access-grant.server";
+import { createAccessGrant, revokeActiveGrants, revokeProduct } from "~/features/catalogue/index.server";
 import { writeAudit } from "~/platform/audit.server";
-import { revokeProduct } from "~/features/catalogue/entitlement.server";
 import { enqueueEmail, makeFailedEmailDue } from "~/platform/mail/outbox.server";
-import { listActiveSessions } from "~/features/accounts/session-store.server";
-import { deleteFactors, findTotpFactor } from "~/features/accounts/two-factor-store.server";
-import { credentialsChanged } from "~/features/accounts/users.server";
-import { queueSignInLink } from "~/features/accounts/accounts.server";
+import {
+  listActiveSessions,
+  deleteFactors,
+  findTotpFactor,
+  credentialsChanged,
+  queueSignInLink,
+} from "~/features/accounts/index.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 
 /**

@@ -1,4 +1,4 @@
-import { isCatalogueKey, type CatalogueKey } from "~/features/catalogue/catalogue";
+import { isCatalogueKey, type CatalogueKey } from "~/features/catalogue";
 
 /**
  * The admin Members pages' pure rules: the list's URL state (search, access filter, page), how a
@@ -49,11 +49,6 @@ export function memberQueryString(query: Partial<MemberQuery>): string {
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
   return search ? `?${search}` : "";
-}
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export type AccessSource = "Stripe" | "WarriorPlus" | "Complimentary" | "Admin" | "No access";

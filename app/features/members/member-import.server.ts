@@ -1,14 +1,14 @@
 import { db, type Database } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
-import { INVITATION_TOKEN_HOURS, invitationEmail } from "~/lib/emails";
+import { INVITATION_TOKEN_HOURS, invitationEmail } from "./emails";
 import { parseImportFile, type MemberInput, type RowCheck } from "./member-import";
 import { writeAudit } from "~/platform/audit.server";
 import { applyMembers, existingMembers, type ExistingMember } from "./import-store.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import * as singleUseToken from "~/platform/single-use-token.server";
-import { catalogue } from "~/features/catalogue/catalogue.server";
+import { catalogue } from "~/features/catalogue/index.server";
 import { kickMailer } from "~/platform/mail/sender.server";
-import { communityFor } from "~/features/billing/receipts.server";
+import { communityFor } from "~/features/accounts/index.server";
 
 /**
  * 'Add member' and 'Import members' on /admin/members (issue 28, decision 055). Both create

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { PRODUCT_KEYS, type Catalogue, type CatalogueKey } from "~/features/catalogue/catalogue";
+import { PRODUCT_KEYS, type Catalogue, type CatalogueKey } from "~/features/catalogue";
 import { IMPORT_MAX_BYTES, parseGrantForm } from "./member-admin";
 import { EMAIL_MAX, isPlainName, NAME_MAX } from "~/platform/forms/auth-rules";
 

@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { db } from "~/platform/db/db.server";
 import type { DB } from "~/platform/db/db-schema";
-import { containsPattern, type AccessFilter } from "./member-admin";
+import { type AccessFilter } from "./member-admin";
+import { containsPattern } from "~/platform/db/contains-pattern";
 
 /**
  * The admin's view of accounts. Access comes from the SQL function paid_access_sources (the same

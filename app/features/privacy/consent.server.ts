@@ -10,7 +10,7 @@ import {
 import { secureCookies } from "~/platform/env.server";
 import { consentAddressKey } from "~/platform/keys.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { getSessionUser } from "~/features/accounts/index.server";
 
 /**
  * A keyed hash of the client address for the proof row: it lets us match a visitor's own

@@ -1,6 +1,6 @@
 import { pruneExpiredRows } from "./prune.server";
 import { runRetention } from "./retention.server";
-import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/features/accounts/secrets-at-rest.server";
+import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/features/accounts/index.server";
 
 const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
 let timer: NodeJS.Timeout | undefined;

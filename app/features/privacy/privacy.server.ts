@@ -1,7 +1,7 @@
 import { db, type Database } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
-import { accountDeletedEmail, confirmDeletionEmail, DELETION_LINK_HOURS } from "~/lib/emails";
-import { readTypedCode } from "~/features/accounts/two-factor-rules";
+import { accountDeletedEmail, confirmDeletionEmail, DELETION_LINK_HOURS } from "./emails";
+import { readTypedCode } from "~/features/accounts";
 import { writeAudit } from "~/platform/audit.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import {
@@ -13,13 +13,18 @@ import {
   scrubText,
   type PersonalData,
 } from "./privacy-store.server";
-import { hasVerifiedFactor } from "~/features/accounts/two-factor-store.server";
+import {
+  hasVerifiedFactor,
+  findUserByEmail,
+  findUserById,
+  lockAdmins,
+  normalizeEmail,
+  checkCode,
+} from "~/features/accounts/index.server";
 import * as singleUseToken from "~/platform/single-use-token.server";
-import { findUserByEmail, findUserById, lockAdmins, normalizeEmail } from "~/features/accounts/users.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
-import { verifyCurrentPassword, type Asker } from "~/features/accounts/reauthentication.server";
-import { checkCode } from "~/features/accounts/two-factor.server";
+import { verifyCurrentPassword, type Asker } from "~/features/accounts/index.server";
 
 /**
  * The privacy rights of the policy's §7 (issue 29, decision 056): a copy of one's data, and

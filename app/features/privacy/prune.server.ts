@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/platform/db/db.server";
-import { SESSION_IDLE_TIMEOUT_MS } from "~/features/accounts/session-store.server";
+import { SESSION_IDLE_TIMEOUT_MS } from "~/features/accounts/index.server";
 
 /**
  * Deletes rows that can never matter again: expired or idle sessions, single-use links (reset,

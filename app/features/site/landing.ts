@@ -1,9 +1,9 @@
 import { LANDING_DEMO } from "./demo";
 import { earningsDisclaimer } from "./disclaimers";
-import type { Catalogue } from "~/features/catalogue/catalogue";
-import { listPriceOf } from "~/features/catalogue/prices";
-import { LAUNCH_PRICE_ENDED, type EarlyBonusSpots, type LaunchPhase } from "~/features/launch/launch";
-import type { CountdownValue } from "~/features/launch/launch-countdown";
+import type { Catalogue } from "~/features/catalogue";
+import { listPriceOf } from "~/features/catalogue";
+import { LAUNCH_PRICE_ENDED } from "~/features/launch";
+import type { CountdownValue, EarlyBonusSpots, LaunchPhase } from "~/features/launch";
 import { formatUsd } from "~/platform/money";
 import type { Brand, DemoContent, FeatureCard, PageCopy } from "~/platform/copy-types";
 

@@ -4,7 +4,7 @@ import { pageCacheHeaders } from "~/platform/cache-policy";
 import { siteOrigin } from "~/platform/site-origin";
 import { env } from "~/platform/env.server";
 import { SHARE_IMAGE, type PageMeta } from "~/platform/page-meta";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { getSessionUser } from "~/features/accounts/index.server";
 
 export function brand(): Brand {
   const { BRAND_NAME, SUPPORT_EMAIL } = env();

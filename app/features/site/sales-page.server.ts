@@ -1,10 +1,10 @@
 import { salesContent, type SalesVariantKey } from "./sales";
 import { clientModuleUrl } from "~/platform/client-modules.server";
 import { now } from "~/platform/clock.server";
-import { launchPhase } from "~/features/launch/launch";
-import { catalogue } from "~/features/catalogue/catalogue.server";
-import { launchSettings } from "~/features/launch/launch.server";
-import { marketplaceLinks } from "~/features/billing/marketplace-links.server";
+import { launchPhase } from "~/features/launch";
+import { catalogue } from "~/features/catalogue/index.server";
+import { launchSettings } from "~/features/launch/index.server";
+import { marketplaceLinks } from "~/features/billing/index.server";
 import { brand, publicPage } from "./public-page.server";
 
 /** Which marketplace offer each sales variant sells: the $1 offer has its own buy link. */

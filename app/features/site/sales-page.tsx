@@ -5,8 +5,8 @@ import { BuildDemo, BuildDemoScript } from "./build-demo";
 import { FaqAccordion } from "~/platform/ui/faq-accordion";
 import { Icon } from "~/platform/ui/icon";
 import { CheckList, ctaClass, Section } from "~/platform/ui/marketing";
-import { PriceBox } from "~/features/billing/price-box";
-import { DeadlineTickerScript, SalesCountdown } from "~/features/launch/sales-countdown";
+import { PriceBox } from "~/features/billing";
+import { DeadlineTickerScript, SalesCountdown } from "~/features/launch";
 import { DemoVideo } from "./demo-video";
 import { footerNote } from "./site-footer";
 

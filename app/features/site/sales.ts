@@ -1,9 +1,9 @@
-import { LAUNCH_PRICE_ENDED, type LaunchPhase } from "~/features/launch/launch";
-import type { CountdownValue } from "~/features/launch/launch-countdown";
+import { LAUNCH_PRICE_ENDED } from "~/features/launch";
+import type { CountdownValue, LaunchPhase } from "~/features/launch";
 import { formatDiscount, formatUsd } from "~/platform/money";
 import { SALES_DEMO } from "./demo";
 import { earningsDisclaimer, socialNetworkDisclaimer } from "./disclaimers";
-import type { Catalogue } from "~/features/catalogue/catalogue";
+import type { Catalogue } from "~/features/catalogue";
 import {
   COUPON_CODE,
   GUARANTEE_DAYS,
@@ -12,7 +12,7 @@ import {
   PRICES,
   trialDiscount,
   trialPercentOff,
-} from "~/features/catalogue/prices";
+} from "~/features/catalogue";
 import type { Brand, DemoContent, FaqItem, PageCopy, PriceBoxContent } from "~/platform/copy-types";
 
 /**

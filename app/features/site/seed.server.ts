@@ -2,14 +2,14 @@ import { strToU8, zipSync, type Zippable } from "fflate";
 import { demoCourse } from "./demo-course";
 import { starterCourse } from "./starter-course";
 import { whiteLabelCourse } from "./white-label-course";
-import { seedProducts } from "~/features/catalogue/product.server";
-import { parseItemList } from "~/features/billing/warriorplus-ipn";
+import { seedProducts } from "~/features/catalogue/index.server";
+import { parseItemList } from "~/features/billing";
 import { env } from "~/platform/env.server";
-import { ATTACHMENT_TYPES } from "~/features/files/attachments";
-import { countCourses, createCourseWithChapters } from "~/features/learning/course-store.server";
-import { bootstrapAdmin } from "~/features/members/admin-accounts.server";
-import { storeAttachment } from "~/features/files/attachments.server";
-import { seedLaunchSettings } from "~/features/launch/launch.server";
+import { ATTACHMENT_TYPES } from "~/features/files";
+import { countCourses, createCourseWithChapters } from "~/features/learning/index.server";
+import { bootstrapAdmin } from "~/features/members/index.server";
+import { storeAttachment } from "~/features/files/index.server";
+import { seedLaunchSettings } from "~/features/launch/index.server";
 
 /**
  * Makes a fresh install usable: the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when no

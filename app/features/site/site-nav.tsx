@@ -3,8 +3,7 @@ import { useEffect, useRef } from "react";
 import { useRootData } from "~/platform/hooks/use-root-data";
 import { DEFAULT_BRAND_NAME } from "~/platform/brand";
 import { isCurrentPage } from "~/platform/current-page";
-import { STARTER_PRODUCT } from "~/features/catalogue/catalogue";
-import { lockedHref, lockedToolKey, STARTER_TOOLS } from "~/features/catalogue/locked-tools";
+import { STARTER_PRODUCT, lockedHref, lockedToolKey, STARTER_TOOLS } from "~/features/catalogue";
 import { buttonClass } from "~/platform/ui/button";
 import { Icon } from "~/platform/ui/icon";
 

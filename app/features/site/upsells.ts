@@ -1,7 +1,7 @@
 import { formatUsd } from "~/platform/money";
 import { earningsDisclaimer } from "./disclaimers";
-import type { Catalogue } from "~/features/catalogue/catalogue";
-import { CUSTOM_SAAS, GUARANTEE_DAYS, LOGIN_EMAIL_MINUTES, listPriceOf } from "~/features/catalogue/prices";
+import type { Catalogue } from "~/features/catalogue";
+import { CUSTOM_SAAS, GUARANTEE_DAYS, LOGIN_EMAIL_MINUTES, listPriceOf } from "~/features/catalogue";
 import type { Brand, FaqItem, FeatureCard, PageCopy } from "~/platform/copy-types";
 
 /**

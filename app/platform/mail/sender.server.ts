@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import pLimit from "p-limit";
-import { retryDelaySeconds } from "~/lib/emails";
+import { retryDelaySeconds } from "./compose";
 import { SMTP_CONNECTIONS, smtpTransportOptions } from "./smtp-transport";
 import { env } from "~/platform/env.server";
 import { now } from "~/platform/clock.server";
@@ -15,7 +15,6 @@ import {
   type OutgoingEmail,
 } from "./outbox.server";
 import { recordMailFailure } from "~/platform/metrics.server";
-import { writeListEmail } from "~/features/list/mailing-list.server";
 
 /**
  * The in-process sender of the email outbox. Rows are written by the transaction that causes
@@ -31,7 +30,17 @@ let running: Promise<void> | undefined;
 let again = false;
 let transport: Transporter | undefined;
 
-export function startMailer() {
+/**
+ * Writes a list message (a training step or an announcement) as it goes out, or null when its
+ * recipient may no longer get it. The list feature owns that rule; the app hands it in at start.
+ */
+export type ListMailWriter = (
+  email: ClaimedEmail,
+) => Promise<(OutgoingEmail & { headers?: Record<string, string> }) | null>;
+let writeListEmail: ListMailWriter | undefined;
+
+export function startMailer(options: { writeListEmail: ListMailWriter }) {
+  writeListEmail = options.writeListEmail;
   timer ??= setInterval(kickMailer, env().MAIL_POLL_SECONDS * 1000).unref();
   kickMailer();
 }
@@ -107,6 +116,7 @@ async function deliver(email: ClaimedEmail) {
  */
 async function written(email: ClaimedEmail): Promise<(OutgoingEmail & { headers?: Record<string, string> }) | null> {
   if (email.category === "transactional") return withLinks(email);
+  if (!writeListEmail) throw new Error("startMailer() was not given the list's writer");
   return writeListEmail(email);
 }
 

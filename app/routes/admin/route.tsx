@@ -15,22 +15,23 @@ import {
 import quillStyles from "react-quill-new/dist/quill.snow.css";
 import chapterStyles from "~/styles/chapter-content.css";
 import { AdminNav } from "~/platform/ui/admin/admin-page";
-import { AdminWorkspace } from "~/features/learning/admin-workspace";
-import { CourseList } from "~/features/learning/course-list";
+import { AdminWorkspace, CourseList, adminHref, parseAdminView, adminMessages } from "~/features/learning";
 import { primaryButton } from "~/platform/ui/admin/form-controls";
 import { FlashMessage } from "~/platform/ui/flash-message";
-import { adminHref, parseAdminView } from "~/features/learning/admin-view";
-import { handleAdminAction, type ChapterFormFailure } from "~/features/learning/course-admin.server";
-import { adminMessages } from "~/features/learning/admin-messages";
+import { handleAdminAction, type ChapterFormFailure } from "~/features/learning/index.server";
 import { isNetworkFailure, skipRevalidationIfUnreachable, type Unreachable } from "~/platform/unreachable";
 import { takeFlash } from "~/platform/flash.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { requireAdmin } from "~/features/accounts/index.server";
 import { env } from "~/platform/env.server";
-import { listChapterAttachments } from "~/features/files/attachment-store.server";
-import { getChapter } from "~/features/learning/chapter-store.server";
-import { getCourseOutline, listCourses } from "~/features/learning/course-store.server";
+import { listChapterAttachments } from "~/features/files/index.server";
+import {
+  getChapter,
+  getCourseOutline,
+  listCourses,
+  chapterEngagement,
+  courseEngagement,
+} from "~/features/learning/index.server";
 import { brandedTitle } from "~/platform/page-meta";
-import { chapterEngagement, courseEngagement } from "~/features/learning/progress-store.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Admin Panel", matches)];
 

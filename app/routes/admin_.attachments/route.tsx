@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleAttachmentAction } from "~/features/learning/attachment-admin.server";
+import { handleAttachmentAction } from "~/features/learning/index.server";
 
 /**
  * /admin/attachments: where the chapter editor uploads and removes files (issue 25). Its own

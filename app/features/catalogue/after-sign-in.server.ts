@@ -1,12 +1,9 @@
 import { redirect } from "@remix-run/node";
-import { STARTER_PRODUCT } from "~/features/catalogue/catalogue";
-import { destinationAfterLogin, hasSpecialAccessFlag } from "./login-flow";
-import { hasPaidAccess } from "~/features/catalogue/access.server";
-import { ownsProduct } from "~/features/catalogue/entitlement.server";
-import { hasVerifiedFactor } from "./two-factor-store.server";
-import type { Aal } from "./session-store.server";
-import { startSession } from "./session.server";
-import { beginChallenge } from "./two-factor.server";
+import { STARTER_PRODUCT } from "./catalogue";
+import { destinationAfterLogin, hasSpecialAccessFlag } from "~/features/accounts";
+import { hasPaidAccess, hasVerifiedFactor, startSession, beginChallenge } from "~/features/accounts/index.server";
+import { ownsProduct } from "./entitlement.server";
+import type { Aal } from "~/features/accounts/index.server";
 
 type Login = { userId: string; isAdmin: boolean; redirectTo?: string | null; specialAccess: boolean };
 

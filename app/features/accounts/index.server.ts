@@ -1,0 +1,81 @@
+export { accountDeletedResponse } from "./account-deleted.server";
+export {
+  changePassword,
+  confirmEmailChange,
+  findEmailChange,
+  requestEmailChange,
+  resendVerification,
+} from "./account-settings.server";
+export {
+  isResetTokenUsable,
+  isVerificationTokenUsable,
+  issuePasswordLink,
+  queueSignInLink,
+  requestPasswordReset,
+  resetPassword,
+  verifyEmail,
+} from "./accounts.server";
+export { authenticate } from "./auth.server";
+export { isSignInLinkUsable, requestSignInLink, spendSignInLink } from "./email-sign-in.server";
+export {
+  ADMIN_NEEDS_FACTOR_FOR_TRAINING,
+  hasAdminRights,
+  hasAdminSession,
+  passAdminRule,
+  requireAdmin,
+  requireUser,
+} from "./guards.server";
+export { issueDeviceCookie } from "./known-device.server";
+export { leadSignupToken } from "./lead-signup.server";
+export { communityFor, hasPaidAccess } from "./paid-access.server";
+export {
+  claimIntoSignedInAccount,
+  claimOrdersByEmail,
+  claimWithNewPassword,
+  findClaim,
+  mayReceivePurchase,
+  queueClaimLink,
+} from "./purchase-claims.server";
+export { askerFor, passwordRecentlyVerified, reauthenticate, verifyCurrentPassword } from "./reauthentication.server";
+export type { Asker } from "./reauthentication.server";
+export { sealTwoFactorSecrets, unlistedKeyProblem } from "./secrets-at-rest.server";
+export {
+  SESSION_IDLE_TIMEOUT_MS,
+  deleteAllSessionsOfUser,
+  deleteOtherSessionsOfUser,
+  deleteSessionOfUser,
+  listActiveSessions,
+  listSessionsOfUser,
+  passwordVerifiedAt,
+} from "./session-store.server";
+export type { Aal, SessionUser } from "./session-store.server";
+export { clearSessionCookie, currentSessionIdHash, getSessionUser, startSession } from "./session.server";
+export { countUnusedRecoveryCodes, deleteFactors, findTotpFactor, hasVerifiedFactor } from "./two-factor-store.server";
+export {
+  answerChallenge,
+  beginChallenge,
+  beginEnrolment,
+  checkCode,
+  clearChallengeCookie,
+  confirmEnrolment,
+  disableTwoFactor,
+  enrolmentView,
+  readChallenge,
+  regenerateRecoveryCodes,
+  stepUp,
+} from "./two-factor.server";
+export {
+  createUser,
+  credentialsChanged,
+  endCredentials,
+  findOrCreateBuyer,
+  findUserByEmail,
+  findUserById,
+  listAdmins,
+  lockAdmins,
+  normalizeEmail,
+  setAdmin,
+  setName,
+  setPassword,
+} from "./users.server";
+export type { UserRecord } from "./users.server";

@@ -1,0 +1,1 @@
+export { affiliatePage } from "./affiliate-page.server";

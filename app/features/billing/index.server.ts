@@ -1,0 +1,11 @@
+export { startCheckout, startUpgradeCheckout } from "./checkout.server";
+export { fulfilReturnedSession, receiveStripeWebhook } from "./fulfilment.server";
+export { marketplaceLinks } from "./marketplace-links.server";
+export { getOrder, ordersOfUser, recentOrders } from "./order-ledger.server";
+export { ordersCsv } from "./orders-csv.server";
+export { refundStripeOrder } from "./refunds.server";
+export { dailyNet, periodTotals, salesByProduct, topAffiliates } from "./sales-store.server";
+export { refundFactsOf } from "./stripe-order.server";
+export type { RefundFacts } from "./stripe-order.server";
+export { isCheckoutConfigured } from "./stripe.server";
+export { receiveWarriorPlusIpn } from "./warriorplus.server";

@@ -1,0 +1,10 @@
+export { CHECKOUT_MESSAGES } from "./checkout";
+export { OrderRefund } from "./order-refund";
+export type { RefundView } from "./order-refund";
+export { SOURCE_LABELS, STATUS_LABELS, productLabel } from "./orders";
+export { PaymentReturn } from "./payment-return";
+export { PriceBox } from "./price-box";
+export { WARRIORPLUS_TRANSACTIONS_URL, guaranteeOf } from "./refunds";
+export { SalesChart } from "./sales-chart";
+export { SALES_SOURCES, dailySeries, summarizePeriods } from "./sales-report";
+export { parseItemList } from "./warriorplus-ipn";

@@ -1,0 +1,23 @@
+export { createAccessGrant, listAccessGrants, revokeActiveGrants } from "./access-grant.server";
+export {
+  homeFor,
+  lockedCourseHref,
+  mayDownloadAttachment,
+  mayOpenCourse,
+  mayUseProduct,
+  mayViewImage,
+  opensTraining,
+  requirePaidMember,
+  requireTrainingAccess,
+} from "./access.server";
+export type { Viewer } from "./access.server";
+export { completeLogin, continueAfterEmailLink, continueAfterPassword } from "./after-sign-in.server";
+export { catalogue, startCatalogueRefresh, stopCatalogueRefresh, stripePriceOf } from "./catalogue.server";
+export {
+  countActiveEntitlements,
+  listEntitlements,
+  marketplaceUpgradesSince,
+  revokeProduct,
+} from "./entitlement.server";
+export { saveProduct } from "./product-admin.server";
+export { hasMarketplaceItems, listProducts, productOfMarketplaceItem, seedProducts } from "./product.server";

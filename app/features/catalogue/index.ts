@@ -1,0 +1,25 @@
+export {
+  COURSE_AUDIENCES,
+  PRODUCT_KEYS,
+  STARTER_PRODUCT,
+  UPGRADES,
+  isCatalogueKey,
+  lockedCourseLabel,
+} from "./catalogue";
+export type { Catalogue, CatalogueKey } from "./catalogue";
+export { LOCKED_PARAM, STARTER_TOOLS, lockedHref, lockedNotice, lockedToolKey } from "./locked-tools";
+export {
+  COUPON_CODE,
+  CUSTOM_SAAS,
+  GUARANTEE_DAYS,
+  LOGIN_EMAIL_MINUTES,
+  PRICES,
+  launchDiscount,
+  listPriceOf,
+  trialDiscount,
+  trialPercentOff,
+} from "./prices";
+export { PRODUCT_FIELD_LABELS, centsToDollars, parseProductForm } from "./product-admin";
+export type { ProductField, ProductForm } from "./product-admin";
+export { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS, isProductKey } from "./products";
+export type { ProductKey } from "./products";

@@ -1,0 +1,1 @@
+export { CommunityLink } from "./community-link";

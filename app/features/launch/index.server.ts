@@ -1,0 +1,11 @@
+export { listApplications } from "./custom-saas-store.server";
+export { changeApplicationStatus, submitApplication } from "./custom-saas.server";
+export {
+  earlyBonus,
+  launchSettings,
+  loadLaunchSettings,
+  saveLaunchSettings,
+  seedLaunchSettings,
+  startLaunchSettingsRefresh,
+  stopLaunchSettingsRefresh,
+} from "./launch.server";

@@ -1,0 +1,20 @@
+export { listAnnouncementProgress } from "./announcement.server";
+export { findLeadEmail } from "./lead-store.server";
+export { captureLeadAndConfirm } from "./leads.server";
+export {
+  announcementPreview,
+  confirmAnnouncement,
+  draftAnnouncement,
+  leadsCsv,
+  leadsPage,
+  saveSequenceStep,
+} from "./list-admin.server";
+export {
+  changeSubscription,
+  isAddressUnsubscribed,
+  readUnsubscribeToken,
+  saveNewsPreference,
+  writeListEmail,
+} from "./mailing-list.server";
+export { listSequenceSteps } from "./sequence.server";
+export { newsPreference } from "./subscriptions.server";

@@ -1,0 +1,11 @@
+export { BuildDemo, BuildDemoScript } from "./build-demo";
+export { DemoVideo } from "./demo-video";
+export { landingContent } from "./landing";
+export { LegalPage } from "./legal-page";
+export { privacyPolicy, termsOfService } from "./legal";
+export { CheckoutImageLink, SalesPage, salesPageHandle } from "./sales-page";
+export { robotsTxt, sitemapXml } from "./search-engines";
+export { SiteFooter, disclaimerFooterNote, footerNote } from "./site-footer";
+export { SiteNav } from "./site-nav";
+export { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "./upsell-banner";
+export { customSaasContent, customSaasThankYouContent, upgradesContent, whiteLabelContent } from "./upsells";

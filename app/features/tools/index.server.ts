@@ -1,0 +1,1 @@
+export { findBonusFile, readBonusFile } from "./bonus-downloads.server";

@@ -26,6 +26,10 @@ const nodeBundle = {
 };
 
 // The embedded database's thread (app/platform/db/pglite-thread.server.ts starts it from build/index.js).
-await build({ ...nodeBundle, entryPoints: ["app/platform/db/pglite-thread.worker.ts"], outfile: "build/pglite-worker.js" });
+await build({
+  ...nodeBundle,
+  entryPoints: ["app/platform/db/pglite-thread.worker.ts"],
+  outfile: "build/pglite-worker.js",
+});
 
 await build({ ...nodeBundle, entryPoints: ["server/index.ts"], outfile: "build/server.js", plugins: [appAlias] });

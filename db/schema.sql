@@ -21,6 +21,12 @@ CREATE FUNCTION public.delete_attachment_bytes() RETURNS trigger
     $$;
 
 --
+-- Name: FUNCTION delete_attachment_bytes(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.delete_attachment_bytes() IS 'Decisions 052 and 057: a chapter attachment''s or chapter image''s bytes in stored_files are deleted with its row, also when a chapter or course delete cascades.';
+
+--
 -- Name: early_bonus_for_buyer(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -63,6 +69,12 @@ CREATE FUNCTION public.early_bonus_for_buyer() RETURNS trigger
     END $$;
 
 --
+-- Name: FUNCTION early_bonus_for_buyer(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.early_bonus_for_buyer() IS 'Decision 053 (the early bonus is counted): the first launch_settings.early_bonus_buyers buyers of the membership get the early bonus, which ends with the membership that earned it, and a spot once given never reopens.';
+
+--
 -- Name: entitlement_from_grant(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -78,6 +90,12 @@ CREATE FUNCTION public.entitlement_from_grant() RETURNS trigger
         revoked_at = EXCLUDED.revoked_at, revoke_reason = EXCLUDED.revoke_reason;
       RETURN NULL;
     END $$;
+
+--
+-- Name: FUNCTION entitlement_from_grant(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.entitlement_from_grant() IS 'Decision 051: an admin''s access grant is mirrored whole in its entitlement: its product, expiry and revocation.';
 
 --
 -- Name: entitlement_from_marketplace_order(); Type: FUNCTION; Schema: public; Owner: -
@@ -98,6 +116,12 @@ CREATE FUNCTION public.entitlement_from_marketplace_order() RETURNS trigger
         revoke_reason = coalesce(entitlements.revoke_reason, EXCLUDED.revoke_reason);
       RETURN NULL;
     END $$;
+
+--
+-- Name: FUNCTION entitlement_from_marketplace_order(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.entitlement_from_marketplace_order() IS 'Decision 051: a marketplace (WarriorPlus) order grants its product once it belongs to an account, and its refund revokes that entitlement.';
 
 --
 -- Name: entitlement_from_stripe_order(); Type: FUNCTION; Schema: public; Owner: -
@@ -124,6 +148,12 @@ CREATE FUNCTION public.entitlement_from_stripe_order() RETURNS trigger
     END $$;
 
 --
+-- Name: FUNCTION entitlement_from_stripe_order(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.entitlement_from_stripe_order() IS 'Decision 051: a completed Stripe order grants its product (the membership for a membership offer) as exactly one entitlement, and its refund, dispute or cancellation revokes that entitlement.';
+
+--
 -- Name: entitlement_from_stripe_subscription(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -145,6 +175,12 @@ CREATE FUNCTION public.entitlement_from_stripe_subscription() RETURNS trigger
     END $$;
 
 --
+-- Name: FUNCTION entitlement_from_stripe_subscription(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.entitlement_from_stripe_subscription() IS 'Decision 051: a Stripe subscription''s membership entitlement is active exactly while the subscription is active or trialing.';
+
+--
 -- Name: has_paid_access(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -156,6 +192,12 @@ CREATE FUNCTION public.has_paid_access(user_uuid uuid) RETURNS boolean
         WHERE user_id = user_uuid AND product_key = 'membership' AND revoked_at IS NULL
           AND (expires_at IS NULL OR expires_at > now()))
     $$;
+
+--
+-- Name: FUNCTION has_paid_access(user_uuid uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.has_paid_access(user_uuid uuid) IS 'Decision 007, the one definition of paid: the user has an active membership entitlement (not revoked, not expired).';
 
 --
 -- Name: lead_became_customer(); Type: FUNCTION; Schema: public; Owner: -
@@ -173,6 +215,12 @@ CREATE FUNCTION public.lead_became_customer() RETURNS trigger
       WHERE to_address = address AND category = 'sequence' AND sent_at IS NULL AND canceled_at IS NULL;
       RETURN NULL;
     END $$;
+
+--
+-- Name: FUNCTION lead_became_customer(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.lead_became_customer() IS 'Decision 054 (buying stops the training): any entitlement but starter makes the buyer''s lead a customer and cancels its training emails not yet sent.';
 
 --
 -- Name: paid_access_sources(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -197,6 +245,12 @@ CREATE FUNCTION public.paid_access_sources(user_uuid uuid) RETURNS text[]
     $$;
 
 --
+-- Name: FUNCTION paid_access_sources(user_uuid uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.paid_access_sources(user_uuid uuid) IS 'Decision 007: the labels of where a user''s active membership comes from (Stripe, WarriorPlus, Complimentary, Lead signup, Launch bonus), for the admin pages.';
+
+--
 -- Name: starter_for_new_lead(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -210,6 +264,12 @@ CREATE FUNCTION public.starter_for_new_lead() RETURNS trigger
       ON CONFLICT (source_kind, source_ref) DO NOTHING;
       RETURN NULL;
     END $$;
+
+--
+-- Name: FUNCTION starter_for_new_lead(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.starter_for_new_lead() IS 'Decision 054 (starter access by trigger): a new lead whose address belongs to a verified account gives that account the starter product.';
 
 --
 -- Name: starter_for_verified_lead(); Type: FUNCTION; Schema: public; Owner: -
@@ -227,6 +287,12 @@ CREATE FUNCTION public.starter_for_verified_lead() RETURNS trigger
     END $$;
 
 --
+-- Name: FUNCTION starter_for_verified_lead(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.starter_for_verified_lead() IS 'Decision 054 (starter access by trigger): an account whose address becomes verified gets the starter product when a lead has that address.';
+
+--
 -- Name: access_grants; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -242,6 +308,12 @@ CREATE TABLE public.access_grants (
     product_key text DEFAULT 'membership'::text NOT NULL,
     CONSTRAINT access_grants_reason_check CHECK (((length(TRIM(BOTH FROM reason)) >= 1) AND (length(TRIM(BOTH FROM reason)) <= 500)))
 );
+
+--
+-- Name: COLUMN access_grants.product_key; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.access_grants.product_key IS 'The product the grant gives (migration 0015; every older grant gave the membership).';
 
 --
 -- Name: admin_audit_log; Type: TABLE; Schema: public; Owner: -
@@ -276,6 +348,12 @@ CREATE TABLE public.announcements (
 );
 
 --
+-- Name: COLUMN announcements.sent_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.announcements.sent_at IS 'Set once, by the first ''Send to N recipients'': a second click queues nothing.';
+
+--
 -- Name: auth_factors; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -292,6 +370,24 @@ CREATE TABLE public.auth_factors (
     CONSTRAINT auth_factors_factor_type_check CHECK ((factor_type = ANY (ARRAY['totp'::text, 'phone'::text]))),
     CONSTRAINT auth_factors_status_check CHECK ((status = ANY (ARRAY['unverified'::text, 'verified'::text])))
 );
+
+--
+-- Name: COLUMN auth_factors.secret; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.auth_factors.secret IS 'The TOTP secret, base32.';
+
+--
+-- Name: COLUMN auth_factors.last_used_step; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.auth_factors.last_used_step IS 'The time step of the last code accepted: no code of that step or earlier works again.';
+
+--
+-- Name: COLUMN auth_factors.enrolment_session_hash; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.auth_factors.enrolment_session_hash IS 'A pending factor: the session that started the enrolment, the only one that sees it (migration 0012).';
 
 --
 -- Name: certificates; Type: TABLE; Schema: public; Owner: -
@@ -325,6 +421,12 @@ CREATE TABLE public.chapter_attachments (
 );
 
 --
+-- Name: TABLE chapter_attachments; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.chapter_attachments IS 'A chapter''s downloadable file (issue 25); its bytes are in the file store under storage_key.';
+
+--
 -- Name: chapter_images; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -341,6 +443,12 @@ CREATE TABLE public.chapter_images (
     CONSTRAINT chapter_images_size_bytes_check CHECK ((size_bytes > 0)),
     CONSTRAINT chapter_images_width_check CHECK ((width > 0))
 );
+
+--
+-- Name: TABLE chapter_images; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.chapter_images IS 'An image in a course''s chapters, its bytes in the file store (migration 0022, decision 057).';
 
 --
 -- Name: chapter_progress; Type: TABLE; Schema: public; Owner: -
@@ -382,6 +490,12 @@ CREATE TABLE public.community_settings (
 );
 
 --
+-- Name: TABLE community_settings; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.community_settings IS 'The admin''s override of COMMUNITY_INVITE_URL (migration 0020): one row at most.';
+
+--
 -- Name: cookie_consents; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -395,6 +509,12 @@ CREATE TABLE public.cookie_consents (
     user_id uuid,
     CONSTRAINT cookie_consents_choice_check CHECK ((choice = ANY (ARRAY['all'::text, 'essential'::text, 'none'::text])))
 );
+
+--
+-- Name: COLUMN cookie_consents.user_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.cookie_consents.user_id IS 'The signed-in account that chose (migration 0021); null for a visitor.';
 
 --
 -- Name: courses; Type: TABLE; Schema: public; Owner: -
@@ -411,6 +531,12 @@ CREATE TABLE public.courses (
     CONSTRAINT courses_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'published'::text]))),
     CONSTRAINT courses_title_check CHECK ((length(TRIM(BOTH FROM title)) > 0))
 );
+
+--
+-- Name: COLUMN courses.required_product; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.courses.required_product IS 'The product that opens the course (migration 0015): ''membership'' for every member.';
 
 --
 -- Name: custom_saas_applications; Type: TABLE; Schema: public; Owner: -
@@ -432,6 +558,12 @@ CREATE TABLE public.custom_saas_applications (
     CONSTRAINT custom_saas_applications_project_name_check CHECK (((length(TRIM(BOTH FROM project_name)) >= 1) AND (length(TRIM(BOTH FROM project_name)) <= 120))),
     CONSTRAINT custom_saas_applications_status_check CHECK ((status = ANY (ARRAY['new'::text, 'in_progress'::text, 'delivered'::text, 'refunded'::text])))
 );
+
+--
+-- Name: TABLE custom_saas_applications; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.custom_saas_applications IS 'A custom SaaS owner''s project application (migration 0015).';
 
 --
 -- Name: email_outbox; Type: TABLE; Schema: public; Owner: -
@@ -460,6 +592,42 @@ CREATE TABLE public.email_outbox (
 );
 
 --
+-- Name: COLUMN email_outbox.sealed_links; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.email_outbox.sealed_links IS 'The tokens of the message''s links, sealed (decision 046); null once sent or when it has none.';
+
+--
+-- Name: COLUMN email_outbox.category; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.email_outbox.category IS 'What the message is (decision 054): marketing (''sequence'', ''announcement'') can be unsubscribed from.';
+
+--
+-- Name: COLUMN email_outbox.send_after; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.email_outbox.send_after IS 'When a scheduled message (a training step) is due; null: at once.';
+
+--
+-- Name: COLUMN email_outbox.claimed_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.email_outbox.claimed_at IS 'The last claim for delivery: the send rate (MAIL_RATE_PER_MINUTE) counts these.';
+
+--
+-- Name: COLUMN email_outbox.canceled_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.email_outbox.canceled_at IS 'Never to be sent: its recipient unsubscribed or bought (the training), or the lead was deleted.';
+
+--
+-- Name: COLUMN email_outbox.forget_when_sent; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.email_outbox.forget_when_sent IS 'Delete the row once delivered (migration 0021): the farewell after an erasure.';
+
+--
 -- Name: email_sequence_steps; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -480,6 +648,12 @@ CREATE TABLE public.email_sequence_steps (
 );
 
 --
+-- Name: COLUMN email_sequence_steps.body; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.email_sequence_steps.body IS 'Markdown; {{name}} and {{site}} are filled in per message.';
+
+--
 -- Name: entitlements; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -498,6 +672,12 @@ CREATE TABLE public.entitlements (
 );
 
 --
+-- Name: TABLE entitlements; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.entitlements IS 'Who owns which product and why (migration 0015, decision 051); kept in step with its source row by triggers.';
+
+--
 -- Name: erasures; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -507,6 +687,12 @@ CREATE TABLE public.erasures (
     erased_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT erasures_requested_by_check CHECK ((requested_by = ANY (ARRAY['member'::text, 'admin'::text])))
 );
+
+--
+-- Name: TABLE erasures; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.erasures IS 'One row per erased person (migration 0021, decision 056): the pseudonym their orders keep.';
 
 --
 -- Name: known_devices; Type: TABLE; Schema: public; Owner: -
@@ -560,6 +746,12 @@ CREATE TABLE public.launch_settings (
 );
 
 --
+-- Name: TABLE launch_settings; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.launch_settings IS 'The launch settings, at most one row (migration 0017; /admin/launch).';
+
+--
 -- Name: leads; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -573,6 +765,18 @@ CREATE TABLE public.leads (
     customer_at timestamp with time zone,
     CONSTRAINT leads_email_check CHECK (((email = lower(email)) AND ((length(email) >= 3) AND (length(email) <= 254))))
 );
+
+--
+-- Name: COLUMN leads.unsubscribed_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.leads.unsubscribed_at IS 'Unsubscribed from every marketing email (decision 054; migrations 0019 and 0021); null: subscribed.';
+
+--
+-- Name: COLUMN leads.customer_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.leads.customer_at IS 'Bought something: the training stops, the admin sees ''Customer''.';
 
 --
 -- Name: mfa_challenges; Type: TABLE; Schema: public; Owner: -
@@ -590,6 +794,18 @@ CREATE TABLE public.mfa_challenges (
 );
 
 --
+-- Name: COLUMN mfa_challenges.id_hash; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.mfa_challenges.id_hash IS 'SHA-256 of the id in the half-signed-in cookie.';
+
+--
+-- Name: COLUMN mfa_challenges.password_typed; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.mfa_challenges.password_typed IS 'False when an emailed sign-in link, not a password, began it (migration 0020).';
+
+--
 -- Name: stripe_customers; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -600,6 +816,18 @@ CREATE TABLE public.stripe_customers (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     erased_as text
 );
+
+--
+-- Name: COLUMN stripe_customers.user_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.stripe_customers.user_id IS 'Null once the user is erased (migration 0021): the customer stays for accounting.';
+
+--
+-- Name: COLUMN stripe_customers.erased_as; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.stripe_customers.erased_as IS 'The pseudonym of the erased user (migration 0021).';
 
 --
 -- Name: stripe_orders; Type: TABLE; Schema: public; Owner: -
@@ -630,6 +858,42 @@ CREATE TABLE public.stripe_orders (
 );
 
 --
+-- Name: COLUMN stripe_orders.user_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.stripe_orders.user_id IS 'Who started the checkout (set when the pending order is written); null on older rows.';
+
+--
+-- Name: COLUMN stripe_orders.receipt_queued_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.stripe_orders.receipt_queued_at IS 'Set once, in the transaction that queued the buyer''s receipt (so it is sent once).';
+
+--
+-- Name: COLUMN stripe_orders.refund_requested_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.stripe_orders.refund_requested_at IS 'An admin asked Stripe for a refund (migration 0020); cleared when Stripe refused.';
+
+--
+-- Name: COLUMN stripe_orders.refund_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.stripe_orders.refund_id IS 'Stripe''s refund id, once Stripe accepted the request.';
+
+--
+-- Name: COLUMN stripe_orders.erased_as; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.stripe_orders.erased_as IS 'The pseudonym of the erased buyer (migration 0021).';
+
+--
+-- Name: COLUMN stripe_orders.paid_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.stripe_orders.paid_at IS 'When the payment arrived (migration 0023): set once, as the order leaves pending for completed; the guarantee runs from it. created_at is when the checkout started.';
+
+--
 -- Name: warriorplus_orders; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -651,6 +915,18 @@ CREATE TABLE public.warriorplus_orders (
     product_key text,
     erased_as text
 );
+
+--
+-- Name: COLUMN warriorplus_orders.product_key; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.warriorplus_orders.product_key IS 'The catalogue product this sale is of (migration 0015); null for an item the catalogue does not list.';
+
+--
+-- Name: COLUMN warriorplus_orders.erased_as; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.warriorplus_orders.erased_as IS 'The pseudonym of the erased buyer (migration 0021); buyer_email then holds it too.';
 
 --
 -- Name: order_ledger; Type: VIEW; Schema: public; Owner: -
@@ -697,6 +973,12 @@ UNION ALL
    FROM public.warriorplus_orders w;
 
 --
+-- Name: VIEW order_ledger; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON VIEW public.order_ledger IS 'Every order of both sources (Stripe, WarriorPlus) in one shape, with the catalogue product when known: member page, purchases, receipts, recent orders and the orders export (migrations 0007, 0015).';
+
+--
 -- Name: products; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -717,6 +999,18 @@ CREATE TABLE public.products (
     CONSTRAINT products_price_cents_check CHECK (((price_cents >= 0) AND (price_cents <= 100000000))),
     CONSTRAINT products_stripe_price_id_check CHECK ((stripe_price_id ~ '^price_[A-Za-z0-9_]{1,200}$'::text))
 );
+
+--
+-- Name: TABLE products; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.products IS 'The catalogue (migration 0015, decision 051).';
+
+--
+-- Name: COLUMN products.edited_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.products.edited_at IS 'Null until an admin saves the product: until then the start applies the environment''s seeds.';
 
 --
 -- Name: rate_limits; Type: TABLE; Schema: public; Owner: -
@@ -758,6 +1052,24 @@ CREATE TABLE public.sessions (
 );
 
 --
+-- Name: COLUMN sessions.id_hash; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.sessions.id_hash IS 'SHA-256 (hex) of the id in the cookie; the id itself is never stored.';
+
+--
+-- Name: COLUMN sessions.aal; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.sessions.aal IS 'Assurance level: aal1 after a password, aal2 after a password and a second factor.';
+
+--
+-- Name: COLUMN sessions.password_verified_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.sessions.password_verified_at IS 'When this session last proved the password: its sign-in, or a re-entry (migration 0012).';
+
+--
 -- Name: single_use_tokens; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -775,6 +1087,24 @@ CREATE TABLE public.single_use_tokens (
 );
 
 --
+-- Name: COLUMN single_use_tokens.token_hash; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.single_use_tokens.token_hash IS 'SHA-256 (hex) of the token in the link; the token itself is never stored.';
+
+--
+-- Name: COLUMN single_use_tokens.data; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.single_use_tokens.data IS 'What the link carries besides its user, e.g. { "newEmail": ... } for an email change.';
+
+--
+-- Name: COLUMN single_use_tokens.credential_epoch; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.single_use_tokens.credential_epoch IS 'The user''s credential_epoch when the link was issued.';
+
+--
 -- Name: stored_files; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -784,6 +1114,12 @@ CREATE TABLE public.stored_files (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 ALTER TABLE ONLY public.stored_files ALTER COLUMN bytes SET STORAGE EXTERNAL;
+
+--
+-- Name: TABLE stored_files; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.stored_files IS 'The PostgreSQL file store''s bytes, by key (decision 052).';
 
 --
 -- Name: stripe_payment_reversals; Type: TABLE; Schema: public; Owner: -
@@ -829,6 +1165,12 @@ CREATE VIEW public.stripe_user_orders AS
      JOIN public.stripe_customers c ON ((c.customer_id = o.customer_id)));
 
 --
+-- Name: VIEW stripe_user_orders; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON VIEW public.stripe_user_orders IS 'Stripe orders with the user of their Stripe customer.';
+
+--
 -- Name: stripe_user_subscriptions; Type: VIEW; Schema: public; Owner: -
 --
 
@@ -840,6 +1182,12 @@ CREATE VIEW public.stripe_user_subscriptions AS
     s.current_period_end
    FROM (public.stripe_subscriptions s
      JOIN public.stripe_customers c ON ((c.customer_id = s.customer_id)));
+
+--
+-- Name: VIEW stripe_user_subscriptions; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON VIEW public.stripe_user_subscriptions IS 'Stripe subscriptions with the user of their Stripe customer.';
 
 --
 -- Name: users; Type: TABLE; Schema: public; Owner: -
@@ -861,6 +1209,24 @@ CREATE TABLE public.users (
 );
 
 --
+-- Name: COLUMN users.credential_epoch; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.users.credential_epoch IS 'Raised when the user''s credentials change; only links issued in the current epoch work.';
+
+--
+-- Name: COLUMN users.owner_proven_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.users.owner_proven_at IS 'When whoever holds the password was last shown to control the address (a password set through a link mailed to it, or the address confirmed from a session of the account). Null: the password may be a stranger''s, so marketplace purchases wait for a claim (decision 048).';
+
+--
+-- Name: COLUMN users.news_opt_out_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.users.news_opt_out_at IS '''Product news and announcements'' turned off (decision 054); null: on.';
+
+--
 -- Name: user_payment_status; Type: VIEW; Schema: public; Owner: -
 --
 
@@ -868,6 +1234,12 @@ CREATE VIEW public.user_payment_status AS
  SELECT u.id AS user_id,
     public.has_paid_access(u.id) AS has_paid
    FROM public.users u;
+
+--
+-- Name: VIEW user_payment_status; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON VIEW public.user_payment_status IS 'Decision 007: has_paid_access for every user.';
 
 --
 -- Name: webhook_events; Type: TABLE; Schema: public; Owner: -

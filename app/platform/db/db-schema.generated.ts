@@ -18,6 +18,9 @@ export interface AccessGrants {
   expires_at: Timestamp | null;
   granted_by: string | null;
   id: Generated<string>;
+  /**
+   * The product the grant gives (migration 0015; every older grant gave the membership).
+   */
   product_key: Generated<string>;
   reason: string;
   revoked_at: Timestamp | null;
@@ -42,16 +45,28 @@ export interface Announcements {
   created_by: string | null;
   id: Generated<string>;
   recipients: number | null;
+  /**
+   * Set once, by the first 'Send to N recipients': a second click queues nothing.
+   */
   sent_at: Timestamp | null;
   subject: string;
 }
 
 export interface AuthFactors {
   created_at: Generated<Timestamp>;
+  /**
+   * A pending factor: the session that started the enrolment, the only one that sees it (migration 0012).
+   */
   enrolment_session_hash: string | null;
   factor_type: "totp" | "phone";
   id: Generated<string>;
+  /**
+   * The time step of the last code accepted: no code of that step or earlier works again.
+   */
   last_used_step: Int8 | null;
+  /**
+   * The TOTP secret, base32.
+   */
   secret: string;
   status: "unverified" | "verified";
   user_id: string;
@@ -121,6 +136,9 @@ export interface CookieConsents {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   user_agent: string | null;
+  /**
+   * The signed-in account that chose (migration 0021); null for a visitor.
+   */
   user_id: string | null;
 }
 
@@ -128,6 +146,9 @@ export interface Courses {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   id: Generated<string>;
+  /**
+   * The product that opens the course (migration 0015): 'membership' for every member.
+   */
   required_product: Generated<string>;
   status: Generated<"draft" | "published">;
   title: string;
@@ -149,16 +170,34 @@ export interface CustomSaasApplications {
 export interface EmailOutbox {
   announcement_id: string | null;
   attempts: Generated<number>;
+  /**
+   * Never to be sent: its recipient unsubscribed or bought (the training), or the lead was deleted.
+   */
   canceled_at: Timestamp | null;
+  /**
+   * What the message is (decision 054): marketing ('sequence', 'announcement') can be unsubscribed from.
+   */
   category: Generated<"transactional" | "sequence" | "announcement" | "service">;
+  /**
+   * The last claim for delivery: the send rate (MAIL_RATE_PER_MINUTE) counts these.
+   */
   claimed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
+  /**
+   * Delete the row once delivered (migration 0021): the farewell after an erasure.
+   */
   forget_when_sent: Generated<boolean>;
   html_body: string | null;
   id: Generated<string>;
   last_error: string | null;
   next_attempt_at: Generated<Timestamp>;
+  /**
+   * The tokens of the message's links, sealed (decision 046); null once sent or when it has none.
+   */
   sealed_links: string | null;
+  /**
+   * When a scheduled message (a training step) is due; null: at once.
+   */
   send_after: Timestamp | null;
   sent_at: Timestamp | null;
   sequence_step_id: string | null;
@@ -168,6 +207,9 @@ export interface EmailOutbox {
 }
 
 export interface EmailSequenceSteps {
+  /**
+   * Markdown; {{name}} and {{site}} are filled in per message.
+   */
   body: string;
   delay_hours: number;
   id: Generated<string>;
@@ -218,11 +260,17 @@ export interface LaunchSettings {
 
 export interface Leads {
   created_at: Generated<Timestamp>;
+  /**
+   * Bought something: the training stops, the admin sees 'Customer'.
+   */
   customer_at: Timestamp | null;
   email: string;
   id: Generated<string>;
   name: Generated<string>;
   source: string;
+  /**
+   * Unsubscribed from every marketing email (decision 054; migrations 0019 and 0021); null: subscribed.
+   */
   unsubscribed_at: Timestamp | null;
 }
 
@@ -230,7 +278,13 @@ export interface MfaChallenges {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   failures: Generated<number>;
+  /**
+   * SHA-256 of the id in the half-signed-in cookie.
+   */
   id_hash: string;
+  /**
+   * False when an emailed sign-in link, not a password, began it (migration 0020).
+   */
   password_typed: Generated<boolean>;
   redirect_to: string | null;
   special_access: Generated<boolean>;
@@ -254,6 +308,9 @@ export interface OrderLedger {
 
 export interface Products {
   created_at: Generated<Timestamp>;
+  /**
+   * Null until an admin saves the product: until then the start applies the environment's seeds.
+   */
   edited_at: Timestamp | null;
   edited_by: string | null;
   key: string;
@@ -281,11 +338,20 @@ export interface RecoveryCodes {
 }
 
 export interface Sessions {
+  /**
+   * Assurance level: aal1 after a password, aal2 after a password and a second factor.
+   */
   aal: Generated<"aal1" | "aal2">;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
+  /**
+   * SHA-256 (hex) of the id in the cookie; the id itself is never stored.
+   */
   id_hash: string;
   last_seen_at: Generated<Timestamp>;
+  /**
+   * When this session last proved the password: its sign-in, or a re-entry (migration 0012).
+   */
   password_verified_at: Timestamp | null;
   user_agent: string | null;
   user_id: string;
@@ -293,12 +359,21 @@ export interface Sessions {
 
 export interface SingleUseTokens {
   created_at: Generated<Timestamp>;
+  /**
+   * The user's credential_epoch when the link was issued.
+   */
   credential_epoch: number;
+  /**
+   * What the link carries besides its user, e.g. { "newEmail": ... } for an email change.
+   */
   data: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
   expires_at: Timestamp;
   id: Generated<string>;
   purpose:
     "password_reset" | "email_verification" | "email_change" | "invitation" | "sign_in" | "claim" | "account_deletion";
+  /**
+   * SHA-256 (hex) of the token in the link; the token itself is never stored.
+   */
   token_hash: string;
   used_at: Timestamp | null;
   user_id: string;
@@ -313,8 +388,14 @@ export interface StoredFiles {
 export interface StripeCustomers {
   created_at: Generated<Timestamp>;
   customer_id: string;
+  /**
+   * The pseudonym of the erased user (migration 0021).
+   */
   erased_as: string | null;
   id: Generated<string>;
+  /**
+   * Null once the user is erased (migration 0021): the customer stays for accounting.
+   */
   user_id: string | null;
 }
 
@@ -325,19 +406,37 @@ export interface StripeOrders {
   created_at: Generated<Timestamp>;
   currency: string | null;
   customer_id: string | null;
+  /**
+   * The pseudonym of the erased buyer (migration 0021).
+   */
   erased_as: string | null;
   id: Generated<string>;
+  /**
+   * When the payment arrived (migration 0023): set once, as the order leaves pending for completed; the guarantee runs from it. created_at is when the checkout started.
+   */
   paid_at: Timestamp | null;
   payment_intent_id: string | null;
   payment_status: string | null;
   price_id: string | null;
   product_key: string | null;
+  /**
+   * Set once, in the transaction that queued the buyer's receipt (so it is sent once).
+   */
   receipt_queued_at: Timestamp | null;
+  /**
+   * Stripe's refund id, once Stripe accepted the request.
+   */
   refund_id: string | null;
+  /**
+   * An admin asked Stripe for a refund (migration 0020); cleared when Stripe refused.
+   */
   refund_requested_at: Timestamp | null;
   refunded_at: Timestamp | null;
   status: "pending" | "completed" | "refunded" | "disputed" | "canceled";
   updated_at: Generated<Timestamp>;
+  /**
+   * Who started the checkout (set when the pending order is written); null on older rows.
+   */
   user_id: string | null;
 }
 
@@ -385,13 +484,22 @@ export interface UserPaymentStatus {
 
 export interface Users {
   created_at: Generated<Timestamp>;
+  /**
+   * Raised when the user's credentials change; only links issued in the current epoch work.
+   */
   credential_epoch: Generated<number>;
   email: string;
   email_verified_at: Timestamp | null;
   id: Generated<string>;
   is_admin: Generated<boolean>;
   name: Generated<string>;
+  /**
+   * 'Product news and announcements' turned off (decision 054); null: on.
+   */
   news_opt_out_at: Timestamp | null;
+  /**
+   * When whoever holds the password was last shown to control the address (a password set through a link mailed to it, or the address confirmed from a session of the account). Null: the password may be a stranger's, so marketplace purchases wait for a claim (decision 048).
+   */
   owner_proven_at: Timestamp | null;
   password_hash: string | null;
   updated_at: Generated<Timestamp>;
@@ -404,11 +512,17 @@ export interface WarriorplusOrders {
   buyer_name: string | null;
   created_at: Generated<Timestamp>;
   currency: string | null;
+  /**
+   * The pseudonym of the erased buyer (migration 0021); buyer_email then holds it too.
+   */
   erased_as: string | null;
   grants_membership: Generated<boolean>;
   id: Generated<string>;
   item_name: string | null;
   item_number: string | null;
+  /**
+   * The catalogue product this sale is of (migration 0015); null for an item the catalogue does not list.
+   */
   product_key: string | null;
   refunded_at: Timestamp | null;
   sale_id: string;

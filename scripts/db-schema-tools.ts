@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { Cli } from "kysely-codegen";
 import pg from "pg";
 import * as prettier from "prettier";
-import { migrateToLatest } from "../app/platform/db/db.server";
+import { migrator } from "../app/platform/db/db.server";
 import type { DB } from "../app/platform/db/db-schema";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -49,11 +49,17 @@ export async function dropDatabase(adminUrl: string, name: string) {
   }
 }
 
-/** Every migration, applied by the app's own migrator (what a server does at start). */
-export async function migrate(url: string) {
+/** Every migration, applied by the app's own migrator (what a server does at start); returns their names. */
+export async function migrate(url: string): Promise<string[]> {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
   try {
-    await migrateToLatest(db);
+    const { error, results = [] } = await migrator(db).migrateToLatest();
+    const failed = results.find((result) => result.status === "Error");
+    if (error)
+      throw new Error(
+        `migration ${failed?.migrationName ?? "?"} failed: ${error instanceof Error ? error.message : error}`,
+      );
+    return results.map((result) => result.migrationName);
   } finally {
     await db.destroy();
   }

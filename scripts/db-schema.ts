@@ -10,7 +10,8 @@ import { createDatabase, dumpSchema, generateTypes, migrate, ROOT, SCHEMA_FILE, 
 const cluster = await startCluster();
 try {
   const url = await createDatabase(cluster.url, "schema");
-  await migrate(url);
+  const applied = await migrate(url);
+  console.log(`[db:schema] migrated a fresh database: ${applied[0]} to ${applied.at(-1)}`);
   for (const [file, text] of [
     [SCHEMA_FILE, dumpSchema(url)],
     [TYPES_FILE, await generateTypes(url)],

@@ -21,6 +21,7 @@ import * as operator from "./0020_operator";
 import * as privacy from "./0021_privacy";
 import * as chapterImages from "./0022_chapter_images";
 import * as orderPaidAt from "./0023_order_paid_at";
+import * as schemaComments from "./0024_schema_comments";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0021_privacy": privacy,
   "0022_chapter_images": chapterImages,
   "0023_order_paid_at": orderPaidAt,
+  "0024_schema_comments": schemaComments,
 };

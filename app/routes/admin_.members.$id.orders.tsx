@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { findMemberOr404, formText, memberIdOr404 } from "~/features/members/member-page.server";
+import { memberPagePath } from "~/features/members/member-pages";
+import { memberOrders } from "~/features/billing/member-orders.server";
+import { MemberOrders } from "~/features/billing/member-orders";
+import { refundStripeOrder } from "~/features/billing/refunds.server";
+
+/**
+ * 'Orders and refunds' (/admin/members/{id}/orders): the member's orders from both sources, each
+ * with its refund: a card order's 'Refund' form, a marketplace order's link to WarriorPlus.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { orders: await memberOrders(memberIdOr404(params.id)) };
+}
+
+/** 'Refund' (decision 055): Stripe refunds the payment; the access ends when Stripe confirms. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const member = await findMemberOr404(params.id);
+  const form = await request.formData();
+  const here = memberPagePath(member.id, "orders");
+  if (formText(form, "intent") !== "refund")
+    return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
+  const outcome = await refundStripeOrder(admin, member.id, {
+    orderId: formText(form, "order"),
+    reason: formText(form, "reason"),
+    confirmedLate: formText(form, "confirmLate") === "yes",
+  });
+  return redirectWithFlash(
+    here,
+    outcome.ok
+      ? { kind: "success", message: "Refund requested. Access ends when Stripe confirms." }
+      : { kind: "error", message: outcome.message },
+  );
+}
+
+export default function MemberOrdersPage() {
+  const { orders } = useLoaderData<typeof loader>();
+  return <MemberOrders orders={orders} />;
+}

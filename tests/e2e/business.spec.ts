@@ -71,10 +71,12 @@ test("an admin finds a marketplace buyer, sees the order and exports the CSV", a
 
   await row.getByRole("link", { name: buyer }).click();
   await expect(page.getByRole("heading", { level: 1, name: buyer })).toBeVisible();
+  await page.getByRole("navigation", { name: "Member" }).getByRole("link", { name: "Orders and refunds" }).click();
   const orders = page.getByRole("region", { name: "Orders" });
   await expect(orders).toContainText(sale);
   await expect(orders).toContainText("$17.00 USD");
   await expect(orders).toContainText("aff_e2e");
+  await page.getByRole("navigation", { name: "Member" }).getByRole("link", { name: "Sign-in help" }).click();
   await expect(page.getByRole("region", { name: "Emails" })).toContainText("Your AI Profit Labs login details");
 });
 

@@ -34,7 +34,7 @@ test("the admin refunds an order from the member page; access ends when the webh
 
   const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
   await withConsentChosen(page.context());
-  await page.goto(`/admin/members/${user.id}`);
+  await page.goto(`/admin/members/${user.id}/orders`);
   const form = page.getByRole("form", { name: /^Refund order / });
   await expect(form).toContainText("Guarantee ends");
   await form.getByLabel("Reason").fill("Asked for the 30-day guarantee");

@@ -81,7 +81,7 @@ test.describe("privacy requests (admin)", () => {
     await withConsentChosen(context);
     await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.waitForURL("**/dashboard");
-    await page.goto(`/admin/members/${memberId}`);
+    await page.goto(`/admin/members/${memberId}/privacy`);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Export data" }).click(),
@@ -89,7 +89,7 @@ test.describe("privacy requests (admin)", () => {
     const data = JSON.parse(fs.readFileSync((await download.path())!, "utf8"));
     expect(data.profile).toMatchObject({ id: memberId, email: account.email, name: "Erin Erase" });
 
-    await page.goto(`/admin/members/${memberId}`);
+    await page.goto(`/admin/members/${memberId}/privacy`);
     const form = page.getByRole("form", { name: "Erase member" });
     await form.getByLabel("Reason").fill("Erasure request by email");
     // A mistyped address is refused by the browser itself: nothing is posted and the reason stays.
@@ -98,7 +98,7 @@ test.describe("privacy requests (admin)", () => {
     expect(
       await form.getByLabel(/Type the member/).evaluate((input: HTMLInputElement) => input.validity.patternMismatch),
     ).toBe(true);
-    await expect(page).toHaveURL(new RegExp(`/admin/members/${memberId}$`));
+    await expect(page).toHaveURL(new RegExp(`/admin/members/${memberId}/privacy$`));
     await expect(form.getByLabel("Reason")).toHaveValue("Erasure request by email");
     await form.getByLabel(/Type the member/).fill(account.email);
     await form.getByRole("button", { name: "Erase member" }).click();

@@ -146,8 +146,8 @@ describe("admin guards", () => {
     const actions: Array<[string, Record<string, string>]> = [
       [`/admin/members/${target.id}`, { intent: "grant", reason: "friend", expiresOn: "" }],
       [`/admin/members/${target.id}`, { intent: "revoke" }],
-      [`/admin/members/${target.id}`, { intent: "send-link" }],
-      [`/admin/members/${target.id}`, { intent: "sign-out" }],
+      [`/admin/members/${target.id}/sign-in`, { intent: "send-link" }],
+      [`/admin/members/${target.id}/sign-in`, { intent: "sign-out" }],
       ["/admin/emails", { intent: "retry", id: outbox.id }],
     ];
     for (const [path, form] of actions) {
@@ -368,14 +368,15 @@ describe("the member page", () => {
     const user = await app.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     await mailTo(email, "login details");
 
-    const { document } = await getPage(admin, `/admin/members/${user.id}`);
+    const { document } = await getPage(admin, `/admin/members/${user.id}/orders`);
     const orders = document.querySelector('[aria-label="Orders"]')?.textContent ?? "";
     expect(orders).toContain("AI Profit Labs");
     expect(orders).toContain("$17.00 USD");
     expect(orders).toContain(sale.WP_SALE);
     expect(orders).toContain("aff_7");
     expect(orders).toContain("Paid");
-    expect(document.body.textContent).toContain("No progress recorded.");
+    const profile = await getPage(admin, `/admin/members/${user.id}`);
+    expect(profile.document.body.textContent).toContain("No progress recorded.");
     // Once the member has opened a chapter, the course shows with their progress in it.
     const chapter = await app.db
       .selectFrom("chapters")
@@ -392,29 +393,32 @@ describe("the member page", () => {
     const progress = withProgress.document.querySelector('[aria-label="Course progress"]')?.textContent ?? "";
     expect(progress).toContain(chapter.title);
     expect(progress).toMatch(/1 of \d+/);
-    expect(document.querySelector('[aria-label="Emails"]')?.textContent).toContain("Your AI Profit Labs login details");
+    const signInHelp = await getPage(admin, `/admin/members/${user.id}/sign-in`);
+    expect(signInHelp.document.querySelector('[aria-label="Emails"]')?.textContent).toContain(
+      "Your AI Profit Labs login details",
+    );
     // The list never shows a message's body: it holds the set-password link.
-    expect(document.body.innerHTML).not.toContain("/reset-password?token=");
+    expect(signInHelp.document.body.innerHTML).not.toContain("/reset-password?token=");
 
     // Two sessions of another member, then 'Sign out all sessions'.
     const other = await createUser(app.db, { paid: "stripe-order" });
     const phone = await signIn(app.baseUrl, other.email);
     await signIn(app.baseUrl, other.email);
-    const before = await getPage(admin, `/admin/members/${other.id}`);
+    const before = await getPage(admin, `/admin/members/${other.id}/sign-in`);
     expect(before.document.querySelectorAll('[aria-label="Active sessions"] tbody tr')).toHaveLength(2);
-    expect(redirectTarget(await admin.post(`/admin/members/${other.id}`, { intent: "sign-out" }))).toBe(
-      `/admin/members/${other.id}`,
+    expect(redirectTarget(await admin.post(`/admin/members/${other.id}/sign-in`, { intent: "sign-out" }))).toBe(
+      `/admin/members/${other.id}/sign-in`,
     );
     expect(redirectTarget(await phone.get("/dashboard"))).toBe("/login?redirect=%2Fdashboard");
-    const after = await getPage(admin, `/admin/members/${other.id}`);
+    const after = await getPage(admin, `/admin/members/${other.id}/sign-in`);
     expect(after.document.querySelector('[role="status"]')?.textContent).toBe("Signed out of all sessions (2 ended).");
     expect((await auditRows(other.id)).map((row) => [row.action, row.details])).toEqual([
       ["sign_out_sessions", { sessions: 2 }],
     ]);
 
     // 'Send sign-in link': a working set-password link through the outbox.
-    expect(redirectTarget(await admin.post(`/admin/members/${user.id}`, { intent: "send-link" }))).toBe(
-      `/admin/members/${user.id}`,
+    expect(redirectTarget(await admin.post(`/admin/members/${user.id}/sign-in`, { intent: "send-link" }))).toBe(
+      `/admin/members/${user.id}/sign-in`,
     );
     const mail = await mailTo(email, "Sign in to AI Profit Labs");
     const link = new URL(mail.text.match(/https?:\/\/\S+reset-password\S+/)![0]);
@@ -523,7 +527,7 @@ describe("the outbox page", () => {
   it("lists messages without their bodies, shows a body on its own page, and retries a failed one", async () => {
     const user = await createUser(app.db, { name: "Ola Outbox" });
     smtp.refuseOnce(user.email);
-    await admin.post(`/admin/members/${user.id}`, { intent: "send-link" });
+    await admin.post(`/admin/members/${user.id}/sign-in`, { intent: "send-link" });
     const failed = (await until(
       "the refused send",
       () => app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", user.email).executeTakeFirst(),

@@ -8,7 +8,7 @@ import { SmtpSink } from "../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../support/test-app";
 
 /**
- * Issue 28 part 1 (decision 055): 'Refund' on /admin/members/{id}. The admin asks Stripe (the
+ * Issue 28 part 1 (decision 055): 'Refund' on /admin/members/{id}/orders. The admin asks Stripe (the
  * loopback fake, decision 019) once per order, whatever the submits; access ends only when
  * Stripe's `charge.refunded` arrives, through the existing handling.
  */
@@ -78,13 +78,13 @@ async function cardBuyer({ startedDaysAgo = 0, free = false } = {}) {
   return { user, browser, session, orderId: order.id };
 }
 
-const memberPage = (userId: string) => getPage(admin, `/admin/members/${userId}`);
+const memberPage = (userId: string) => getPage(admin, `/admin/members/${userId}/orders`);
 
 const day = (at: Date) =>
   at.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 async function flashAfter(response: Response, userId: string) {
-  expect(redirectTarget(response)).toBe(`/admin/members/${userId}`);
+  expect(redirectTarget(response)).toBe(`/admin/members/${userId}/orders`);
   const { document } = await memberPage(userId);
   return document.querySelector("#flash")?.textContent ?? "";
 }
@@ -113,10 +113,15 @@ describe("refund from the member page", () => {
     expect(form!.querySelector('input[name="confirmLate"]')).toBeNull();
 
     const submit = () =>
-      admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "Asked within 30 days" });
+      admin.post(`/admin/members/${user.id}/orders`, {
+        intent: "refund",
+        order: orderId,
+        reason: "Asked within 30 days",
+      });
     const responses = await Promise.all([submit(), submit()]);
     const again = await submit();
-    for (const response of [...responses, again]) expect(redirectTarget(response)).toBe(`/admin/members/${user.id}`);
+    for (const response of [...responses, again])
+      expect(redirectTarget(response)).toBe(`/admin/members/${user.id}/orders`);
     const requests = fake.refundRequests();
     expect(requests).toHaveLength(1);
     expect(requests[0].idempotencyKey).toMatch(new RegExp(`^admin-refund-${orderId}-\\d+$`));
@@ -148,13 +153,13 @@ describe("refund from the member page", () => {
 
   it("flashes 'Refund requested. Access ends when Stripe confirms.' and names the order in the activity log", async () => {
     const { user, orderId } = await cardBuyer();
-    const response = await admin.post(`/admin/members/${user.id}`, {
+    const response = await admin.post(`/admin/members/${user.id}/orders`, {
       intent: "refund",
       order: orderId,
       reason: "Changed mind",
     });
     expect(await flashAfter(response, user.id)).toContain("Refund requested. Access ends when Stripe confirms.");
-    const { document } = await memberPage(user.id);
+    const { document } = await getPage(admin, `/admin/members/${user.id}`);
     const log = document.querySelector('[aria-label="Activity log"]')?.textContent ?? "";
     expect(log).toContain("Refunded an order through Stripe");
     expect(log).toContain(`Order: ${orderId}`);
@@ -206,7 +211,7 @@ describe("refund from the member page", () => {
     const form = document.querySelector(`form[aria-label="Refund order ${orderId}"]`)!;
     expect(form.textContent).toMatch(/Guarantee ends \d+ \w+ \d{4}/);
     expect(form.querySelector('input[name="confirmLate"]')).toBeNull();
-    const response = await admin.post(`/admin/members/${user.id}`, {
+    const response = await admin.post(`/admin/members/${user.id}/orders`, {
       intent: "refund",
       order: orderId,
       reason: "In time",
@@ -220,7 +225,11 @@ describe("refund from the member page", () => {
     const { document } = await memberPage(user.id);
     expect(document.querySelector(`form[aria-label="Refund order ${orderId}"]`)).toBeNull();
     expect(document.body.textContent).toContain("Nothing to refund (no card payment)");
-    const response = await admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "x" });
+    const response = await admin.post(`/admin/members/${user.id}/orders`, {
+      intent: "refund",
+      order: orderId,
+      reason: "x",
+    });
     const flash = await flashAfter(response, user.id);
     expect(flash).toContain("Nothing to refund (no card payment): nothing was refunded.");
     expect(flash).not.toContain("already requested");
@@ -246,12 +255,16 @@ describe("refund from the member page", () => {
     expect(form.textContent).toMatch(/Guarantee ended \d+ \w+ \d{4}/);
     expect(form.querySelector('input[name="confirmLate"]')).not.toBeNull();
 
-    const refused = await admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "Late" });
+    const refused = await admin.post(`/admin/members/${user.id}/orders`, {
+      intent: "refund",
+      order: orderId,
+      reason: "Late",
+    });
     expect(await flashAfter(refused, user.id)).toContain("tick 'Refund after the guarantee' to confirm");
     expect(fake.refundRequests()).toHaveLength(0);
     expect(await refundAudits(user.id)).toHaveLength(0);
 
-    const confirmed = await admin.post(`/admin/members/${user.id}`, {
+    const confirmed = await admin.post(`/admin/members/${user.id}/orders`, {
       intent: "refund",
       order: orderId,
       reason: "Late, but goodwill",
@@ -263,7 +276,11 @@ describe("refund from the member page", () => {
 
   it("requires a reason", async () => {
     const { user, orderId } = await cardBuyer();
-    const response = await admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "  " });
+    const response = await admin.post(`/admin/members/${user.id}/orders`, {
+      intent: "refund",
+      order: orderId,
+      reason: "  ",
+    });
     expect(await flashAfter(response, user.id)).toContain("Enter a reason for the refund.");
     expect(fake.refundRequests()).toHaveLength(0);
   });
@@ -271,7 +288,11 @@ describe("refund from the member page", () => {
   it("shows Stripe's error in words and changes nothing; a later try works", async () => {
     const { user, browser, orderId } = await cardBuyer();
     fake.failure = { kind: "error", status: 402, type: "card_error", message: "The refund could not be processed." };
-    const response = await admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "Try" });
+    const response = await admin.post(`/admin/members/${user.id}/orders`, {
+      intent: "refund",
+      order: orderId,
+      reason: "Try",
+    });
     expect(await flashAfter(response, user.id)).toContain(
       "Stripe refused the refund: The refund could not be processed. Nothing was refunded.",
     );
@@ -289,7 +310,11 @@ describe("refund from the member page", () => {
     // Stripe keeps its answer to a key for a day, the refusal included: a retry, with the same
     // reason or another, is a new request to Stripe (a key of its own), not that refusal again.
     fake.failure = null;
-    const retried = await admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "Try" });
+    const retried = await admin.post(`/admin/members/${user.id}/orders`, {
+      intent: "refund",
+      order: orderId,
+      reason: "Try",
+    });
     expect(await flashAfter(retried, user.id)).toContain("Refund requested.");
     expect(await refundAudits(user.id)).toHaveLength(1);
     const keys = fake.refundRequests().map((request) => request.idempotencyKey);
@@ -300,10 +325,14 @@ describe("refund from the member page", () => {
   it("after a refusal, takes another reason; a payment Stripe already refunded is said so", async () => {
     const { user, orderId } = await cardBuyer();
     fake.failure = { kind: "error", status: 400, type: "invalid_request_error", message: "Charge is disputed." };
-    const refused = await admin.post(`/admin/members/${user.id}`, { intent: "refund", order: orderId, reason: "One" });
+    const refused = await admin.post(`/admin/members/${user.id}/orders`, {
+      intent: "refund",
+      order: orderId,
+      reason: "One",
+    });
     expect(await flashAfter(refused, user.id)).toContain("Stripe refused the refund: Charge is disputed.");
     fake.failure = null;
-    const retried = await admin.post(`/admin/members/${user.id}`, {
+    const retried = await admin.post(`/admin/members/${user.id}/orders`, {
       intent: "refund",
       order: orderId,
       reason: "Another reason",
@@ -313,7 +342,7 @@ describe("refund from the member page", () => {
     // The refund made in the Stripe Dashboard meanwhile (or by a try whose answer was lost).
     const { user: other, orderId: otherOrder, session } = await cardBuyer();
     fake.refunded.add(session.id);
-    const already = await admin.post(`/admin/members/${other.id}`, {
+    const already = await admin.post(`/admin/members/${other.id}/orders`, {
       intent: "refund",
       order: otherOrder,
       reason: "x",
@@ -327,10 +356,18 @@ describe("refund from the member page", () => {
   it("refuses an order of another member, and a non-admin, without calling Stripe", async () => {
     const { orderId } = await cardBuyer();
     const other = await createUser(app.db);
-    const response = await admin.post(`/admin/members/${other.id}`, { intent: "refund", order: orderId, reason: "x" });
+    const response = await admin.post(`/admin/members/${other.id}/orders`, {
+      intent: "refund",
+      order: orderId,
+      reason: "x",
+    });
     expect(await flashAfter(response, other.id)).toContain("There is no such card order on this member");
     const member = await signIn(app.baseUrl, (await createUser(app.db, { paid: "stripe-order" })).email);
-    const sneaky = await member.post(`/admin/members/${other.id}`, { intent: "refund", order: orderId, reason: "x" });
+    const sneaky = await member.post(`/admin/members/${other.id}/orders`, {
+      intent: "refund",
+      order: orderId,
+      reason: "x",
+    });
     expect(redirectTarget(sneaky)).toBe("/dashboard");
     expect(fake.refundRequests()).toHaveLength(0);
   });

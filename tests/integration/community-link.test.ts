@@ -209,8 +209,8 @@ describe("the community link is for paid members only", () => {
     const unpaid = await createUser(app.db);
     for (const user of [paid, unpaid]) {
       expect((await new Browser(app.baseUrl).post("/login/email-link", { email: user.email })).status).toBe(200);
-      expect(redirectTarget(await admin.post(`/admin/members/${user.id}`, { intent: "send-link" }))).toBe(
-        `/admin/members/${user.id}`,
+      expect(redirectTarget(await admin.post(`/admin/members/${user.id}/sign-in`, { intent: "send-link" }))).toBe(
+        `/admin/members/${user.id}/sign-in`,
       );
     }
     expect((await smtp.waitFor(paid.email, 15_000, "sign-in link")).text).toContain(INVITE);

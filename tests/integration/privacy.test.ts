@@ -129,8 +129,8 @@ async function memberWithEverything({ twoFactor = false, movedAddress = false } 
   await new Browser(app.baseUrl).post("/forgot-password", { email: member.email });
   const resetMail = await smtp.waitFor(member.email, 15_000, "eset");
   const resetToken = linkIn(resetMail, "/reset-password").searchParams.get("token")!;
-  expect(redirectTarget(await admin.post(`/admin/members/${member.id}`, { intent: "send-link" }))).toBe(
-    `/admin/members/${member.id}`,
+  expect(redirectTarget(await admin.post(`/admin/members/${member.id}/sign-in`, { intent: "send-link" }))).toBe(
+    `/admin/members/${member.id}/sign-in`,
   );
   await app.db
     .insertInto("email_outbox")
@@ -307,7 +307,7 @@ describe("Download my data", () => {
       (rows) => rows.length === 0,
     );
     const own = await download(fixture.browser, "/account/privacy", { intent: "export" });
-    const byAdmin = await download(admin, `/admin/members/${fixture.member.id}/privacy`, { intent: "export" });
+    const byAdmin = await download(admin, `/admin/members/${fixture.member.id}/privacy/export`, { intent: "export" });
     const strip = (json: Record<string, any>) => ({ ...json, exportedAt: null, sessions: null });
     expect(strip(byAdmin.json)).toEqual(strip(own.json));
     const rows = await app.db
@@ -319,7 +319,9 @@ describe("Download my data", () => {
       .execute();
     expect(rows.map((row) => row.admin_email)).toEqual(["member", ADMIN_EMAIL]);
     // A member cannot use the admin's route.
-    const refused = await fixture.browser.post(`/admin/members/${fixture.other.id}/privacy`, { intent: "export" });
+    const refused = await fixture.browser.post(`/admin/members/${fixture.other.id}/privacy/export`, {
+      intent: "export",
+    });
     expect(refused.headers.get("Content-Disposition")).toBeNull();
     expect(redirectTarget(refused)).toBe("/dashboard");
   });
@@ -511,7 +513,7 @@ describe("Erase member (admin)", () => {
       { intent: "erase", reason: "", confirm_email: member.email },
       { intent: "erase", reason: "Email request", confirm_email: "wrong@example.test" },
     ]) {
-      expect(redirectTarget(await admin.post(path, form))).toBe(`/admin/members/${member.id}`);
+      expect(redirectTarget(await admin.post(path, form))).toBe(`/admin/members/${member.id}/privacy`);
     }
     expect(await app.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toHaveLength(1);
 
@@ -553,8 +555,8 @@ describe("Erase member (admin)", () => {
       reason: "test",
       confirm_email: ADMIN_EMAIL,
     });
-    expect(redirectTarget(refused)).toBe(`/admin/members/${adminId}`);
-    expect(await flashOn(admin, `/admin/members/${adminId}`)).toContain("The last admin cannot be erased");
+    expect(redirectTarget(refused)).toBe(`/admin/members/${adminId}/privacy`);
+    expect(await flashOn(admin, `/admin/members/${adminId}/privacy`)).toContain("The last admin cannot be erased");
     expect(await app.db.selectFrom("users").select("id").where("id", "=", adminId).execute()).toHaveLength(1);
     // ... nor through 'Delete my account'.
     const self = await admin.post("/account/privacy", {

@@ -40,7 +40,7 @@ describe("an erased account's old credentials", () => {
     const change = linkIn(await smtp.waitFor(newEmail, 15_000, "Confirm"), "/account/confirm-email");
     // A sign-in link an admin sent.
     const sent = smtp.messages.length;
-    await admin.post(`/admin/members/${member.id}`, { intent: "send-link" });
+    await admin.post(`/admin/members/${member.id}/sign-in`, { intent: "send-link" });
     const signInMail = await smtp.waitFor(member.email, 15_000, "", sent);
     const signInLink = linkIn(signInMail, "/reset-password");
     // A sign-in link the member asked for themself ('Email me a sign-in link').

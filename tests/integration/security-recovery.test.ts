@@ -157,7 +157,9 @@ describe("one credential epoch per user (item 2)", () => {
     const memberBrowser = await signIn(app.baseUrl, member.email);
     const token = await requestReset(member.email);
     const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect([302, 303]).toContain((await admin.post(`/admin/members/${member.id}`, { intent: "sign-out" })).status);
+    expect([302, 303]).toContain(
+      (await admin.post(`/admin/members/${member.id}/sign-in`, { intent: "sign-out" })).status,
+    );
     expect(await signedIn(memberBrowser)).toBe(false);
     expect(await signedIn(admin)).toBe(true);
     expect((await useReset(token)).status).toBe(400);

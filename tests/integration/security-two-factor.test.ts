@@ -174,16 +174,16 @@ describe("admins remove a member's factor", () => {
       "/login/two-factor",
     );
     const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(await (await admin.get(`/admin/members/${user.id}`)).text()).toContain("Remove two-factor");
+    expect(await (await admin.get(`/admin/members/${user.id}/sign-in`)).text()).toContain("Remove two-factor");
 
     // A member who is not an admin cannot.
     const member = await createUser(app.db, { paid: "stripe-order" });
     const notAdmin = await signIn(app.baseUrl, member.email);
-    await notAdmin.post(`/admin/members/${user.id}`, { intent: "remove-2fa" });
+    await notAdmin.post(`/admin/members/${user.id}/sign-in`, { intent: "remove-2fa" });
     expect(await factorsOf(user.id)).toHaveLength(1);
 
-    const removed = await admin.post(`/admin/members/${user.id}`, { intent: "remove-2fa" });
-    expect(redirectTarget(removed)).toBe(`/admin/members/${user.id}`);
+    const removed = await admin.post(`/admin/members/${user.id}/sign-in`, { intent: "remove-2fa" });
+    expect(redirectTarget(removed)).toBe(`/admin/members/${user.id}/sign-in`);
     expect(await (await admin.get(`/admin/members/${user.id}`)).text()).toContain("Removed two-factor authentication");
     expect(await factorsOf(user.id)).toHaveLength(0);
     expect(await app.db.selectFrom("recovery_codes").select("id").where("user_id", "=", user.id).execute()).toEqual([]);

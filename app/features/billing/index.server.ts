@@ -1,6 +1,7 @@
 export { startCheckout, startUpgradeCheckout } from "./checkout.server";
 export { fulfilReturnedSession, receiveStripeWebhook } from "./fulfilment.server";
 export { marketplaceLinks } from "./marketplace-links.server";
+export { memberOrders } from "./member-orders.server";
 export { getOrder, ordersOfUser, recentOrders } from "./order-ledger.server";
 export { ordersCsv } from "./orders-csv.server";
 export { refundStripeOrder } from "./refunds.server";

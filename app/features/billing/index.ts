@@ -1,4 +1,5 @@
 export { CHECKOUT_MESSAGES } from "./checkout";
+export { MemberOrders } from "./member-orders";
 export { OrderRefund } from "./order-refund";
 export type { RefundView } from "./order-refund";
 export { SOURCE_LABELS, STATUS_LABELS, productLabel } from "./orders";

@@ -1,3 +1,4 @@
+export { AccessFacts, ComplimentaryActions, ComplimentaryGrants, MemberProducts } from "./member-access";
 export {
   ACCESS_FILTERS,
   GRANT_REASON_MAX,
@@ -8,4 +9,9 @@ export {
   parseGrantForm,
   parseMemberQuery,
 } from "./member-admin";
+export { ActivityLog, CourseProgress } from "./member-history";
 export { checkMember } from "./member-import";
+export { MemberNav, MemberSummary } from "./member-layout";
+export type { MemberOutletContext } from "./member-layout";
+export { memberPagePath, movedIntentPath } from "./member-pages";
+export { ActiveSessions, MemberEmails, SignInActions } from "./sign-in-help";

@@ -1,3 +1,4 @@
+import { formatDay } from "~/platform/dates";
 import { isCatalogueKey, type CatalogueKey } from "~/features/catalogue";
 
 /**
@@ -98,3 +99,6 @@ export function parseGrantForm(
   if (expiresAt <= now) return { ok: false, error: "'Expires on' must be today or a later date." };
   return { ok: true, value: { reason, expiresAt } };
 }
+
+/** The last day a grant still gives access ('Expires on'): the day before the moment it ends. */
+export const lastDay = (expiresAt: string | Date) => formatDay(new Date(new Date(expiresAt).getTime() - 1));

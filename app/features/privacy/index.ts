@@ -10,4 +10,4 @@ export {
 export type { ConsentChoice } from "./consent-rules";
 export { ConsentForm, ConsentSync, CookieCategoryList, CookieConsentBanner } from "./cookie-consent";
 export type { ConsentHandle } from "./cookie-consent";
-export { MemberPrivacy } from "./member-privacy";
+export { MemberPrivacy, adminExportPath } from "./member-privacy";

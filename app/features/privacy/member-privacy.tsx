@@ -3,16 +3,29 @@ import { AdminSection } from "~/platform/ui/admin/admin-page";
 import { dangerButton, inputClass, panelClass, secondaryButton } from "~/platform/ui/admin/form-controls";
 
 /**
- * 'Privacy requests' on /admin/members/{id} (issue 29, decision 056): the member's data as the
- * same JSON file they download themselves, and their erasure on request. Both post to
- * /admin/members/{id}/privacy as whole-page submissions: the first answers with a file.
+ * Where 'Export data' posts: a resource route, since only a resource route can answer a form with
+ * a file (a page's action answers with the page). Before the member page was split by concern it
+ * posted to the privacy page's URL, which still forwards it here.
+ */
+export const adminExportPath = (memberId: string) => `/admin/members/${memberId}/privacy/export`;
+
+/**
+ * 'Privacy requests' on /admin/members/{id}/privacy (issue 29, decision 056): the member's data as
+ * the same JSON file they download themselves, and their erasure on request. Both are whole-page
+ * submissions: the first answers with a file, the second leaves the member's pages behind.
  */
 export function MemberPrivacy({ memberId, email }: { memberId: string; email: string }) {
   const action = `/admin/members/${memberId}/privacy`;
   return (
     <AdminSection title="Privacy requests">
       <div className="grid gap-4 lg:grid-cols-2">
-        <Form method="post" action={action} reloadDocument className={panelClass} aria-labelledby="export-data">
+        <Form
+          method="post"
+          action={adminExportPath(memberId)}
+          reloadDocument
+          className={panelClass}
+          aria-labelledby="export-data"
+        >
           <h3 id="export-data" className="font-semibold">
             Export data
           </h3>

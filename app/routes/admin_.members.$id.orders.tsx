@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { requireAdmin } from "~/features/accounts/index.server";
+import { findMemberOr404, formText, memberIdOr404 } from "~/features/members/index.server";
+import { memberPagePath } from "~/features/members";
+import { memberOrders, refundStripeOrder } from "~/features/billing/index.server";
+import { MemberOrders } from "~/features/billing";
+
+/**
+ * 'Orders and refunds' (/admin/members/{id}/orders): the member's orders from both sources, each
+ * with its refund: a card order's 'Refund' form, a marketplace order's link to WarriorPlus.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { orders: await memberOrders(memberIdOr404(params.id)) };
+}
+
+/** 'Refund' (decision 055): Stripe refunds the payment; the access ends when Stripe confirms. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const member = await findMemberOr404(params.id);
+  const form = await request.formData();
+  const here = memberPagePath(member.id, "orders");
+  if (formText(form, "intent") !== "refund")
+    return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
+  const outcome = await refundStripeOrder(admin, member.id, {
+    orderId: formText(form, "order"),
+    reason: formText(form, "reason"),
+    confirmedLate: formText(form, "confirmLate") === "yes",
+  });
+  return redirectWithFlash(
+    here,
+    outcome.ok
+      ? { kind: "success", message: "Refund requested. Access ends when Stripe confirms." }
+      : { kind: "error", message: outcome.message },
+  );
+}
+
+export default function MemberOrdersPage() {
+  const { orders } = useLoaderData<typeof loader>();
+  return <MemberOrders orders={orders} />;
+}

@@ -1,0 +1,56 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useOutletContext } from "@remix-run/react";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { isUuid } from "~/platform/uuid";
+import { findUserById, requireAdmin } from "~/features/accounts/index.server";
+import { formText, memberIdOr404 } from "~/features/members/index.server";
+import { memberPagePath } from "~/features/members";
+import type { MemberOutletContext } from "~/features/members";
+import { eraseMemberByAdmin } from "~/features/privacy/index.server";
+import { adminExportPath, MemberPrivacy } from "~/features/privacy";
+
+/**
+ * 'Privacy' (/admin/members/{id}/privacy; issue 29, decision 056): 'Export data' and 'Erase
+ * member'. The page shows only the layout's member, so its loader only guards.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  memberIdOr404(params.id);
+  return null;
+}
+
+/**
+ * 'Erase member', the same as the member's own 'Delete my account', with a reason and the address
+ * typed to confirm; audited. 'Export data' answers with a file, which only a resource route can:
+ * a form posted here for it (a page opened before the split) is sent on there with a 307.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const member = isUuid(params.id) ? await findUserById(params.id) : undefined;
+  if (!member) return redirectWithFlash("/admin/members", { kind: "error", message: "That member no longer exists." });
+  const here = memberPagePath(member.id, "privacy");
+  const form = await request.formData();
+  switch (formText(form, "intent")) {
+    case "export":
+      return redirect(adminExportPath(member.id), 307);
+    case "erase": {
+      const result = await eraseMemberByAdmin(admin, member, {
+        reason: formText(form, "reason"),
+        typedEmail: formText(form, "confirm_email"),
+      });
+      return result.ok
+        ? redirectWithFlash("/admin/members", {
+            kind: "success",
+            message: `The member was erased; their orders are kept as ${result.pseudonym}.`,
+          })
+        : redirectWithFlash(here, { kind: "error", message: result.message });
+    }
+    default:
+      return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
+  }
+}
+
+export default function MemberPrivacyPage() {
+  const { member } = useOutletContext<MemberOutletContext>();
+  return <MemberPrivacy memberId={member.id} email={member.email} />;
+}

@@ -6,12 +6,12 @@ import { redirectWithFlash } from "~/platform/flash.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import {
   findMemberOr404,
-  formText,
   memberSignInHelp,
   removeTwoFactor,
   sendSignInLink,
   signOutEverywhere,
 } from "~/features/members/index.server";
+import { formText } from "~/platform/forms/form-text";
 import { memberPagePath, ActiveSessions, MemberEmails, SignInActions } from "~/features/members";
 
 /**

@@ -4,8 +4,9 @@ import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { secondaryButton } from "~/platform/ui/admin/form-controls";
 import { takeFlash } from "~/platform/flash.server";
 import { requireAdmin } from "~/features/accounts/index.server";
-import { accessAction, findMemberOr404, memberHeader, type AccessFailure } from "~/features/members/index.server";
-import { movedIntentPath } from "~/features/members";
+import { accessAction, type AccessFailure } from "~/features/catalogue/index.server";
+import { findMemberOr404, memberHeader } from "~/features/members/index.server";
+import { memberPagePath, movedIntentPath } from "~/features/members";
 import { MemberNav, MemberSummary, type MemberOutletContext } from "~/features/members";
 
 /**
@@ -38,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const moved = movedIntentPath(member.id, form.get("intent"));
   if (moved) return redirect(moved, 307);
-  return accessAction(admin, member, form);
+  return accessAction(admin, member, form, memberPagePath(member.id));
 }
 
 export default function AdminMemberLayout() {

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { redirectWithFlash } from "~/platform/flash.server";
 import { isUuid } from "~/platform/uuid";
 import { findUserById, requireAdmin } from "~/features/accounts/index.server";
-import { formText } from "~/features/members/index.server";
+import { formText } from "~/platform/forms/form-text";
 import { memberPagePath } from "~/features/members";
 import { exportPersonalData, personalDataResponse } from "~/features/privacy/index.server";
 

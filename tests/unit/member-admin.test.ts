@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { neutralizeFormula } from "~/platform/csv-safety";
-import { describeAccess, memberQueryString, parseGrantForm, parseMemberQuery } from "~/features/members/member-admin";
+import { describeAccess, memberQueryString, parseMemberQuery } from "~/features/members/member-admin";
+import { parseGrantForm } from "../../app/features/catalogue/grant-form";
 import { containsPattern } from "../../app/platform/db/contains-pattern";
 import { formatAmount, formatMoney } from "~/platform/money";
 

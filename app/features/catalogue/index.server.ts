@@ -19,5 +19,13 @@ export {
   marketplaceUpgradesSince,
   revokeProduct,
 } from "./entitlement.server";
+export {
+  accessAction,
+  grantComplimentaryAccess,
+  grantProduct,
+  revokeComplimentaryAccess,
+  revokeProductAccess,
+} from "./grants.server";
+export type { AccessFailure } from "./grants.server";
 export { saveProduct } from "./product-admin.server";
 export { hasMarketplaceItems, listProducts, productOfMarketplaceItem, seedProducts } from "./product.server";

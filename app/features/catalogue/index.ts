@@ -7,6 +7,7 @@ export {
   lockedCourseLabel,
 } from "./catalogue";
 export type { Catalogue, CatalogueKey } from "./catalogue";
+export { GRANT_REASON_MAX, lastDay, parseGrantForm } from "./grant-form";
 export { LOCKED_PARAM, STARTER_TOOLS, lockedHref, lockedNotice, lockedToolKey } from "./locked-tools";
 export {
   COUPON_CODE,

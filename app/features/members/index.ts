@@ -1,12 +1,10 @@
 export { AccessFacts, ComplimentaryActions, ComplimentaryGrants, MemberProducts } from "./member-access";
 export {
   ACCESS_FILTERS,
-  GRANT_REASON_MAX,
   IMPORT_MAX_BYTES,
   MEMBERS_PER_PAGE,
   describeAccess,
   memberQueryString,
-  parseGrantForm,
   parseMemberQuery,
 } from "./member-admin";
 export { ActivityLog, CourseProgress } from "./member-history";

@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { AdminSection, Badge, Cell, EmptyNote, StatusBadge, TableFrame } from "~/platform/ui/admin/admin-page";
 import { dangerButton, inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
 import { formatDay } from "~/platform/dates";
-import { GRANT_REASON_MAX, lastDay } from "./member-admin";
-import type { AccessFailure, MemberHeader, memberProfile } from "./member-page.server";
+import { GRANT_REASON_MAX, lastDay } from "~/features/catalogue";
+import type { MemberHeader, memberProfile } from "./member-page.server";
+import type { AccessFailure } from "~/features/catalogue/index.server";
 
 /**
  * The admin's 'Profile and access' page (/admin/members/{id}): who the member is, where their

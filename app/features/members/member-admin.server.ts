@@ -1,8 +1,6 @@
 import { db } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { twoFactorRemovedEmail } from "~/features/accounts";
-import type { GrantInput } from "./member-admin";
-import { createAccessGrant, revokeActiveGrants, revokeProduct } from "~/features/catalogue/index.server";
 import { writeAudit } from "~/platform/audit.server";
 import { enqueueEmail, makeFailedEmailDue } from "~/platform/mail/outbox.server";
 import {
@@ -20,93 +18,6 @@ import { kickMailer } from "~/platform/mail/sender.server";
  */
 type Admin = { id: string; email: string };
 type Member = { id: string; email: string; name: string };
-
-export async function grantComplimentaryAccess(admin: Admin, member: Member, input: GrantInput) {
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      const grant = await createAccessGrant(trx, {
-        userId: member.id,
-        reason: input.reason,
-        expiresAt: input.expiresAt,
-        grantedBy: admin.id,
-      });
-      await writeAudit(trx, {
-        admin,
-        action: "grant_complimentary",
-        memberId: member.id,
-        details: { grantId: grant.id, reason: input.reason, expiresAt: input.expiresAt?.toISOString() ?? null },
-      });
-    });
-}
-
-/** Ends the member's active grants; false (and no audit row) when there was none. */
-export async function revokeComplimentaryAccess(admin: Admin, member: Member): Promise<boolean> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const revoked = await revokeActiveGrants(trx, member.id, admin.id);
-      if (revoked.length === 0) return false;
-      await writeAudit(trx, {
-        admin,
-        action: "revoke_complimentary",
-        memberId: member.id,
-        details: { grantIds: revoked },
-      });
-      return true;
-    });
-}
-
-/** 'Grant' of one product on the member page (decision 051): a grant of that product, audited. */
-export async function grantProduct(admin: Admin, member: Member, productKey: string, input: GrantInput) {
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      const grant = await createAccessGrant(trx, {
-        userId: member.id,
-        reason: input.reason,
-        expiresAt: input.expiresAt,
-        grantedBy: admin.id,
-        productKey,
-      });
-      await writeAudit(trx, {
-        admin,
-        action: "grant_product",
-        memberId: member.id,
-        details: {
-          product: productKey,
-          grantId: grant.id,
-          reason: input.reason,
-          expiresAt: input.expiresAt?.toISOString() ?? null,
-        },
-      });
-    });
-}
-
-/**
- * 'Revoke' of one product: every active entitlement of it ends (a grant, or a purchase the
- * admin takes back), the others stay. False (and no audit row) when the member did not own it.
- */
-export async function revokeProductAccess(
-  admin: Admin,
-  member: Member,
-  productKey: string,
-  reason: string,
-): Promise<boolean> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const ended = await revokeProduct(trx, { userId: member.id, productKey, reason, revokedBy: admin.id });
-      if (ended.length === 0) return false;
-      await writeAudit(trx, {
-        admin,
-        action: "revoke_product",
-        memberId: member.id,
-        details: { product: productKey, reason, entitlementIds: ended },
-      });
-      return true;
-    });
-}
 
 export async function sendSignInLink(admin: Admin, member: Member, origin: string) {
   await db()

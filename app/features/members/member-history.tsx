@@ -1,6 +1,6 @@
 import { AdminSection, Cell, EmptyNote, TableFrame } from "~/platform/ui/admin/admin-page";
 import { formatDay, formatDayTime } from "~/platform/dates";
-import { lastDay } from "./member-admin";
+import { lastDay } from "~/features/catalogue";
 import type { memberProfile } from "./member-page.server";
 
 /** The profile page's record of the member: their course progress and what admins did to the account. */

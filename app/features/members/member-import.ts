@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { PRODUCT_KEYS, type Catalogue, type CatalogueKey } from "~/features/catalogue";
-import { IMPORT_MAX_BYTES, parseGrantForm } from "./member-admin";
+import { IMPORT_MAX_BYTES } from "./member-admin";
+import { parseGrantForm } from "~/features/catalogue";
 import { EMAIL_MAX, isPlainName, NAME_MAX } from "~/platform/forms/auth-rules";
 
 /**

@@ -1,7 +1,8 @@
 import { NavLink } from "@remix-run/react";
 import { StatusBadge } from "~/platform/ui/admin/admin-page";
 import { MEMBER_PAGES, memberPagePath } from "./member-pages";
-import type { AccessFailure, MemberHeader } from "./member-page.server";
+import type { MemberHeader } from "./member-page.server";
+import type { AccessFailure } from "~/features/catalogue/index.server";
 
 /** What the member layout hands its concern pages: the member it loaded, and a refused access form. */
 export type MemberOutletContext = { member: MemberHeader; failure: AccessFailure | undefined };

@@ -1,28 +1,19 @@
 import { data } from "@remix-run/node";
 import { isUuid } from "~/platform/uuid";
-import { redirectWithFlash } from "~/platform/flash.server";
 import { listAuditFor } from "~/platform/audit.server";
 import { listOutboxFor } from "~/platform/mail/outbox.server";
 import { listAccessGrants, listEntitlements, catalogue } from "~/features/catalogue/index.server";
-import { isCatalogueKey, PRODUCT_KEYS } from "~/features/catalogue";
+import { PRODUCT_KEYS } from "~/features/catalogue";
 import { listCourseProgress } from "~/features/learning/index.server";
 import { listActiveSessions, hasVerifiedFactor } from "~/features/accounts/index.server";
-import { describeAccess, parseGrantForm } from "./member-admin";
+import { describeAccess } from "./member-admin";
 import { getMember } from "./member-store.server";
-import { memberPagePath } from "./member-pages";
-import {
-  grantComplimentaryAccess,
-  grantProduct,
-  revokeComplimentaryAccess,
-  revokeProductAccess,
-} from "./member-admin.server";
 
 /**
  * What the admin member pages load and do (docs/product.md "Admin: members"): the layout's
  * member, each concern page's own data, and the profile page's access actions.
  */
 
-type Admin = { id: string; email: string };
 
 /** The member a page is about; a 404 for an id that is not one or names nobody. */
 export async function findMemberOr404(id: string | undefined) {
@@ -46,12 +37,6 @@ export type MemberHeader = Awaited<ReturnType<typeof memberHeader>>;
 export function memberIdOr404(id: string | undefined): string {
   if (!isUuid(id)) throw data("Member not found", { status: 404 });
   return id;
-}
-
-/** A text field of a posted form ('' when absent or a file). */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
 }
 
 const ENTITLEMENT_SOURCE_LABELS = {
@@ -112,64 +97,4 @@ export async function memberSignInHelp(member: { id: string; email: string }) {
     listOutboxFor(member.email, 50),
   ]);
   return { twoFactor, sessions, emails };
-}
-
-/** A refused grant or revocation: the message and the form as typed (`product` for a product's form). */
-export type AccessFailure = { error: string; reason: string; expiresOn: string; product?: string };
-
-/**
- * The profile page's actions: 'Grant complimentary access', 'Revoke complimentary access', and a
- * product's 'Grant' or 'Revoke'. A refused form answers 400 with what was typed; the rest redirect
- * back to the page with a flash message.
- */
-export async function accessAction(admin: Admin, member: { id: string; email: string; name: string }, form: FormData) {
-  const here = memberPagePath(member.id);
-  const field = (name: string) => formText(form, name);
-  switch (field("intent")) {
-    case "grant": {
-      const input = { reason: field("reason"), expiresOn: field("expiresOn") };
-      const parsed = parseGrantForm(input, new Date());
-      if (!parsed.ok) return data<AccessFailure>({ error: parsed.error, ...input }, { status: 400 });
-      await grantComplimentaryAccess(admin, member, parsed.value);
-      const until = parsed.value.expiresAt ? ` through ${input.expiresOn.trim()}` : "";
-      return redirectWithFlash(here, { kind: "success", message: `Complimentary access granted${until}.` });
-    }
-    case "revoke": {
-      const revoked = await revokeComplimentaryAccess(admin, member);
-      return redirectWithFlash(
-        here,
-        revoked
-          ? { kind: "success", message: "Complimentary access revoked." }
-          : { kind: "error", message: "This member has no active complimentary access to revoke." },
-      );
-    }
-    case "grant-product":
-    case "revoke-product": {
-      const product = field("product");
-      const input = { reason: field("reason"), expiresOn: field("expiresOn") };
-      if (!isCatalogueKey(product))
-        return redirectWithFlash(here, { kind: "error", message: "There is no such product: nothing was changed." });
-      const parsed = parseGrantForm(input, new Date());
-      if (!parsed.ok)
-        return data<AccessFailure>(
-          { error: parsed.error.replace(" for the complimentary access", ""), ...input, product },
-          { status: 400 },
-        );
-      const name = catalogue()[product].name;
-      if (field("intent") === "grant-product") {
-        await grantProduct(admin, member, product, parsed.value);
-        const until = parsed.value.expiresAt ? ` through ${input.expiresOn.trim()}` : "";
-        return redirectWithFlash(here, { kind: "success", message: `${name} granted${until}.` });
-      }
-      const revoked = await revokeProductAccess(admin, member, product, parsed.value.reason);
-      return redirectWithFlash(
-        here,
-        revoked
-          ? { kind: "success", message: `${name} revoked.` }
-          : { kind: "error", message: `This member does not own ${name}: nothing was revoked.` },
-      );
-    }
-    default:
-      return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
-  }
 }

@@ -2,9 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { CodeField } from "~/platform/ui/code-field";
-import { EmailPreferences } from "~/features/accounts/email-preferences";
+import { EmailPreferences } from "~/features/list/email-preferences";
 import { FlashMessage } from "~/platform/ui/flash-message";
-import { PrivacyAndData } from "~/features/accounts/privacy-and-data";
+import { PrivacyAndData } from "~/features/privacy/privacy-and-data";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { siteOrigin } from "~/platform/site-origin";

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { STARTER_PRODUCT } from "~/features/catalogue/catalogue";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/flash.server";
+import { SECURITY_PAGE } from "./account-pages";
 import type { SessionUser } from "./session-store.server";
 import { getSessionUser } from "./session.server";
 
@@ -22,7 +23,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /**
  * A paid member, or an admin whose session holds admin rights (docs/product.md §6): other users
  * are sent to the plan page. An admin who has not paid and whose session has not passed the admin
- * rule yet is sent to pass it (the code step, or /account to set up a factor), as for /admin.
+ * rule yet is sent to pass it (the code step, or /account/security to set up a factor), as for /admin.
  */
 export async function requirePaidMember(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
@@ -75,7 +76,7 @@ export function hasAdminRights(user: Pick<SessionUser, "isAdmin" | "hasTwoFactor
   return adminStanding(user) === "admin";
 }
 
-/** Throws the way to admin rights for an admin's session that lacks them: the code step or /account. */
+/** Throws the way to admin rights for an admin's session that lacks them: the code step or /account/security. */
 async function passAdminRule(request: Request, user: SessionUser, needsFactor: string): Promise<void> {
   const standing = adminStanding(user);
   if (standing === "needs-step-up") {
@@ -83,14 +84,14 @@ async function passAdminRule(request: Request, user: SessionUser, needsFactor: s
     throw redirect(`/login/two-factor?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
   }
   if (standing === "needs-factor") {
-    throw await redirectWithFlash("/account", { kind: "error", message: needsFactor });
+    throw await redirectWithFlash(SECURITY_PAGE, { kind: "error", message: needsFactor });
   }
 }
 
 /**
  * Admins only; signed-in non-admins go to /dashboard, visitors to /login. An admin with a second
  * factor needs a session that verified it (aal2): an aal1 session is sent to the code step. With
- * ADMIN_REQUIRE_2FA, an admin without a factor is sent to /account to set one up.
+ * ADMIN_REQUIRE_2FA, an admin without a factor is sent to /account/security to set one up.
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);

@@ -117,7 +117,7 @@ const EnvSchema = z
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     TRUST_PROXY: trustProxy,
     RATE_LIMIT_DISABLED: booleanFlag,
-    // Admins without a second factor are sent to /account to set one up before /admin opens.
+    // Admins without a second factor are sent to /account/security to set one up before /admin opens.
     ADMIN_REQUIRE_2FA: booleanFlag,
     // The one sanctioned way for tests to run production mode with BCRYPT_COST < 12 or
     // RATE_LIMIT_DISABLED; refused unless the server listens on loopback only (see below).

@@ -102,7 +102,7 @@ test("a lead gets the starter course, the admin's announcement, and unsubscribes
   await leadPage.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(leadPage.getByText("You have been unsubscribed.")).toBeVisible();
   await expect(leadPage.getByRole("button", { name: "Resubscribe" })).toBeVisible();
-  await leadPage.goto("/account");
+  await leadPage.goto("/account/email-preferences");
   await expect(leadPage.getByLabel("Product news and announcements")).not.toBeChecked();
   await lead.close();
 });

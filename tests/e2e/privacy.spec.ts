@@ -31,7 +31,7 @@ test.describe("privacy and data", () => {
   test("a member downloads their data, deletes the account, and cannot sign in", async ({ page, context }) => {
     await withConsentChosen(context);
     const account = await signUp(page, { name: "Dana Delete" });
-    await page.goto("/account");
+    await page.goto("/account/privacy");
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -42,7 +42,7 @@ test.describe("privacy and data", () => {
     expect(data.profile).toMatchObject({ email: account.email, name: "Dana Delete" });
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
 
-    await page.goto("/account");
+    await page.goto("/account/privacy");
     await page.getByLabel(/Type your email address/).fill(account.email);
     await page.locator("#delete-password").fill(account.password);
     await page.getByRole("button", { name: "Delete my account" }).click();
@@ -120,7 +120,7 @@ test.describe("privacy requests (admin)", () => {
 
 /** The signed-in member's account id, from their own data file (no admin needed). */
 async function memberIdOf(page: Page): Promise<string> {
-  await page.goto("/account");
+  await page.goto("/account/privacy");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Download my data" }).click(),

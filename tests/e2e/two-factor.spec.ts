@@ -3,7 +3,7 @@ import { currentStep, totpCode } from "../support/totp";
 import { hydrated, logIn, logOut, signUp } from "./helpers";
 
 /**
- * Issue 11 in Chromium, with JavaScript and without: enrol from /account (the code computed from
+ * Issue 11 in Chromium, with JavaScript and without: enrol from /account/security (the code computed from
  * the secret the page shows), sign out, sign in through the code step, then with a recovery code.
  */
 async function enterCode(page: Page, code: string) {
@@ -17,10 +17,20 @@ test("enrol, sign out, sign in through the code step, then with a recovery code"
   const account = await signUp(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account" }).click();
   await page.waitForURL("**/account");
-  for (const heading of ["Profile", "Email", "Password", "Two-factor authentication", "Sessions"]) {
-    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  // The account's pages, through their sub-navigation.
+  const accountNav = page.getByRole("navigation", { name: "Account" });
+  for (const [link, url, headings] of [
+    ["Profile", "**/account", ["Profile", "Email"]],
+    ["Sessions", "**/account/sessions", ["Sessions"]],
+    ["Password and two-factor", "**/account/security", ["Password", "Two-factor authentication"]],
+  ] as const) {
+    await accountNav.getByRole("link", { name: link }).click();
+    await page.waitForURL(url);
+    for (const heading of headings) {
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    }
+    if (link === "Sessions") await expect(page.getByText("This device")).toBeVisible();
   }
-  await expect(page.getByText("This device")).toBeVisible();
 
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   await page.waitForURL("**/account/two-factor");
@@ -37,7 +47,7 @@ test("enrol, sign out, sign in through the code step, then with a recovery code"
   await page.getByRole("button", { name: "Download" }).click();
   expect((await download).suggestedFilename()).toBe("recovery-codes.txt");
   await page.getByRole("link", { name: "I have saved these codes" }).click();
-  await page.waitForURL("**/account");
+  await page.waitForURL("**/account/security");
   await expect(page.getByText("10 recovery codes remain.")).toBeVisible();
 
   await logOut(page);
@@ -53,13 +63,13 @@ test("enrol, sign out, sign in through the code step, then with a recovery code"
   await page.waitForURL("**/login/two-factor");
   await enterCode(page, codes[0]);
   await page.waitForURL("**/payment-options");
-  await page.goto("/account");
+  await page.goto("/account/security");
   await expect(page.getByText("9 recovery codes remain.")).toBeVisible();
 });
 
 test("a wrong code is refused with a clear message", async ({ page }) => {
   const account = await signUp(page);
-  await page.goto("/account");
+  await page.goto("/account/security");
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   const secret = (await page.getByLabel("Secret key").textContent())!.replace(/\s/g, "");
   await enterCode(page, totpCode(secret));

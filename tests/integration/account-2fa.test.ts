@@ -251,14 +251,14 @@ describe("signing in with a factor", () => {
 
   it("disabling needs a code; after it, sign-in asks for the password only", async () => {
     const { user, browser, secret } = await userWithFactor();
-    await browser.post("/account", { intent: "disable-2fa", code: "000001" });
+    await browser.post("/account/security", { intent: "disable-2fa", code: "000001" });
     expect(await flashOf(browser)).toContain("That code is not valid");
     expect(await app.db.selectFrom("auth_factors").select("id").where("user_id", "=", user.id).execute()).toHaveLength(
       1,
     );
 
-    const disabled = await browser.post("/account", { intent: "disable-2fa", code: totpCode(secret) });
-    expect(redirectTarget(disabled)).toBe("/account");
+    const disabled = await browser.post("/account/security", { intent: "disable-2fa", code: totpCode(secret) });
+    expect(redirectTarget(disabled)).toBe("/account/security");
     expect(await flashOf(browser)).toBe("Two-factor authentication is off.");
     expect(await app.db.selectFrom("auth_factors").select("id").where("user_id", "=", user.id).execute()).toHaveLength(
       0,
@@ -277,7 +277,7 @@ describe("account settings", () => {
     const here = await signIn(app.baseUrl, user.email);
     const elsewhere = await signIn(app.baseUrl, user.email);
 
-    await here.post("/account", {
+    await here.post("/account/security", {
       intent: "password",
       current_password: "wrong-password",
       new_password: "a-new-password-1",
@@ -285,7 +285,11 @@ describe("account settings", () => {
     expect(await flashOf(here)).toBe("Your current password is not correct.");
     expect(await signedIn(elsewhere)).toBe(true);
 
-    await here.post("/account", { intent: "password", current_password: PASSWORD, new_password: "a-new-password-1" });
+    await here.post("/account/security", {
+      intent: "password",
+      current_password: PASSWORD,
+      new_password: "a-new-password-1",
+    });
     expect(await flashOf(here)).toContain("Your password was changed");
     expect(await signedIn(here)).toBe(true);
     expect(await signedIn(elsewhere)).toBe(false);
@@ -307,7 +311,7 @@ describe("account settings", () => {
     const other = new Browser(app.baseUrl);
     await other.post("/login", { email: user.email, password: PASSWORD }, { headers: { "User-Agent": firefox } });
 
-    const page = await (await here.get("/account")).text();
+    const page = await (await here.get("/account/sessions")).text();
     expect(page).toContain("Chrome on macOS");
     expect(page).toContain("Firefox on Linux");
     expect(page.match(/This device/g)).toHaveLength(1);
@@ -315,7 +319,7 @@ describe("account settings", () => {
     expect((await smtp.waitFor(user.email, 15_000, "New sign-in")).text).toContain("Firefox on Linux");
 
     const otherHash = (await sessionsOf(user.id)).find((s) => s.user_agent === firefox)!.id_hash;
-    await here.post("/account", { intent: "sign-out-session", session: otherHash });
+    await here.post("/account/sessions", { intent: "sign-out-session", session: otherHash });
     expect(await flashOf(here)).toBe("That session was signed out.");
     expect(await signedIn(other)).toBe(false);
     expect(await signedIn(here)).toBe(true);
@@ -324,11 +328,11 @@ describe("account settings", () => {
     const stranger = await createUser(app.db);
     await signIn(app.baseUrl, stranger.email);
     const [theirs] = await sessionsOf(stranger.id);
-    await here.post("/account", { intent: "sign-out-session", session: theirs.id_hash });
+    await here.post("/account/sessions", { intent: "sign-out-session", session: theirs.id_hash });
     expect(await sessionsOf(stranger.id)).toHaveLength(1);
 
     const third = await signIn(app.baseUrl, user.email);
-    await here.post("/account", { intent: "sign-out-others" });
+    await here.post("/account/sessions", { intent: "sign-out-others" });
     expect(await signedIn(third)).toBe(false);
     expect(await signedIn(here)).toBe(true);
   });

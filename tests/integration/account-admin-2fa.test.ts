@@ -14,14 +14,14 @@ afterAll(async () => {
 });
 
 describe("ADMIN_REQUIRE_2FA=true", () => {
-  it("sends an admin without a factor to /account, for pages and actions; after enrolment /admin opens", async () => {
+  it("sends an admin without a factor to /account/security, for pages and actions; after enrolment /admin opens", async () => {
     const browser = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(redirectTarget(await browser.get("/admin"))).toBe("/account");
-    expect(await (await browser.get("/account")).text()).toContain(
+    expect(redirectTarget(await browser.get("/admin"))).toBe("/account/security");
+    expect(await (await browser.get("/account/security")).text()).toContain(
       "Set up two-factor authentication to open the Admin Panel.",
     );
     expect(redirectTarget(await browser.post("/admin", { intent: "create-course", title: "Not yet" }))).toBe(
-      "/account",
+      "/account/security",
     );
 
     await browser.post("/account/two-factor", { intent: "start" });
@@ -44,8 +44,8 @@ describe("ADMIN_REQUIRE_2FA=true", () => {
 
     expect((await browser.get(`/account/purchases/${orderId}`)).status).toBe(404);
     // The training without paying is an admin's right too: set up the factor first.
-    expect(redirectTarget(await browser.get("/dashboard"))).toBe("/account");
-    expect(await (await browser.get("/account")).text()).toContain(
+    expect(redirectTarget(await browser.get("/dashboard"))).toBe("/account/security");
+    expect(await (await browser.get("/account/security")).text()).toContain(
       "Set up two-factor authentication to open the training as an admin.",
     );
 

@@ -412,20 +412,20 @@ describe("unsubscribing (RFC 8058)", () => {
 /** The 'Product news and announcements' checkbox's tag. */
 const newsBox = (html: string) => html.match(/<input[^>]*name="news"[^>]*>/)?.[0] ?? "(none)";
 
-describe("email preferences on /account", () => {
+describe("email preferences on /account/email-preferences", () => {
   it("'Product news and announcements' is on by default, saved by a plain form, and turned off by an unsubscribe link", async () => {
     // Not a buyer: a buyer's address gets no training, and this one's link is used below.
     const member = await createUser(app.db);
     const browser = await signIn(app.baseUrl, member.email);
-    const page = await (await browser.get("/account")).text();
+    const page = await (await browser.get("/account/email-preferences")).text();
     expect(page).toContain("Email preferences");
     expect(newsBox(page)).toContain("checked");
-    const off = await browser.post("/account", { intent: "email-preferences" });
-    expect(redirectTarget(off)).toBe("/account");
+    const off = await browser.post("/account/email-preferences", { intent: "email-preferences" });
+    expect(redirectTarget(off)).toBe("/account/email-preferences");
     const optedOut = () =>
       app.db.selectFrom("users").select("news_opt_out_at").where("id", "=", member.id).executeTakeFirstOrThrow();
     expect((await optedOut()).news_opt_out_at).not.toBeNull();
-    await browser.post("/account", { intent: "email-preferences", news: "on" });
+    await browser.post("/account/email-preferences", { intent: "email-preferences", news: "on" });
     expect((await optedOut()).news_opt_out_at).toBeNull();
 
     // The member is a lead too: the training's link turns the preference off.
@@ -439,7 +439,7 @@ describe("email preferences on /account", () => {
     );
     await fetch(link, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
     expect((await optedOut()).news_opt_out_at).not.toBeNull();
-    expect(newsBox(await (await browser.get("/account")).text())).not.toContain("checked");
+    expect(newsBox(await (await browser.get("/account/email-preferences")).text())).not.toContain("checked");
   });
 });
 

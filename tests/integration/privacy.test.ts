@@ -193,7 +193,7 @@ describe("Download my data", () => {
   it("holds every kind of data about the member, field by field, and nothing about anyone else nor any secret", async () => {
     const fixture = await memberWithEverything({ twoFactor: true });
     const { member, name, other } = fixture;
-    const { text, json } = await download(fixture.browser, "/account/privacy", { intent: "export" });
+    const { text, json } = await download(fixture.browser, "/account/personal-data.json", { intent: "export" });
 
     expect(json.version).toBe(1);
     expect(json.profile).toMatchObject({ id: member.id, email: member.email, name, admin: false });
@@ -285,10 +285,10 @@ describe("Download my data", () => {
   it("is POST only and needs a signed-in member", async () => {
     const member = await createUser(app.db);
     const browser = await signIn(app.baseUrl, member.email);
-    const get = await browser.get("/account/privacy");
+    const get = await browser.get("/account/personal-data.json");
     expect(get.status).toBe(302);
     expect(get.headers.get("Content-Disposition")).toBeNull();
-    const anonymous = await new Browser(app.baseUrl).post("/account/privacy", { intent: "export" });
+    const anonymous = await new Browser(app.baseUrl).post("/account/personal-data.json", { intent: "export" });
     expect(redirectTarget(anonymous)).toMatch(/^\/login/);
   });
 
@@ -306,7 +306,7 @@ describe("Download my data", () => {
           .execute(),
       (rows) => rows.length === 0,
     );
-    const own = await download(fixture.browser, "/account/privacy", { intent: "export" });
+    const own = await download(fixture.browser, "/account/personal-data.json", { intent: "export" });
     const byAdmin = await download(admin, `/admin/members/${fixture.member.id}/privacy/export`, { intent: "export" });
     const strip = (json: Record<string, any>) => ({ ...json, exportedAt: null, sessions: null });
     expect(strip(byAdmin.json)).toEqual(strip(own.json));
@@ -412,8 +412,8 @@ describe("Delete my account", () => {
     ] as const;
     for (const [form, message] of attempts) {
       const response = await browser.post("/account/privacy", form);
-      expect(redirectTarget(response)).toBe("/account");
-      expect(await flashOn(browser, "/account")).toContain(message);
+      expect(redirectTarget(response)).toBe("/account/privacy");
+      expect(await flashOn(browser, "/account/privacy")).toContain(message);
     }
     expect(await app.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toHaveLength(1);
     expect(await app.db.selectFrom("erasures").select("pseudonym").execute()).toHaveLength(erasuresBefore);
@@ -480,11 +480,11 @@ describe("Delete my account without a password", () => {
     const { member, browser } = fixture;
     // A marketplace buyer who never set a password (signed in through a link).
     await app.db.updateTable("users").set({ password_hash: null }).where("id", "=", member.id).execute();
-    expect(await (await browser.get("/account")).text()).toContain("Your account has no password");
+    expect(await (await browser.get("/account/privacy")).text()).toContain("Your account has no password");
     const sent = smtp.messages.length;
     const asked = await browser.post("/account/privacy", { intent: "delete", confirm_email: member.email });
-    expect(redirectTarget(asked)).toBe("/account");
-    expect(await flashOn(browser, "/account")).toContain("We sent a link to your email address");
+    expect(redirectTarget(asked)).toBe("/account/privacy");
+    expect(await flashOn(browser, "/account/privacy")).toContain("We sent a link to your email address");
     expect(await app.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toHaveLength(1);
     const mail = await smtp.waitFor(member.email, 15_000, "Confirm the deletion", sent);
     const token = linkIn(mail, "/account/delete").searchParams.get("token")!;
@@ -564,8 +564,8 @@ describe("Erase member (admin)", () => {
       confirm_email: ADMIN_EMAIL,
       current_password: ADMIN_PASSWORD,
     });
-    expect(redirectTarget(self)).toBe("/account");
-    expect(await flashOn(admin, "/account")).toContain("The last admin cannot be erased");
+    expect(redirectTarget(self)).toBe("/account/privacy");
+    expect(await flashOn(admin, "/account/privacy")).toContain("The last admin cannot be erased");
 
     const second = await createUser(app.db, { isAdmin: true, email: uniqueEmail("second-admin") });
     const erased = await admin.post(`/admin/members/${second.id}/privacy`, {

@@ -57,7 +57,7 @@ const tokenOf = (link: URL) => link.searchParams.get("token")!;
 describe("start-up and the ADMIN_EMAIL account", () => {
   it("a restart leaves the admin's own password alone", async () => {
     const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await admin.post("/account", {
+    await admin.post("/account/security", {
       intent: "password",
       current_password: ADMIN_PASSWORD,
       new_password: ADMINS_OWN_PASSWORD,

@@ -112,7 +112,7 @@ describe("a stranger's account with the owner's address", () => {
     expect((await userOf(ownerEmail)).email_verified_at).not.toBeNull();
 
     // The stranger then changes the password: a password set after the proof, but not by the proof.
-    const changed = await stranger.post("/account", {
+    const changed = await stranger.post("/account/security", {
       intent: "password",
       current_password: "stranger-password-1",
       new_password: "stranger-password-2",

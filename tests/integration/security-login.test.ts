@@ -255,7 +255,7 @@ describe("reserve before verify", () => {
     const thief = await signIn(app.baseUrl, owner.email);
     const flashes: string[] = [];
     for (let attempt = 0; attempt < 40; attempt++) {
-      await thief.post("/account", {
+      await thief.post("/account/security", {
         intent: "password",
         current_password: `guess-${attempt}`,
         new_password: "taken-over-password-1",

@@ -111,14 +111,14 @@ describe("an erased account's old credentials", () => {
         confirm_email: "not-the-address@example.test",
         current_password: PASSWORD,
       });
-      expect(redirectTarget(response)).toBe("/account");
+      expect(redirectTarget(response)).toBe("/account/privacy");
     }
     const limited = await browser.post("/account/privacy", {
       intent: "delete",
       confirm_email: member.email,
       current_password: PASSWORD,
     });
-    expect(redirectTarget(limited)).toBe("/account");
+    expect(redirectTarget(limited)).toBe("/account/privacy");
     expect(await app.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toHaveLength(1);
   });
 });

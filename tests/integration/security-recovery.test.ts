@@ -121,7 +121,11 @@ describe("one credential epoch per user (item 2)", () => {
     await here.post("/account", { intent: "resend-verification" });
     const verifyToken = tokenOf(await smtp.waitFor(user.email, 15_000, "Confirm your", before), "/verify-email");
 
-    await here.post("/account", { intent: "password", current_password: PASSWORD, new_password: "a-new-password-1" });
+    await here.post("/account/security", {
+      intent: "password",
+      current_password: PASSWORD,
+      new_password: "a-new-password-1",
+    });
     expect(await signedIn(here)).toBe(true);
     expect(await signedIn(elsewhere)).toBe(false);
     expect((await useEmailChange(changeToken)).status).toBe(400);
@@ -145,7 +149,7 @@ describe("one credential epoch per user (item 2)", () => {
     expect((await again.post("/login/two-factor", { code: totpCode(secret, currentStep() + 1) })).status).toBe(303);
     expect(await signedIn(again)).toBe(true);
     const beforeOff = await requestReset(user.email);
-    await here.post("/account", { intent: "disable-2fa", code: codes[0], current_password: PASSWORD });
+    await here.post("/account/security", { intent: "disable-2fa", code: codes[0], current_password: PASSWORD });
     expect(await app.db.selectFrom("auth_factors").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(await signedIn(here)).toBe(true);
     expect(await signedIn(again)).toBe(false);

@@ -28,6 +28,13 @@ const flashOf = async (browser: Browser) => {
   const html = await (await browser.get("/account")).text();
   return /role="(?:status|alert)"[^>]*>([^<]*)</.exec(html)?.[1] ?? "";
 };
+/** The account's pages with a form that asks for the current password, as one text (they were one page). */
+const accountPages = async (browser: Browser) =>
+  (
+    await Promise.all(
+      ["/account", "/account/security", "/account/privacy"].map(async (page) => (await browser.get(page)).text()),
+    )
+  ).join("\n");
 const factorsOf = (userId: string) =>
   app.db.selectFrom("auth_factors").select(["status", "secret"]).where("user_id", "=", userId).execute();
 const shownSecret = (html: string) =>
@@ -70,11 +77,11 @@ describe("re-authentication for two-factor changes", () => {
     const thief = await staleSession(owner.id, await signIn(app.baseUrl, owner.email));
     // The set-up form asks for the password (beside the email, password and 'Delete my account'
     // forms, which always do).
-    const page = await (await thief.get("/account")).text();
+    const page = await accountPages(thief);
     expect(page.match(/name="current_password"/g)).toHaveLength(4);
 
     const start = await thief.post("/account/two-factor", { intent: "start" });
-    expect(redirectTarget(start)).toBe("/account");
+    expect(redirectTarget(start)).toBe("/account/security");
     expect(await flashOf(thief)).toBe("Enter your current password to change two-factor authentication.");
     expect(await factorsOf(owner.id)).toHaveLength(0);
 
@@ -91,7 +98,7 @@ describe("re-authentication for two-factor changes", () => {
     const owner = await createUser(app.db);
     const browser = await signIn(app.baseUrl, owner.email);
     // Only the email, password and 'Delete my account' forms ask for it.
-    expect((await (await browser.get("/account")).text()).match(/name="current_password"/g)).toHaveLength(3);
+    expect((await accountPages(browser)).match(/name="current_password"/g)).toHaveLength(3);
     expect(redirectTarget(await browser.post("/account/two-factor", { intent: "start" }))).toBe("/account/two-factor");
   });
 
@@ -118,7 +125,7 @@ describe("re-authentication for two-factor changes", () => {
     const { user, browser, codes } = await userWithFactor();
     await staleSession(user.id, browser);
 
-    await browser.post("/account", { intent: "disable-2fa", code: totpCode(SECRET) });
+    await browser.post("/account/security", { intent: "disable-2fa", code: totpCode(SECRET) });
     expect(await flashOf(browser)).toBe("Enter your current password to change two-factor authentication.");
     await browser.post("/account/two-factor", { intent: "regenerate", code: codes[0] });
     expect(await flashOf(browser)).toBe("Enter your current password to change two-factor authentication.");
@@ -138,7 +145,7 @@ describe("re-authentication for two-factor changes", () => {
     });
     expect(regenerated.status).toBe(200);
     // The password just typed counts for 10 minutes: disabling now needs the code only.
-    await browser.post("/account", { intent: "disable-2fa", code: totpCode(SECRET, currentStep() + 1) });
+    await browser.post("/account/security", { intent: "disable-2fa", code: totpCode(SECRET, currentStep() + 1) });
     expect(await flashOf(browser)).toBe("Two-factor authentication is off.");
     expect(await factorsOf(user.id)).toHaveLength(0);
   });

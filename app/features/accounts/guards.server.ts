@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/flash.server";
+import { SECURITY_PAGE } from "./account-pages";
 import type { SessionUser } from "./session-store.server";
 import { getSessionUser } from "./session.server";
 
@@ -41,7 +42,7 @@ export function hasAdminRights(user: Pick<SessionUser, "isAdmin" | "hasTwoFactor
   return adminStanding(user) === "admin";
 }
 
-/** Throws the way to admin rights for an admin's session that lacks them: the code step or /account. */
+/** Throws the way to admin rights for an admin's session that lacks them: the code step or /account/security. */
 export async function passAdminRule(request: Request, user: SessionUser, needsFactor: string): Promise<void> {
   const standing = adminStanding(user);
   if (standing === "needs-step-up") {
@@ -49,14 +50,14 @@ export async function passAdminRule(request: Request, user: SessionUser, needsFa
     throw redirect(`/login/two-factor?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
   }
   if (standing === "needs-factor") {
-    throw await redirectWithFlash("/account", { kind: "error", message: needsFactor });
+    throw await redirectWithFlash(SECURITY_PAGE, { kind: "error", message: needsFactor });
   }
 }
 
 /**
  * Admins only; signed-in non-admins go to /dashboard, visitors to /login. An admin with a second
  * factor needs a session that verified it (aal2): an aal1 session is sent to the code step. With
- * ADMIN_REQUIRE_2FA, an admin without a factor is sent to /account to set one up.
+ * ADMIN_REQUIRE_2FA, an admin without a factor is sent to /account/security to set one up.
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);

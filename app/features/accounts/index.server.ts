@@ -1,5 +1,16 @@
 export { accountDeletedResponse } from "./account-deleted.server";
 export {
+  UNKNOWN_INTENT,
+  answer,
+  answerProfileForm,
+  changeSecurity,
+  changeSessions,
+  formFields,
+  profileView,
+  securityView,
+  sessionsView,
+} from "./account-pages.server";
+export {
   changePassword,
   confirmEmailChange,
   findEmailChange,

@@ -1,9 +1,19 @@
 export { emailChangeSchema, firstError, nameSchema, passwordChangeSchema } from "./account-forms";
+export { AccountNav } from "./account-nav";
+export {
+  EMAIL_PREFERENCES_PAGE,
+  PERSONAL_DATA_FILE,
+  PRIVACY_PAGE,
+  SECURITY_PAGE,
+  SESSIONS_PAGE,
+  movedSectionScript,
+} from "./account-pages";
 export { HONEYPOT_FIELD, PASSWORD_MIN, email, forgotPasswordSchema, honeypot, resetPasswordSchema } from "./auth-forms";
 export { EmailLinkForm } from "./email-link-form";
-export { EmailPreferences } from "./email-preferences";
 export { RESET_TOKEN_HOURS, SIGN_IN_LINK_MINUTES, twoFactorRemovedEmail } from "./emails";
 export { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "./login-flow";
-export { PrivacyAndData } from "./privacy-and-data";
+export { ProfileSettings } from "./profile-settings";
+export { PasswordSettings, TwoFactorSettings } from "./security-settings";
+export { SessionList } from "./session-list";
 export { tokenFingerprint } from "./token-fingerprint";
 export { CHALLENGE_ENDED, RECOVERY_CODE_COUNT, readTypedCode, recoveryCodesFile } from "./two-factor-rules";

@@ -17,7 +17,7 @@ export type Viewer = Pick<SessionUser, "id" | "isAdmin" | "hasTwoFactor" | "aal"
 /**
  * A paid member, or an admin whose session holds admin rights (docs/product.md §6): other users
  * are sent to the plan page. An admin who has not paid and whose session has not passed the admin
- * rule yet is sent to pass it (the code step, or /account to set up a factor), as for /admin.
+ * rule yet is sent to pass it (the code step, or /account/security to set up a factor), as for /admin.
  */
 export async function requirePaidMember(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);

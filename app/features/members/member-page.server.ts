@@ -14,7 +14,6 @@ import { getMember } from "./member-store.server";
  * member, each concern page's own data, and the profile page's access actions.
  */
 
-
 /** The member a page is about; a 404 for an id that is not one or names nobody. */
 export async function findMemberOr404(id: string | undefined) {
   const member = isUuid(id) ? await getMember(id) : null;

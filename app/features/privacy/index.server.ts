@@ -8,6 +8,7 @@ export {
   eraseLead,
   eraseMemberByAdmin,
   exportPersonalData,
+  memberPrivacyView,
   personalDataResponse,
 } from "./privacy.server";
 export { retentionDays, retentionReport } from "./retention.server";

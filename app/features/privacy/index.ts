@@ -11,3 +11,4 @@ export type { ConsentChoice } from "./consent-rules";
 export { ConsentForm, ConsentSync, CookieCategoryList, CookieConsentBanner } from "./cookie-consent";
 export type { ConsentHandle } from "./cookie-consent";
 export { MemberPrivacy, adminExportPath } from "./member-privacy";
+export { PrivacyAndData } from "./privacy-and-data";

@@ -98,8 +98,15 @@ export const DELETION_LINK_SENT =
   "We sent a link to your email address: open it within an hour to delete your account.";
 export const DELETION_LINK_UNUSABLE = "This link has expired or has already been used.";
 
+/** 'Privacy and data' (/account/privacy): what its 'Delete my account' form has to ask for. */
+export async function memberPrivacyView(user: { id: string; email: string; hasTwoFactor: boolean }) {
+  const record = await findUserById(user.id);
+  // A marketplace buyer may have no password: 'Delete my account' then mails a link instead.
+  return { email: user.email, hasTwoFactor: user.hasTwoFactor, hasPassword: Boolean(record?.passwordHash) };
+}
+
 /**
- * 'Delete my account' on /account: the address typed to confirm, the current password (through
+ * 'Delete my account' on /account/privacy: the address typed to confirm, the current password (through
  * the one throttle) and, with two-factor on, a current code. A wrong answer changes nothing. An
  * account without a password (a marketplace buyer who never set one) gets an emailed link
  * instead of the password check: the deletion happens when it is used.

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { CodeField } from "~/platform/ui/code-field";
+import { PERSONAL_DATA_FILE, PRIVACY_PAGE } from "~/features/accounts";
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6";
 const input =
@@ -10,9 +11,10 @@ const danger =
   "inline-flex min-h-10 items-center justify-center rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50";
 
 /**
- * 'Privacy and data' on /account (issue 29, decision 056). Both forms post to /account/privacy as
- * whole-page submissions (`reloadDocument`): the download is a file the browser saves, and the
- * deletion ends the session, so neither belongs in a client-side navigation.
+ * 'Privacy and data' on /account/privacy (issue 29, decision 056). Both forms are whole-page
+ * submissions (`reloadDocument`): the download (posted to /account/personal-data.json) is a file
+ * the browser saves, and the deletion (posted to the page) ends the session, so neither belongs in
+ * a client-side navigation.
  */
 export function PrivacyAndData({
   email,
@@ -35,7 +37,7 @@ export function PrivacyAndData({
         </a>
         ).
       </p>
-      <Form method="post" action="/account/privacy" reloadDocument className="mt-4">
+      <Form method="post" action={PERSONAL_DATA_FILE} reloadDocument className="mt-4">
         <input type="hidden" name="intent" value="export" />
         <button type="submit" className={secondary}>
           Download my data
@@ -44,7 +46,7 @@ export function PrivacyAndData({
           One JSON file: your profile, orders, progress, sessions and emails.
         </p>
       </Form>
-      <Form method="post" action="/account/privacy" reloadDocument className="mt-6 space-y-3 border-t pt-5">
+      <Form method="post" action={PRIVACY_PAGE} reloadDocument className="mt-6 space-y-3 border-t pt-5">
         <input type="hidden" name="intent" value="delete" />
         <h3 className="font-semibold text-red-800">Delete my account</h3>
         <p className="text-sm text-slate-600">

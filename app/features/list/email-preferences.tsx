@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 
 /**
- * /account's 'Email preferences' (issue 27): marketing email is opt-out for members, and an
+ * 'Email preferences' on /account/email-preferences (issue 27): marketing email is opt-out for members, and an
  * unsubscribe link turns it off here too. A plain form: it works without JavaScript (an
  * unchecked box is simply not sent).
  */

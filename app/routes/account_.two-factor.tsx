@@ -4,18 +4,12 @@ import { AuthCard } from "~/platform/ui/auth-card";
 import { CodeField } from "~/platform/ui/code-field";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { readTypedCode } from "~/features/accounts";
-import {
-  requireUser,
-  askerFor,
-  passwordRecentlyVerified,
-  reauthenticate,
-  currentSessionIdHash,
+import { readTypedCode, SECURITY_PAGE } from "~/features/accounts";
+import { requireUser, askerFor, passwordRecentlyVerified, reauthenticate, currentSessionIdHash,
   beginEnrolment,
   confirmEnrolment,
   enrolmentView,
-  regenerateRecoveryCodes,
-} from "~/features/accounts/index.server";
+  regenerateRecoveryCodes } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Set up two-factor authentication | AI Profit Labs" },
@@ -24,7 +18,7 @@ export const meta: MetaFunction = () => [
 
 /**
  * The set-up step: shown while an enrolment is pending, to the session that started it (by a POST
- * from /account); to any other session there is nothing to show. No redirect when none is: this
+ * from /account/security); to any other session there is nothing to show. No redirect when none is: this
  * loader also runs after the action that made the recovery codes, and the page must still show them.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,9 +40,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const proved = await reauthenticate(asker, typeof password === "string" ? password : null);
   switch (form.get("intent")) {
     case "start": {
-      if (!proved.ok) return redirectWithFlash("/account", { kind: "error", message: proved.message });
+      if (!proved.ok) return redirectWithFlash(SECURITY_PAGE, { kind: "error", message: proved.message });
       if (!(await beginEnrolment(user.id, asker.sessionIdHash)))
-        return redirectWithFlash("/account", { kind: "error", message: "Two-factor authentication is already on." });
+        return redirectWithFlash(SECURITY_PAGE, { kind: "error", message: "Two-factor authentication is already on." });
       return redirect("/account/two-factor", 303);
     }
     case "confirm": {
@@ -59,9 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { error: null, codes: result.recoveryCodes, message: "Two-factor authentication is on." };
     }
     case "regenerate": {
-      if (!proved.ok) return redirectWithFlash("/account", { kind: "error", message: proved.message });
+      if (!proved.ok) return redirectWithFlash(SECURITY_PAGE, { kind: "error", message: proved.message });
       const result = await regenerateRecoveryCodes(user, readTypedCode(form.get("code")));
-      if (!result.ok) return redirectWithFlash("/account", { kind: "error", message: result.message });
+      if (!result.ok) return redirectWithFlash(SECURITY_PAGE, { kind: "error", message: result.message });
       return {
         error: null,
         codes: result.recoveryCodes,
@@ -69,7 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       };
     }
     default:
-      return redirectWithFlash("/account", { kind: "error", message: "That action is not known. Please try again." });
+      return redirectWithFlash(SECURITY_PAGE, {
+        kind: "error",
+        message: "That action is not known. Please try again.",
+      });
   }
 }
 
@@ -105,7 +102,7 @@ function RecoveryCodes({ codes, message }: { codes: string[]; message: string })
           </button>
         </form>
         <Link
-          to="/account"
+          to={SECURITY_PAGE}
           className="flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow hover:bg-brand-700 sm:flex-1"
         >
           I have saved these codes
@@ -125,7 +122,7 @@ export default function TwoFactorSetup() {
   if (!view) {
     return (
       <AuthCard title="Two-factor authentication" subtitle="Nothing is being set up right now.">
-        <Link to="/account" className="font-semibold text-brand-700 hover:underline">
+        <Link to={SECURITY_PAGE} className="font-semibold text-brand-700 hover:underline">
           Back to your account
         </Link>
       </AuthCard>
@@ -175,7 +172,7 @@ export default function TwoFactorSetup() {
         </SubmitButton>
       </Form>
       <p className="mt-4 text-center text-sm">
-        <Link to="/account" className="font-medium text-brand-700 hover:underline">
+        <Link to={SECURITY_PAGE} className="font-medium text-brand-700 hover:underline">
           Cancel
         </Link>
       </p>

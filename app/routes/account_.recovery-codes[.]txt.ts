@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/platform/env.server";
-import { readTypedCode, RECOVERY_CODE_COUNT, recoveryCodesFile } from "~/features/accounts";
+import { readTypedCode, RECOVERY_CODE_COUNT, recoveryCodesFile, SECURITY_PAGE } from "~/features/accounts";
 import { requireUser } from "~/features/accounts/index.server";
 
 /** Nothing to show on a GET: the codes exist only in the page that was just shown. */
 export async function loader() {
-  return redirect("/account");
+  return redirect(SECURITY_PAGE);
 }
 
 /**

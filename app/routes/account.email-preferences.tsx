@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { EMAIL_PREFERENCES_PAGE } from "~/features/accounts";
+import { answer, formFields, UNKNOWN_INTENT, requireUser } from "~/features/accounts/index.server";
+import { EmailPreferences } from "~/features/list";
+import { saveNewsPreference, newsPreference } from "~/features/list/index.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Email preferences | Account | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Whether product news is on (marketing email is opt-out for members, issue 27). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { news: await newsPreference(user.id) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const fields = formFields(await request.formData());
+  if (fields.intent !== "email-preferences") return answer(EMAIL_PREFERENCES_PAGE, UNKNOWN_INTENT);
+  // An unchecked box is not sent at all.
+  await saveNewsPreference(user.email, fields.news === "on");
+  return answer(EMAIL_PREFERENCES_PAGE, { ok: true, message: "Your email preferences were saved." });
+}
+
+export default function EmailPreferencesPage() {
+  const { news } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return <EmailPreferences news={news} busy={busy} />;
+}

@@ -1,0 +1,59 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { accountDeletedResponse, requireUser, askerFor } from "~/features/accounts/index.server";
+import { env } from "~/platform/env.server";
+import { redirectWithFlash } from "~/platform/flash.server";
+import { siteOrigin } from "~/platform/site-origin";
+import { PERSONAL_DATA_FILE, PRIVACY_PAGE } from "~/features/accounts";
+import { deleteOwnAccount, memberPrivacyView } from "~/features/privacy/index.server";
+import { PrivacyAndData } from "~/features/privacy";
+
+export const meta: MetaFunction = () => [
+  { title: "Privacy and data | Account | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The page: a GET changes and reveals nothing (docs/product.md §2); the file comes from a POST. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return memberPrivacyView(await requireUser(request));
+}
+
+const back = (message: string) => redirectWithFlash(PRIVACY_PAGE, { kind: "error", message });
+
+/**
+ * 'Privacy and data' (issue 29, decision 056): 'Delete my account' erases the account once the
+ * typed address, the current password and (with two-factor on) a code are right, then signs this
+ * browser out. 'Download my data' posts to the file's own URL; posted here, as before this page
+ * existed, it is sent there with a 307 (the browser posts the same form again).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  switch (field("intent")) {
+    case "export":
+      return redirect(PERSONAL_DATA_FILE, 307);
+    case "delete": {
+      const asker = await askerFor(request, context, user);
+      const result = await deleteOwnAccount(
+        asker,
+        { typedEmail: field("confirm_email"), password: field("current_password"), code: field("code") || undefined },
+        siteOrigin(env().PUBLIC_URL, request.url),
+      );
+      if (result.ok === "link-sent")
+        return redirectWithFlash(PRIVACY_PAGE, { kind: "success", message: result.message });
+      if (!result.ok) return back(result.message);
+      return accountDeletedResponse();
+    }
+    default:
+      return back("That action is not known. Please try again.");
+  }
+}
+
+export default function PrivacyPage() {
+  const { email, hasTwoFactor, hasPassword } = useLoaderData<typeof loader>();
+  return <PrivacyAndData email={email} hasTwoFactor={hasTwoFactor} hasPassword={hasPassword} />;
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { SECURITY_PAGE, PasswordSettings, TwoFactorSettings } from "~/features/accounts";
+import { answer, changeSecurity, formFields, securityView, requireUser } from "~/features/accounts/index.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Password and two-factor | Account | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The password, and two-factor authentication (its set-up steps are /account/two-factor). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return securityView(request, user);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const fields = formFields(await request.formData());
+  return answer(SECURITY_PAGE, await changeSecurity(request, context, user, fields));
+}
+
+export default function SecurityPage() {
+  const { hasTwoFactor, recoveryCodesLeft, passwordNeeded } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PasswordSettings busy={busy} />
+      <TwoFactorSettings
+        hasTwoFactor={hasTwoFactor}
+        recoveryCodesLeft={recoveryCodesLeft}
+        passwordNeeded={passwordNeeded}
+        busy={busy}
+      />
+    </>
+  );
+}

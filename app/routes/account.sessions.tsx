@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { SESSIONS_PAGE, SessionList } from "~/features/accounts";
+import { answer, changeSessions, formFields, sessionsView, requireUser } from "~/features/accounts/index.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Sessions | Account | AI Profit Labs" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Where the account is signed in now. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { sessions: await sessionsView(request, user) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const fields = formFields(await request.formData());
+  return answer(SESSIONS_PAGE, await changeSessions(request, user, fields));
+}
+
+export default function SessionsPage() {
+  const { sessions } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return <SessionList sessions={sessions} busy={busy} />;
+}

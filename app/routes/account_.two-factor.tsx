@@ -5,11 +5,17 @@ import { CodeField } from "~/platform/ui/code-field";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { readTypedCode, SECURITY_PAGE } from "~/features/accounts";
-import { requireUser, askerFor, passwordRecentlyVerified, reauthenticate, currentSessionIdHash,
+import {
+  requireUser,
+  askerFor,
+  passwordRecentlyVerified,
+  reauthenticate,
+  currentSessionIdHash,
   beginEnrolment,
   confirmEnrolment,
   enrolmentView,
-  regenerateRecoveryCodes } from "~/features/accounts/index.server";
+  regenerateRecoveryCodes,
+} from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Set up two-factor authentication | AI Profit Labs" },

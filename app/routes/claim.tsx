@@ -1,18 +1,17 @@
+import { tokenFingerprint,
+  claimIntoSignedInAccount,
+  claimWithNewPassword,
+  findClaim,
+  getSessionUser } from "~/features/accounts/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/platform/ui/form-fields";
 import { flashCookie, redirectWithFlash, toFlash } from "~/platform/flash.server";
-import { tokenFingerprint, resetPasswordSchema } from "~/features/accounts";
+import { resetPasswordSchema } from "~/features/accounts";
 import { brandedTitle } from "~/platform/page-meta";
 import { continueAfterPassword } from "~/features/catalogue/index.server";
-import {
-  claimIntoSignedInAccount,
-  claimWithNewPassword,
-  findClaim,
-  getSessionUser,
-} from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { useSchemaForm } from "~/platform/forms/use-schema-form";

@@ -1,13 +1,13 @@
+import { tokenFingerprint, isResetTokenUsable, resetPassword } from "~/features/accounts/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/platform/ui/form-fields";
 import { flashCookie, toFlash } from "~/platform/flash.server";
-import { tokenFingerprint, resetPasswordSchema } from "~/features/accounts";
+import { resetPasswordSchema } from "~/features/accounts";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { continueAfterPassword } from "~/features/catalogue/index.server";
-import { isResetTokenUsable, resetPassword } from "~/features/accounts/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { useSchemaForm } from "~/platform/forms/use-schema-form";

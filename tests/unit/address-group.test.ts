@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressGroup } from "~/platform/address-group";
+import { addressGroup } from "~/platform/address-group.server";
 
 describe("addressGroup", () => {
   it("keeps IPv4 addresses (and IPv4-mapped IPv6 ones) whole", () => {

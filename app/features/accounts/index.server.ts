@@ -61,6 +61,7 @@ export {
 } from "./session-store.server";
 export type { Aal, SessionUser } from "./session-store.server";
 export { clearSessionCookie, currentSessionIdHash, getSessionUser, startSession } from "./session.server";
+export { tokenFingerprint } from "./token-fingerprint.server";
 export { countUnusedRecoveryCodes, deleteFactors, findTotpFactor, hasVerifiedFactor } from "./two-factor-store.server";
 export {
   answerChallenge,

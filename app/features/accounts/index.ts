@@ -15,5 +15,4 @@ export { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from
 export { ProfileSettings } from "./profile-settings";
 export { PasswordSettings, TwoFactorSettings } from "./security-settings";
 export { SessionList } from "./session-list";
-export { tokenFingerprint } from "./token-fingerprint";
 export { CHALLENGE_ENDED, RECOVERY_CODE_COUNT, readTypedCode, recoveryCodesFile } from "./two-factor-rules";

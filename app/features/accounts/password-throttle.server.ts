@@ -1,4 +1,4 @@
-import { addressGroup } from "~/platform/address-group";
+import { addressGroup } from "~/platform/address-group.server";
 import { InFlightLimit } from "~/platform/in-flight";
 import { verifyPassword } from "~/platform/password.server";
 import { clearHits, releaseReservations } from "~/platform/rate-limit/windows.server";

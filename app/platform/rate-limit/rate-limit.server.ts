@@ -7,7 +7,7 @@ import {
   type Reserved,
 } from "./windows.server";
 import { backoffDelayTable, type BackoffPolicy } from "~/platform/backoff";
-import { addressGroup } from "~/platform/address-group";
+import { addressGroup } from "~/platform/address-group.server";
 import { env } from "~/platform/env.server";
 import { describeRetryAfter } from "~/platform/retry-after";
 

@@ -5,7 +5,7 @@ import { dataKeys, type DataKey } from "./keys.server";
  * How two-factor data and the links of unsent mail are kept in the database (docs/decisions/045
  * and 046), so a copy of it holds no live secret. Every value made here starts `v1:<key id>:`; a value without that prefix was stored
  * before (a plain base32 TOTP secret, a recovery code's plain SHA-256) and start-up converts it
- * (services/secrets-at-rest.server.ts).
+ * (features/accounts/secrets-at-rest.server.ts).
  */
 const PREFIX = "v1:";
 

@@ -314,7 +314,7 @@ export function env(): Env {
 
 /**
  * The configured session secrets, newest first; a development fallback so `npm run dev` works with
- * no configuration (production requires real ones). Read only by infra/keys.server.ts, which
+ * no configuration (production requires real ones). Read only by platform/keys.server.ts, which
  * derives a key per purpose from them.
  */
 export function sessionSecrets(): string[] {
@@ -323,7 +323,7 @@ export function sessionSecrets(): string[] {
 
 /**
  * The configured encryption keys as bytes, the encrypting one first; without configuration (only
- * allowed outside production) one fixed development key. Read only by infra/keys.server.ts.
+ * allowed outside production) one fixed development key. Read only by platform/keys.server.ts.
  */
 export function encryptionKeys(): Buffer[] {
   const keys = env().ENCRYPTION_KEY ?? [DEV_ENCRYPTION_KEY];

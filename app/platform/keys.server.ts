@@ -30,7 +30,7 @@ export function cookieSecrets(cookieName: string): string[] {
 
 let cachedConsentKey: Buffer | undefined;
 
-/** The key of the consent proof's address hash (services/consent.server.ts), from the newest SESSION_SECRET. */
+/** The key of the consent proof's address hash (features/privacy/consent.server.ts), from the newest SESSION_SECRET. */
 export function consentAddressKey(): Buffer {
   cachedConsentKey ??= derive(sessionSecrets()[0], "consent-address");
   return cachedConsentKey;

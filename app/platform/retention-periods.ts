@@ -1,6 +1,6 @@
 /**
  * The retention periods (issue 29, decision 056): ONE definition, read by housekeeping
- * (services/retention.server.ts) and printed by the privacy policy's §5, so the page and what
+ * (features/privacy/retention.server.ts) and printed by the privacy policy's §5, so the page and what
  * the site does cannot differ. Each period is configurable through its environment variable;
  * these are the defaults.
  */

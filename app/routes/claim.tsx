@@ -1,8 +1,10 @@
-import { tokenFingerprint,
+import {
+  tokenFingerprint,
   claimIntoSignedInAccount,
   claimWithNewPassword,
   findClaim,
-  getSessionUser } from "~/features/accounts/index.server";
+  getSessionUser,
+} from "~/features/accounts/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";

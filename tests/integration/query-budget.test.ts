@@ -21,7 +21,7 @@ beforeAll(async () => {
   };
   const execute = executor.executeQuery.bind(executor);
   executor.executeQuery = (query, ...rest) => {
-    // The catalogue (services/catalogue.server) and the launch settings (decision 053) are re-read
+    // The catalogue (features/catalogue/catalogue.server) and the launch settings (decision 053) are re-read
     // on timers of their own, by no request: such a read landing inside a measured request is not
     // that request's.
     if (/^select .* from "products"/.test(query.sql)) return execute(query, ...rest);

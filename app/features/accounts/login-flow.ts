@@ -26,7 +26,7 @@ export function specialAccessCookie(value: "true" | null, { secure }: { secure: 
  */
 export function destinationAfterLogin(input: {
   isAdmin: boolean;
-  /** Paid, or owns the free starter product (services/guards.server.ts `opensTraining`). */
+  /** Paid, or owns the free starter product (features/catalogue/access.server.ts `opensTraining`). */
   opensTraining: boolean;
   specialAccess: boolean;
   redirectTo: string | null | undefined;

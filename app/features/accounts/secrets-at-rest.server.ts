@@ -16,7 +16,7 @@ import {
 
 /**
  * The pass that brings two-factor data up to decision 045, at start-up and with every
- * housekeeping run (services/maintenance.server.ts): a migration cannot do it, the key is not in
+ * housekeeping run (features/privacy/maintenance.server.ts): a migration cannot do it, the key is not in
  * SQL. Idempotent, and safe beside other instances (each row is replaced only if unchanged):
  * - TOTP secrets in the clear (written before, or by an instance of the previous release during a
  *   rolling deploy) are encrypted, and those under an older key re-encrypted, with the first key;

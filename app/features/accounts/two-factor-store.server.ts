@@ -7,7 +7,7 @@ import { CHALLENGE_MINUTES } from "./two-factor-rules";
 export const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
 /**
- * `sealedSecret` is the TOTP secret as stored: encrypted (infra/at-rest.server.ts).
+ * `sealedSecret` is the TOTP secret as stored: encrypted (platform/at-rest.server.ts).
  * `enrolmentSessionHash`: for a pending factor, the session that started the enrolment.
  */
 export type Factor = {
@@ -122,7 +122,7 @@ export async function replaceRecoveryCodes(trx: Database, userId: string, codeHa
 
 /**
  * Uses a recovery code up, atomically: true once, false ever after (or for a wrong code).
- * `codeHashes`: every value the typed code may be stored as (one per key, infra/at-rest.server.ts).
+ * `codeHashes`: every value the typed code may be stored as (one per key, platform/at-rest.server.ts).
  */
 export async function spendRecoveryCode(executor: Database, userId: string, codeHashes: string[]): Promise<boolean> {
   const row = await executor
@@ -136,7 +136,7 @@ export async function spendRecoveryCode(executor: Database, userId: string, code
   return Boolean(row);
 }
 
-// --- Secrets at rest: start-up and housekeeping (services/secrets-at-rest.server.ts) ----------
+// --- Secrets at rest: start-up and housekeeping (features/accounts/secrets-at-rest.server.ts) ----------
 
 /** TOTP secrets not yet encrypted with the key `currentKeyId`: plain ones from before, or under an older key. */
 export async function findTotpSecretsNotUnder(

@@ -83,7 +83,7 @@ function totpSecretOf(factor: Factor, userId: string): string | null {
   }
 }
 
-/** The stored form of new recovery codes: keyed hashes (infra/at-rest.server.ts). */
+/** The stored form of new recovery codes: keyed hashes (platform/at-rest.server.ts). */
 const recoveryCodeHashes = (userId: string, codes: string[]) => codes.map((code) => recoveryCodeHash(userId, code));
 
 /** Ten new recovery codes (shown once; only their keyed hashes are stored). */

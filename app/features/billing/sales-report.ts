@@ -1,5 +1,5 @@
 /**
- * The Sales page's arithmetic on what the aggregate SQL returns (models/sales.server.ts): every
+ * The Sales page's arithmetic on what the aggregate SQL returns (features/billing/sales-store.server.ts): every
  * amount is integer cents in one currency; currencies are never added together.
  */
 export const SALES_PERIODS = [

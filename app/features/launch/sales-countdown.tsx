@@ -29,7 +29,7 @@ function useDeadlineTicker() {
 /**
  * The sales countdown to 'Cart closes' (docs/product.md §4 "Sales countdown", decision 053): the
  * server renders the time left, the browser counts to the same deadline each second, and at it
- * the section says the launch price has ended (components/deadline-ticker.ts).
+ * the section says the launch price has ended (features/launch/deadline-ticker.ts).
  */
 export function SalesCountdown({
   label,

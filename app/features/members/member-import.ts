@@ -6,7 +6,7 @@ import { EMAIL_MAX, isPlainName, NAME_MAX } from "~/platform/forms/auth-rules";
 
 /**
  * Adding members by hand ('Add member') and from a file ('Import members'), issue 28 and
- * decision 055: the rows are checked here, purely; services/member-import.server.ts applies them.
+ * decision 055: the rows are checked here, purely; features/members/member-import.server.ts applies them.
  */
 
 /** The columns of an import file, in any order, each exactly once (docs/product.md §2). */

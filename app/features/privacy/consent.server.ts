@@ -15,7 +15,7 @@ import { getSessionUser } from "~/features/accounts/index.server";
 /**
  * A keyed hash of the client address for the proof row: it lets us match a visitor's own
  * request to their record without storing the address itself. Its key is derived for this one
- * purpose (infra/keys.server.ts); rows written before decision 045 were keyed with
+ * purpose (platform/keys.server.ts); rows written before decision 045 were keyed with
  * SESSION_SECRET itself.
  */
 export function hashClientAddress(address: string): string {

@@ -42,7 +42,7 @@ async function limited(userId: string): Promise<string | null> {
 }
 
 /**
- * Erases an account in one transaction (models/privacy.server.ts `erasePerson`): every session
+ * Erases an account in one transaction (features/privacy/privacy-store.server.ts `erasePerson`): every session
  * ends, everything naming the person is deleted, orders stay under a random pseudonym, one audit
  * row names the pseudonym, and a last message tells the address (its outbox row goes once sent).
  * The last admin is never erased.

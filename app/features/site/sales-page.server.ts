@@ -14,7 +14,7 @@ const CHECKOUT_LINK = { a: "checkout", b: "trialCheckout", launch: "checkout" } 
 export function loadSalesPage(request: Request, variant: SalesVariantKey, path: string) {
   const content = salesContent(variant, brand(), catalogue(), launchPhase(launchSettings(), now()));
   const checkoutUrl = marketplaceLinks()[CHECKOUT_LINK[variant]];
-  // The page loads no React (components/sales-page.tsx): its moving parts load their own modules.
+  // The page loads no React (features/site/sales-page.tsx): its moving parts load their own modules.
   const demoPlayer = clientModuleUrl("app/features/site/build-demo-player.ts");
   const ticker = content.countdown ? clientModuleUrl("app/features/launch/deadline-ticker.ts") : null;
   return publicPage(request, path, content.page, { content, checkoutUrl, demoPlayer, ticker });

@@ -8,7 +8,7 @@ import { isPlainName } from "~/platform/forms/auth-rules";
 
 export type Email = { subject: string; text: string; html: string };
 
-/** What a buyer's receipt says; amounts and dates are already formatted (lib/money, lib/dates). */
+/** What a buyer's receipt says; amounts and dates are already formatted (platform/money, platform/dates). */
 export type Receipt = {
   product: string;
   amount: string;

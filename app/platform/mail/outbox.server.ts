@@ -4,7 +4,7 @@ import type { EmailCategory } from "~/platform/db/db-schema";
 import { db, type Database } from "~/platform/db/db.server";
 import { LINK_TOKEN_SQL, restoreLinkTokens, withholdLinkTokens } from "./withheld-links";
 
-/** A message: its plain text part, and the HTML part when the template has one (lib/emails). */
+/** A message: its plain text part, and the HTML part when the template has one (platform/mail/compose). */
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string | null };
 /** A message claimed for delivery, its links as stored (withheld); `withLinks` gives them back. */
 export type ClaimedEmail = OutgoingEmail & {

@@ -90,7 +90,7 @@ export async function checkRateLimits(checks: Array<[RateLimitPolicy, string]>):
 
 export type Reservations = { allowed: true; reserved: Reserved[] } | RateLimitRefusal;
 
-/** A key counted with growing delays (lib/backoff.ts), forgotten `forgetMs` after its latest failure. */
+/** A key counted with growing delays (platform/backoff.ts), forgotten `forgetMs` after its latest failure. */
 export function backoffReservation(key: string, policy: BackoffPolicy, forgetMs: number): Reservation {
   return { key, kind: "backoff", delays: backoffDelayTable(policy), forgetMs };
 }

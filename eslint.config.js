@@ -47,11 +47,14 @@ const featureZones = FEATURES.map((name, index) => {
 const layerZones = [
   ...featureZones,
   {
+    // A route takes a feature's server code through index.server.ts, and its browser code (UI,
+    // copy, pure rules) from the module itself: a browser barrel would join every page that uses
+    // it in one shared chunk (esbuild's code splitting follows re-exports), growing each bundle.
     target: ["routes", ...ROUTE_FILES].map((entry) => `app/${entry}`),
-    from: "app/features",
-    except: surfaces(FEATURES),
+    from: "app/features/**/*.server.{ts,tsx}",
+    except: ["**/index.server.ts"],
     message:
-      "A route uses a feature only through its public surface: import from ~/features/<name> or ~/features/<name>/index.server.",
+      "A route uses a feature's server code only through its public surface: import from ~/features/<name>/index.server.",
   },
   {
     target: "app/platform",

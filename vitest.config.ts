@@ -29,6 +29,8 @@ export default defineConfig({
           name: `integration-${engine}`,
           globals: true,
           include: ["tests/integration/**/*.test.ts", ...(engine === "pglite" ? ["tests/pglite/**/*.test.ts"] : [])],
+          // A `*.postgres.test.ts` reads a PostgreSQL server (pg_dump, kysely-codegen): not PGlite's.
+          exclude: engine === "pglite" ? ["tests/integration/**/*.postgres.test.ts"] : [],
           environment: "node",
           env: { TEST_ENGINE: engine },
           globalSetup: ["tests/support/global-setup.ts"],

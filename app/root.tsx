@@ -12,8 +12,10 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { ConsentSync, CookieConsentBanner, consentSyncScript, parseConsentChoice } from "~/features/privacy";
-import { SiteFooter, SiteNav } from "~/features/site";
+import { ConsentSync, CookieConsentBanner } from "~/features/privacy/cookie-consent";
+import { consentSyncScript, parseConsentChoice } from "~/features/privacy/consent-rules";
+import { SiteFooter } from "~/features/site/site-footer";
+import { SiteNav } from "~/features/site/site-nav";
 import { env } from "~/platform/env.server";
 import { useNonce } from "~/platform/hooks/use-nonce";
 import { brandFromMatches } from "~/platform/page-meta";

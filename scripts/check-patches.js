@@ -4,7 +4,7 @@
 // was never applied to the copy the server runs: a dependency bumped with its patch left behind
 // under the old version's name, or a second copy of a package installed where its user finds it
 // first. Run by both stages of the Dockerfile after `npm install` and by
-// tests/unit/remix-patches.test.ts; plain JavaScript, so the production image (no dev
+// tests/unit/app/remix-patches.test.ts; plain JavaScript, so the production image (no dev
 // dependencies, no TypeScript) runs it too.
 import fs from "node:fs";
 import { createRequire } from "node:module";

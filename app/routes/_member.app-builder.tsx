@@ -8,7 +8,7 @@ import {
   EXAMPLE_PROMPTS,
   PROMPT_HABITS,
   PROMPT_TIPS,
-} from "~/features/tools";
+} from "~/features/tools/member-tools";
 import { env } from "~/platform/env.server";
 import { requirePaidMember } from "~/features/catalogue/index.server";
 import { brandedTitle } from "~/platform/page-meta";

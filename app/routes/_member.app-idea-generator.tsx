@@ -1,17 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import {
-  IdeaFilterForm,
-  IdeaCard,
-  IdeaDetails,
-  GENERATION_DELAY_MS,
-  IDEAS_PER_RUN,
-  ideasForQuery,
-  newSeed,
-} from "~/features/tools";
+import { IdeaFilterForm } from "~/features/tools/idea-filter-form";
+import { IdeaCard, IdeaDetails } from "~/features/tools/idea-views";
+import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/features/tools/idea-generator";
 import { MemberPageHeader } from "~/platform/ui/member-page-header";
-import type { ExportFormat } from "~/features/tools";
+import type { ExportFormat } from "~/features/tools/idea-export";
 import { requireTrainingAccess } from "~/features/catalogue/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 

@@ -1,10 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import { CommunityLink } from "~/features/community";
+import { CommunityLink } from "~/features/community/community-link";
 import { communityInviteUrl } from "~/features/community/index.server";
 import { MemberPageHeader } from "~/platform/ui/member-page-header";
-import { BONUS_CARDS, bonusDownloadPath, DISCORD_NOTICE, earlyBirdCard, type BonusCard } from "~/features/tools";
-import { listPriceOf } from "~/features/catalogue";
+import {
+  BONUS_CARDS,
+  bonusDownloadPath,
+  DISCORD_NOTICE,
+  earlyBirdCard,
+  type BonusCard,
+} from "~/features/tools/bonuses";
+import { listPriceOf } from "~/features/catalogue/prices";
 import { formatUsd } from "~/platform/money";
 import { catalogue, requirePaidMember, mayUseProduct } from "~/features/catalogue/index.server";
 import { useRootData } from "~/platform/hooks/use-root-data";

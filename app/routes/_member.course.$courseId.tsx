@@ -8,15 +8,11 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
-import {
-  ChapterProgressForm,
-  DraftBadge,
-  ProgressBar,
-  ChapterBody,
-  readingTimeLabel,
-  adjacentChapters,
-  formatCompletionDate,
-} from "~/features/learning";
+import { ChapterProgressForm } from "~/features/learning/chapter-progress-form";
+import { DraftBadge, ProgressBar } from "~/features/learning/progress-bar";
+import { ChapterBody } from "~/features/learning/chapter-body";
+import { readingTimeLabel } from "~/features/learning/reading";
+import { adjacentChapters, formatCompletionDate } from "~/features/learning/progress";
 import { CopyButton } from "~/platform/ui/copy-button";
 import { env } from "~/platform/env.server";
 import { siteOrigin } from "~/platform/site-origin";
@@ -24,7 +20,7 @@ import { redirectWithFlash } from "~/platform/flash.server";
 import { requireTrainingAccess, lockedCourseHref } from "~/features/catalogue/index.server";
 import { cachingHeaders, PROGRESS_CACHING } from "~/platform/private-caching.server";
 import { isUuid } from "~/platform/uuid";
-import { formatFileSize } from "~/features/files";
+import { formatFileSize } from "~/features/files/attachments";
 import {
   claimCertificate,
   isOwnView,

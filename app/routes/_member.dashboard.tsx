@@ -2,16 +2,17 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { FlashMessage } from "~/platform/ui/flash-message";
 import { Icon } from "~/platform/ui/icon";
-import { DraftBadge, ProgressBar, COURSE_ACTION_LABEL } from "~/features/learning";
-import { footerNote } from "~/features/site";
+import { DraftBadge, ProgressBar } from "~/features/learning/progress-bar";
+import { COURSE_ACTION_LABEL } from "~/features/learning/progress";
+import { footerNote } from "~/features/site/site-footer";
 import { takeFlash } from "~/platform/flash.server";
 import { requireTrainingAccess, catalogue } from "~/features/catalogue/index.server";
 import { cachingHeaders, NOT_CACHED, PROGRESS_CACHING } from "~/platform/private-caching.server";
 import { useRootData } from "~/platform/hooks/use-root-data";
 import { brandedTitle } from "~/platform/page-meta";
 import { loadDashboard } from "~/features/learning/index.server";
-import { UPGRADES } from "~/features/catalogue";
-import { CommunityLink } from "~/features/community";
+import { UPGRADES } from "~/features/catalogue/catalogue";
+import { CommunityLink } from "~/features/community/community-link";
 import { communityInviteUrl } from "~/features/community/index.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Training", matches)];

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useNonce } from "~/platform/hooks/use-nonce";
-import { movedSectionScript, ProfileSettings } from "~/features/accounts";
+import { movedSectionScript } from "~/features/accounts/account-pages";
+import { ProfileSettings } from "~/features/accounts/profile-settings";
 import { answerProfileForm, profileView, requireUser } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Account | AI Profit Labs" }, { name: "robots", content: "noindex" }];

@@ -4,9 +4,9 @@ import { accountDeletedResponse, requireUser, askerFor } from "~/features/accoun
 import { env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { siteOrigin } from "~/platform/site-origin";
-import { PERSONAL_DATA_FILE, PRIVACY_PAGE } from "~/features/accounts";
+import { PERSONAL_DATA_FILE, PRIVACY_PAGE } from "~/features/accounts/account-pages";
 import { deleteOwnAccount, memberPrivacyView } from "~/features/privacy/index.server";
-import { PrivacyAndData } from "~/features/privacy";
+import { PrivacyAndData } from "~/features/privacy/privacy-and-data";
 
 export const meta: MetaFunction = () => [
   { title: "Privacy and data | Account | AI Profit Labs" },

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { SECURITY_PAGE, PasswordSettings, TwoFactorSettings } from "~/features/accounts";
+import { SECURITY_PAGE } from "~/features/accounts/account-pages";
+import { PasswordSettings, TwoFactorSettings } from "~/features/accounts/security-settings";
 import { answer, changeSecurity, formFields, securityView, requireUser } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { SESSIONS_PAGE, SessionList } from "~/features/accounts";
+import { SESSIONS_PAGE } from "~/features/accounts/account-pages";
+import { SessionList } from "~/features/accounts/session-list";
 import { answer, changeSessions, formFields, sessionsView, requireUser } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [

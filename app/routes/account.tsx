@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FlashMessage } from "~/platform/ui/flash-message";
 import { takeFlash } from "~/platform/flash.server";
-import { AccountNav } from "~/features/accounts";
+import { AccountNav } from "~/features/accounts/account-nav";
 import { answerProfileForm, requireUser } from "~/features/accounts/index.server";
 
 /**

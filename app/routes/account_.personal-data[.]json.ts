@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { PRIVACY_PAGE } from "~/features/accounts";
+import { PRIVACY_PAGE } from "~/features/accounts/account-pages";
 import { requireUser } from "~/features/accounts/index.server";
 import { exportPersonalData, personalDataResponse } from "~/features/privacy/index.server";
 

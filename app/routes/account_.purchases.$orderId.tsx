@@ -5,7 +5,7 @@ import { formatDay } from "~/platform/dates";
 import { env } from "~/platform/env.server";
 import { hasAdminRights, requireUser } from "~/features/accounts/index.server";
 import { formatMoney } from "~/platform/money";
-import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
 import { isUuid } from "~/platform/uuid";
 import { getOrder } from "~/features/billing/index.server";
 

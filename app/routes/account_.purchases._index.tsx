@@ -4,10 +4,10 @@ import { StatusBadge } from "~/platform/ui/admin/admin-page";
 import { formatDay } from "~/platform/dates";
 import { requireUser } from "~/features/accounts/index.server";
 import { formatMoney } from "~/platform/money";
-import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
 import { ordersOfUser } from "~/features/billing/index.server";
 import { listAccessGrants, catalogue } from "~/features/catalogue/index.server";
-import { UPGRADES } from "~/features/catalogue";
+import { UPGRADES } from "~/features/catalogue/catalogue";
 
 export const meta: MetaFunction = () => [
   { title: "Your purchases | AI Profit Labs" },

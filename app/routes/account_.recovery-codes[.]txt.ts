@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/platform/env.server";
-import { readTypedCode, RECOVERY_CODE_COUNT, recoveryCodesFile, SECURITY_PAGE } from "~/features/accounts";
+import { readTypedCode, RECOVERY_CODE_COUNT, recoveryCodesFile } from "~/features/accounts/two-factor-rules";
+import { SECURITY_PAGE } from "~/features/accounts/account-pages";
 import { requireUser } from "~/features/accounts/index.server";
 
 /** Nothing to show on a GET: the codes exist only in the page that was just shown. */

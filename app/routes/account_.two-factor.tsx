@@ -4,7 +4,8 @@ import { AuthCard } from "~/platform/ui/auth-card";
 import { CodeField } from "~/platform/ui/code-field";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { readTypedCode, SECURITY_PAGE } from "~/features/accounts";
+import { readTypedCode } from "~/features/accounts/two-factor-rules";
+import { SECURITY_PAGE } from "~/features/accounts/account-pages";
 import {
   requireUser,
   askerFor,

@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { AdminPage, Cell, EmptyNote, TableFrame } from "~/platform/ui/admin/admin-page";
 import { inputClass, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
-import { APPLICATION_STATUSES, isApplicationStatus } from "~/features/launch";
+import { APPLICATION_STATUSES, isApplicationStatus } from "~/features/launch/custom-saas";
 import { formatDay } from "~/platform/dates";
 import { isUuid } from "~/platform/uuid";
 import { listApplications, changeApplicationStatus } from "~/features/launch/index.server";

@@ -15,7 +15,7 @@ import { requireAdmin } from "~/features/accounts/index.server";
 import { isUuid } from "~/platform/uuid";
 import { listOutbox, type OutboxStatus } from "~/platform/mail/outbox.server";
 import { listAnnouncementProgress } from "~/features/list/index.server";
-import { AUDIENCE_LABELS } from "~/features/list";
+import { AUDIENCE_LABELS } from "~/features/list/marketing-email";
 import { retryFailedEmail } from "~/features/members/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Emails | Admin | AI Profit Labs" }];

@@ -4,7 +4,7 @@ import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { isUuid } from "~/platform/uuid";
-import { EMPTY_AUDIENCE, recipientsLabel } from "~/features/list";
+import { EMPTY_AUDIENCE, recipientsLabel } from "~/features/list/marketing-email";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { announcementPreview, confirmAnnouncement } from "~/features/list/index.server";
 

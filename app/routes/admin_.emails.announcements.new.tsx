@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData } from "@remix-run/react";
 import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { inputClass, primaryButton } from "~/platform/ui/admin/form-controls";
-import { AUDIENCE_LABELS, BODY_MAX, parseAnnouncementForm, SUBJECT_MAX } from "~/features/list";
+import { AUDIENCE_LABELS } from "~/features/list/marketing-email";
+import { BODY_MAX, parseAnnouncementForm, SUBJECT_MAX } from "~/features/list/list-admin-forms";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { draftAnnouncement } from "~/features/list/index.server";
 

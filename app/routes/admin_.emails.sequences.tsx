@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/platform/ui/admin/admin-page";
 import { inputClass, primaryButton } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
-import { describeDelay, BODY_MAX, parseStepForm, SUBJECT_MAX } from "~/features/list";
+import { describeDelay } from "~/features/list/marketing-email";
+import { BODY_MAX, parseStepForm, SUBJECT_MAX } from "~/features/list/list-admin-forms";
 import { listSequenceSteps, saveSequenceStep } from "~/features/list/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 

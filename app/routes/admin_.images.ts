@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { imageMessages, imageSrc } from "~/features/files";
+import { imageMessages, imageSrc } from "~/features/files/images";
 import { uploadImage } from "~/features/files/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 

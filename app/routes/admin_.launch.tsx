@@ -9,7 +9,7 @@ import {
   parseLaunchForm,
   type LaunchField,
   type LaunchFormValues,
-} from "~/features/launch";
+} from "~/features/launch/launch-form";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { launchSettings, saveLaunchSettings } from "~/features/launch/index.server";
 

@@ -12,7 +12,7 @@ import {
 } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { formatDay } from "~/platform/dates";
-import { leadQueryString, parseLeadQuery } from "~/features/list";
+import { leadQueryString, parseLeadQuery } from "~/features/list/marketing-email";
 import { isUuid } from "~/platform/uuid";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { findLeadEmail, leadsPage } from "~/features/list/index.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseLeadQuery } from "~/features/list";
+import { parseLeadQuery } from "~/features/list/marketing-email";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { leadsCsv } from "~/features/list/index.server";
 

@@ -2,16 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useOutletContext } from "@remix-run/react";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { memberIdOr404, memberProfile } from "~/features/members/index.server";
+import { memberPagePath } from "~/features/members/member-pages";
 import {
-  memberPagePath,
   AccessFacts,
   ComplimentaryActions,
   ComplimentaryGrants,
   MemberProducts,
-  ActivityLog,
-  CourseProgress,
-} from "~/features/members";
-import type { MemberOutletContext } from "~/features/members";
+} from "~/features/members/member-access";
+import { ActivityLog, CourseProgress } from "~/features/members/member-history";
+import type { MemberOutletContext } from "~/features/members/member-layout";
 
 /**
  * 'Profile and access' (/admin/members/{id}): the member's access and its sources, the forms that

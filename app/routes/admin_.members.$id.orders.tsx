@@ -4,9 +4,9 @@ import { redirectWithFlash } from "~/platform/flash.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { findMemberOr404, memberIdOr404 } from "~/features/members/index.server";
 import { formText } from "~/platform/forms/form-text";
-import { memberPagePath } from "~/features/members";
+import { memberPagePath } from "~/features/members/member-pages";
 import { memberOrders, refundStripeOrder } from "~/features/billing/index.server";
-import { MemberOrders } from "~/features/billing";
+import { MemberOrders } from "~/features/billing/member-orders";
 
 /**
  * 'Orders and refunds' (/admin/members/{id}/orders): the member's orders from both sources, each

@@ -5,10 +5,10 @@ import { isUuid } from "~/platform/uuid";
 import { findUserById, requireAdmin } from "~/features/accounts/index.server";
 import { memberIdOr404 } from "~/features/members/index.server";
 import { formText } from "~/platform/forms/form-text";
-import { memberPagePath } from "~/features/members";
-import type { MemberOutletContext } from "~/features/members";
+import { memberPagePath } from "~/features/members/member-pages";
+import type { MemberOutletContext } from "~/features/members/member-layout";
 import { eraseMemberByAdmin } from "~/features/privacy/index.server";
-import { adminExportPath, MemberPrivacy } from "~/features/privacy";
+import { adminExportPath, MemberPrivacy } from "~/features/privacy/member-privacy";
 
 /**
  * 'Privacy' (/admin/members/{id}/privacy; issue 29, decision 056): 'Export data' and 'Erase

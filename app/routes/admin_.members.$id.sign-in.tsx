@@ -12,7 +12,8 @@ import {
   signOutEverywhere,
 } from "~/features/members/index.server";
 import { formText } from "~/platform/forms/form-text";
-import { memberPagePath, ActiveSessions, MemberEmails, SignInActions } from "~/features/members";
+import { memberPagePath } from "~/features/members/member-pages";
+import { ActiveSessions, MemberEmails, SignInActions } from "~/features/members/sign-in-help";
 
 /**
  * 'Sign-in help' (/admin/members/{id}/sign-in): send a sign-in link, sign out all sessions, remove

@@ -6,8 +6,8 @@ import { takeFlash } from "~/platform/flash.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { accessAction, type AccessFailure } from "~/features/catalogue/index.server";
 import { findMemberOr404, memberHeader } from "~/features/members/index.server";
-import { memberPagePath, movedIntentPath } from "~/features/members";
-import { MemberNav, MemberSummary, type MemberOutletContext } from "~/features/members";
+import { memberPagePath, movedIntentPath } from "~/features/members/member-pages";
+import { MemberNav, MemberSummary, type MemberOutletContext } from "~/features/members/member-layout";
 
 /**
  * One member in the admin panel (docs/product.md "Admin: members"): the layout of the concern

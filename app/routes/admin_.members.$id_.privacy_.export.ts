@@ -3,7 +3,7 @@ import { redirectWithFlash } from "~/platform/flash.server";
 import { isUuid } from "~/platform/uuid";
 import { findUserById, requireAdmin } from "~/features/accounts/index.server";
 import { formText } from "~/platform/forms/form-text";
-import { memberPagePath } from "~/features/members";
+import { memberPagePath } from "~/features/members/member-pages";
 import { exportPersonalData, personalDataResponse } from "~/features/privacy/index.server";
 
 /** POST only: a GET goes back to the member's privacy page. */

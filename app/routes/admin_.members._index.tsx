@@ -5,7 +5,7 @@ import { AdminPage, EmptyNote, StatusBadge, TableFrame, Cell } from "~/platform/
 import { inputClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { formatDay } from "~/platform/dates";
 import { takeFlash } from "~/platform/flash.server";
-import { PRODUCT_KEYS } from "~/features/catalogue";
+import { PRODUCT_KEYS } from "~/features/catalogue/catalogue";
 import { catalogue } from "~/features/catalogue/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import {
@@ -14,7 +14,7 @@ import {
   memberQueryString,
   MEMBERS_PER_PAGE,
   parseMemberQuery,
-} from "~/features/members";
+} from "~/features/members/member-admin";
 import { searchMembers } from "~/features/members/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Members | Admin | AI Profit Labs" }];

@@ -5,7 +5,7 @@ import { AdminPage, Badge, Cell, TableFrame } from "~/platform/ui/admin/admin-pa
 import { inputClass, panelClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { IMPORT_MAX_BYTES } from "~/features/members";
+import { IMPORT_MAX_BYTES } from "~/features/members/member-admin";
 import { siteOrigin } from "~/platform/site-origin";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { confirmImport, previewImport, type RowOutcome } from "~/features/members/index.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/features/accounts/index.server";
-import { parseMemberQuery } from "~/features/members";
+import { parseMemberQuery } from "~/features/members/member-admin";
 import { membersCsv } from "~/features/members/index.server";
 
 /** GET /admin/members.csv?q=&access=&product=: the members matching the list's filter, streamed. */

@@ -10,7 +10,7 @@ import {
   PRODUCT_FIELD_LABELS,
   type ProductField,
   type ProductForm,
-} from "~/features/catalogue";
+} from "~/features/catalogue/product-admin";
 import { listProducts, saveProduct } from "~/features/catalogue/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 

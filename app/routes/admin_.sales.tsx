@@ -2,15 +2,9 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection, EmptyNote, StatusBadge, TableFrame, Cell } from "~/platform/ui/admin/admin-page";
 import { secondaryButton } from "~/platform/ui/admin/form-controls";
-import {
-  SalesChart,
-  productLabel,
-  SOURCE_LABELS,
-  STATUS_LABELS,
-  dailySeries,
-  SALES_SOURCES,
-  summarizePeriods,
-} from "~/features/billing";
+import { SalesChart } from "~/features/billing/sales-chart";
+import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
+import { dailySeries, SALES_SOURCES, summarizePeriods } from "~/features/billing/sales-report";
 import { formatDay } from "~/platform/dates";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { formatAmount, formatMoney } from "~/platform/money";

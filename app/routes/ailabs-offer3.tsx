@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SalesPage, salesPageHandle } from "~/features/site";
+import { SalesPage, salesPageHandle } from "~/features/site/sales-page";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
 import { loadSalesPage } from "~/features/site/index.server";

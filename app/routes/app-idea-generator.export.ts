@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireTrainingAccess } from "~/features/catalogue/index.server";
-import { ideasMarkdown, parseExportFormat, ideasForQuery } from "~/features/tools";
+import { ideasMarkdown, parseExportFormat } from "~/features/tools/idea-export";
+import { ideasForQuery } from "~/features/tools/idea-generator";
 
 /**
  * GET /app-idea-generator/export?<the page's query>[&format=markdown]: the ideas the page shows for

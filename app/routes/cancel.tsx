@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { PaymentReturn } from "~/features/billing";
+import { PaymentReturn } from "~/features/billing/payment-return";
 import { brandedTitle } from "~/platform/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [

@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "~/platform/hooks/use-hydrated";
-import { formatCompletionDate } from "~/features/learning";
+import { formatCompletionDate } from "~/features/learning/progress";
 import { findCertificate } from "~/features/learning/index.server";
 import { useRootData, type RootData } from "~/platform/hooks/use-root-data";
 import certificateStyles from "~/styles/certificate.css";

@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/platform/ui/form-fields";
 import { flashCookie, redirectWithFlash, toFlash } from "~/platform/flash.server";
-import { resetPasswordSchema } from "~/features/accounts";
+import { resetPasswordSchema } from "~/features/accounts/auth-forms";
 import { brandedTitle } from "~/platform/page-meta";
 import { continueAfterPassword } from "~/features/catalogue/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";

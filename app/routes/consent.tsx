@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { ConsentForm, CookieCategoryList, type ConsentHandle } from "~/features/privacy";
-import { describeChoice, isConsentChoice, parseConsentChoice } from "~/features/privacy";
+import { ConsentForm, CookieCategoryList, type ConsentHandle } from "~/features/privacy/cookie-consent";
+import { describeChoice } from "~/features/privacy/consent-copy";
+import { isConsentChoice, parseConsentChoice } from "~/features/privacy/consent-rules";
 import { saveConsentChoice } from "~/features/privacy/index.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import type { RootData } from "~/platform/hooks/use-root-data";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
 import { Section } from "~/platform/ui/marketing";
-import { customSaasThankYouContent } from "~/features/site";
+import { customSaasThankYouContent } from "~/features/site/upsells";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
 import { brand, publicPage } from "~/features/site/index.server";

@@ -4,14 +4,9 @@ import type { ReactNode } from "react";
 import { FaqAccordion } from "~/platform/ui/faq-accordion";
 import { FeatureCards } from "~/platform/ui/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/platform/ui/marketing";
-import {
-  OwnedNote,
-  UpsellBanner,
-  useDeclineHref,
-  useOwns,
-  customSaasContent,
-  disclaimerFooterNote,
-} from "~/features/site";
+import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/features/site/upsell-banner";
+import { customSaasContent } from "~/features/site/upsells";
+import { disclaimerFooterNote } from "~/features/site/site-footer";
 import { countActiveEntitlements, catalogue } from "~/features/catalogue/index.server";
 import { launchSettings } from "~/features/launch/index.server";
 import { marketplaceLinks } from "~/features/billing/index.server";

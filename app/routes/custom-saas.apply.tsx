@@ -3,7 +3,12 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { FlashMessage } from "~/platform/ui/flash-message";
-import { APPLICATION_RECEIVED, HOSTING_OPTIONS, parseApplication, type ApplicationForm } from "~/features/launch";
+import {
+  APPLICATION_RECEIVED,
+  HOSTING_OPTIONS,
+  parseApplication,
+  type ApplicationForm,
+} from "~/features/launch/custom-saas";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { requireUser } from "~/features/accounts/index.server";
 import { submitApplication } from "~/features/launch/index.server";

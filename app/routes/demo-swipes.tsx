@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AffiliateAccessLink, AffiliateSubHeader } from "~/features/affiliates";
+import { AffiliateAccessLink, AffiliateSubHeader } from "~/features/affiliates/affiliate";
 import { CopyButton } from "~/platform/ui/copy-button";
 import {
   BANNERS,
@@ -11,13 +11,13 @@ import {
   parseSwipeTab,
   shortSwipes,
   type SwipeEmail,
-} from "~/features/affiliates";
+} from "~/features/affiliates/affiliate-copy";
 import { affiliatePage } from "~/features/affiliates/index.server";
 import { publicPageHeaders, type PageCacheRoute } from "~/platform/cache-policy";
 import { publicPageMeta } from "~/platform/page-meta";
 import { brand } from "~/features/site/index.server";
 import { buttonClass } from "~/platform/ui/button";
-import { DemoVideo } from "~/features/site";
+import { DemoVideo } from "~/features/site/demo-video";
 
 export const meta = publicPageMeta;
 export const headers = publicPageHeaders;

@@ -1,13 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import {
-  AffiliateAccessLink,
-  FunnelAndContestSections,
-  JvContact,
-  LaunchCountdown,
-  PROMO_RESOURCES,
-  REASONS_TO_PROMOTE,
-} from "~/features/affiliates";
+import { AffiliateAccessLink, FunnelAndContestSections, JvContact } from "~/features/affiliates/affiliate";
+import { LaunchCountdown } from "~/features/affiliates/launch-countdown";
+import { PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/features/affiliates/affiliate-copy";
 import { Section } from "~/platform/ui/marketing";
 import { affiliatePage } from "~/features/affiliates/index.server";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";

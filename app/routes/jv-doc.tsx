@@ -5,9 +5,9 @@ import {
   AffiliateSubHeader,
   FunnelAndContestSections,
   JvContact,
-  LaunchCountdown,
-  PROMO_RESOURCES,
-} from "~/features/affiliates";
+} from "~/features/affiliates/affiliate";
+import { LaunchCountdown } from "~/features/affiliates/launch-countdown";
+import { PROMO_RESOURCES } from "~/features/affiliates/affiliate-copy";
 import { Section } from "~/platform/ui/marketing";
 import { CopyButton } from "~/platform/ui/copy-button";
 import { affiliatePage } from "~/features/affiliates/index.server";

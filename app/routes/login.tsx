@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { EmailField, Spinner, TextField, SchemaForm } from "~/platform/ui/form-fields";
 import { authenticate, getSessionUser } from "~/features/accounts/index.server";
-import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/features/accounts";
+import { destinationAfterLogin, hasSpecialAccessFlag, specialAccessCookie } from "~/features/accounts/login-flow";
 import { secureCookies } from "~/platform/env.server";
 import { opensTraining, continueAfterPassword } from "~/features/catalogue/index.server";
 import { brandFromMatches, brandedTitle } from "~/platform/page-meta";

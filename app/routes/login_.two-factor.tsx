@@ -4,7 +4,7 @@ import { AuthCard } from "~/platform/ui/auth-card";
 import { CodeField } from "~/platform/ui/code-field";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { safeRedirect } from "~/platform/safe-redirect";
-import { CHALLENGE_ENDED, readTypedCode } from "~/features/accounts";
+import { CHALLENGE_ENDED, readTypedCode } from "~/features/accounts/two-factor-rules";
 import {
   passwordVerifiedAt,
   countUnusedRecoveryCodes,

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { secureCookies } from "~/platform/env.server";
 import { clearSessionCookie, getSessionUser, deleteAllSessionsOfUser } from "~/features/accounts/index.server";
-import { specialAccessCookie } from "~/features/accounts";
+import { specialAccessCookie } from "~/features/accounts/login-flow";
 
 /** Logging out is a POST only: a GET never changes anything. */
 export async function loader() {

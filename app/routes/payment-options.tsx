@@ -9,8 +9,10 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatUsd } from "~/platform/money";
-import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS, LOCKED_PARAM, lockedNotice, listPriceOf } from "~/features/catalogue";
-import { CHECKOUT_MESSAGES } from "~/features/billing";
+import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/features/catalogue/products";
+import { LOCKED_PARAM, lockedNotice } from "~/features/catalogue/locked-tools";
+import { listPriceOf } from "~/features/catalogue/prices";
+import { CHECKOUT_MESSAGES } from "~/features/billing/checkout";
 import { siteOrigin } from "~/platform/site-origin";
 import { env } from "~/platform/env.server";
 import { takeFlash } from "~/platform/flash.server";

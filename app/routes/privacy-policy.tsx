@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LegalPage, privacyPolicy } from "~/features/site";
+import { LegalPage } from "~/features/site/legal-page";
+import { privacyPolicy } from "~/features/site/legal";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
 import { loadLegalDocument } from "~/features/site/index.server";
 import { publicPageMeta } from "~/platform/page-meta";

@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/platform/ui/form-fields";
 import { flashCookie, toFlash } from "~/platform/flash.server";
-import { resetPasswordSchema } from "~/features/accounts";
+import { resetPasswordSchema } from "~/features/accounts/auth-forms";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { continueAfterPassword } from "~/features/catalogue/index.server";
 import { brandedTitle } from "~/platform/page-meta";

@@ -7,9 +7,10 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ConsentGatedScript } from "~/features/privacy";
+import { ConsentGatedScript } from "~/features/privacy/consent-gated-script";
 import { EmailField, SubmitButton, TextField, SchemaForm } from "~/platform/ui/form-fields";
-import { leadPageCopy, SPECIAL_ACCESS, leadSchema } from "~/features/list";
+import { leadPageCopy, SPECIAL_ACCESS } from "~/features/list/lead-pages";
+import { leadSchema } from "~/features/list/lead-form";
 import { env } from "~/platform/env.server";
 import { PERSONAL_PAGE_CACHE, publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
 import { publicPageMeta } from "~/platform/page-meta";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PaymentReturn } from "~/features/billing";
+import { PaymentReturn } from "~/features/billing/payment-return";
 import { getSessionUser } from "~/features/accounts/index.server";
 import { fulfilReturnedSession } from "~/features/billing/index.server";
 import { brandedTitle } from "~/platform/page-meta";

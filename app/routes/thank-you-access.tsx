@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { InlineConsentGatedScript } from "~/features/privacy";
-import { leadPageCopy, THANK_YOU_ACCESS } from "~/features/list";
+import { InlineConsentGatedScript } from "~/features/privacy/consent-gated-script";
+import { leadPageCopy, THANK_YOU_ACCESS } from "~/features/list/lead-pages";
 import { env } from "~/platform/env.server";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
 import { publicPageMeta } from "~/platform/page-meta";

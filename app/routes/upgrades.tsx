@@ -3,8 +3,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
 import { ctaClass, OfferPrice } from "~/platform/ui/marketing";
-import { useOwns, upgradesContent } from "~/features/site";
-import { isCatalogueKey, UPGRADES, LOCKED_PARAM } from "~/features/catalogue";
+import { useOwns } from "~/features/site/upsell-banner";
+import { upgradesContent } from "~/features/site/upsells";
+import { isCatalogueKey, UPGRADES } from "~/features/catalogue/catalogue";
+import { LOCKED_PARAM } from "~/features/catalogue/locked-tools";
 import { env } from "~/platform/env.server";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { publicPageMeta } from "~/platform/page-meta";

@@ -3,15 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { FaqAccordion } from "~/platform/ui/faq-accordion";
 import { FeatureCards } from "~/platform/ui/feature-cards";
 import { CheckList, ClosingBand, DeclineLink, OfferHero, OfferPrice, Section } from "~/platform/ui/marketing";
-import {
-  CheckoutImageLink,
-  OwnedNote,
-  UpsellBanner,
-  useDeclineHref,
-  useOwns,
-  whiteLabelContent,
-  disclaimerFooterNote,
-} from "~/features/site";
+import { CheckoutImageLink } from "~/features/site/sales-page";
+import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/features/site/upsell-banner";
+import { whiteLabelContent } from "~/features/site/upsells";
+import { disclaimerFooterNote } from "~/features/site/site-footer";
 import { marketplaceLinks } from "~/features/billing/index.server";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";

@@ -35,7 +35,7 @@ const KiB = 1024;
 
 /**
  * Pages that load no JavaScript at all (`export const handle = NO_JAVASCRIPT`, app/platform/hydration.ts):
- * legal texts and thank-you pages. `tests/integration/javascript-budget.test.ts` holds them to it.
+ * legal texts and thank-you pages. `tests/integration/app/javascript-budget.test.ts` holds them to it.
  */
 export const PAGES_WITHOUT_JAVASCRIPT = [
   "/privacy-policy",
@@ -46,7 +46,7 @@ export const PAGES_WITHOUT_JAVASCRIPT = [
 
 /**
  * The most JavaScript (gzip bytes, as `javaScriptWeight` counts them) a page may load, checked by
- * `tests/integration/javascript-budget.test.ts`: issue 12's 85 KiB for `/` (which loads no React,
+ * `tests/integration/app/javascript-budget.test.ts`: issue 12's 85 KiB for `/` (which loads no React,
  * only its build demo's player: docs/decisions/031-lighter-javascript.md) and 100 KiB for /login
  * and /signup.
  */

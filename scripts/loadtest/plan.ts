@@ -1,5 +1,5 @@
 // The pure parts of `npm run loadtest` (scripts/loadtest.ts), unit-tested in
-// tests/unit/loadtest.test.ts: when each request is due, which kind of visitor it is, and what a
+// tests/unit/app/loadtest.test.ts: when each request is due, which kind of visitor it is, and what a
 // step's latencies say.
 
 /** The launch mix (issue 32): the share of arrivals, in percent, of each kind of visitor. */

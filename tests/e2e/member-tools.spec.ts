@@ -182,7 +182,7 @@ test.describe("bonuses", () => {
   });
 
   test("a first buyer's 'Early-bird bonus' card downloads its bundle", async ({ page, db, paidMember }) => {
-    // The spot itself is counted by the database (tests/integration/early-bonus.test.ts); here the
+    // The spot itself is counted by the database (tests/integration/launch/early-bonus.test.ts); here the
     // product is granted, so the card shows whatever spots earlier tests took.
     await db
       .insertInto("access_grants")

@@ -79,7 +79,7 @@ const PAGES: PublicPage[] = [
       "3-6+ months",
       "2-4 weeks",
       // 3 of 10 on a fresh demo seed, less each custom SaaS sale another spec made on this server
-      // (entitlements.spec.ts; issue 26, item 4): tests/integration/launch.test.ts counts exactly.
+      // (entitlements.spec.ts; issue 26, item 4): tests/integration/launch/launch.test.ts counts exactly.
       /[123] of 10 spots remaining/,
       "Apply Now $997",
       "within 24 hours",

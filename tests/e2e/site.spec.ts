@@ -168,7 +168,7 @@ test.describe("cookie consent", () => {
       for (const name of ["_ga", "_gid", "_gat"]) {
         expect(await cookieValue(context, name), name).toBe(choice === "none" ? undefined : "GA1.1.42");
       }
-      // The server asks for 2 years (tests/integration/consent.test.ts); Chromium caps any cookie at 400 days.
+      // The server asks for 2 years (tests/integration/privacy/consent.test.ts); Chromium caps any cookie at 400 days.
       const consent = (await context.cookies()).find((cookie) => cookie.name === "cookie-consent");
       expect(consent!.expires - Date.now() / 1000).toBeGreaterThan(400 * 24 * 60 * 60 - 120);
 

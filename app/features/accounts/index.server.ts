@@ -10,13 +10,7 @@ export {
   securityView,
   sessionsView,
 } from "./account-pages.server";
-export {
-  changePassword,
-  confirmEmailChange,
-  findEmailChange,
-  requestEmailChange,
-  resendVerification,
-} from "./account-settings.server";
+export { confirmEmailChange, findEmailChange } from "./account-settings.server";
 export {
   isResetTokenUsable,
   isVerificationTokenUsable,
@@ -53,10 +47,7 @@ export { sealTwoFactorSecrets, unlistedKeyProblem } from "./secrets-at-rest.serv
 export {
   SESSION_IDLE_TIMEOUT_MS,
   deleteAllSessionsOfUser,
-  deleteOtherSessionsOfUser,
-  deleteSessionOfUser,
   listActiveSessions,
-  listSessionsOfUser,
   passwordVerifiedAt,
 } from "./session-store.server";
 export type { Aal, SessionUser } from "./session-store.server";
@@ -70,7 +61,6 @@ export {
   checkCode,
   clearChallengeCookie,
   confirmEnrolment,
-  disableTwoFactor,
   enrolmentView,
   readChallenge,
   regenerateRecoveryCodes,
@@ -87,7 +77,6 @@ export {
   lockAdmins,
   normalizeEmail,
   setAdmin,
-  setName,
   setPassword,
 } from "./users.server";
 export type { UserRecord } from "./users.server";

@@ -6,7 +6,5 @@ export { getOrder, ordersOfUser, recentOrders } from "./order-ledger.server";
 export { ordersCsv } from "./orders-csv.server";
 export { refundStripeOrder } from "./refunds.server";
 export { dailyNet, periodTotals, salesByProduct, topAffiliates } from "./sales-store.server";
-export { refundFactsOf } from "./stripe-order.server";
-export type { RefundFacts } from "./stripe-order.server";
 export { isCheckoutConfigured } from "./stripe.server";
 export { receiveWarriorPlusIpn } from "./warriorplus.server";

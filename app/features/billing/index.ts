@@ -1,11 +1,2 @@
-export { CHECKOUT_MESSAGES } from "./checkout";
-export { MemberOrders } from "./member-orders";
-export { OrderRefund } from "./order-refund";
-export type { RefundView } from "./order-refund";
-export { SOURCE_LABELS, STATUS_LABELS, productLabel } from "./orders";
-export { PaymentReturn } from "./payment-return";
 export { PriceBox } from "./price-box";
-export { WARRIORPLUS_TRANSACTIONS_URL, guaranteeOf } from "./refunds";
-export { SalesChart } from "./sales-chart";
-export { SALES_SOURCES, dailySeries, summarizePeriods } from "./sales-report";
 export { parseItemList } from "./warriorplus-ipn";

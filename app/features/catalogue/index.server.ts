@@ -1,4 +1,4 @@
-export { createAccessGrant, listAccessGrants, revokeActiveGrants } from "./access-grant.server";
+export { listAccessGrants } from "./access-grant.server";
 export {
   homeFor,
   lockedCourseHref,
@@ -13,19 +13,8 @@ export {
 export type { Viewer } from "./access.server";
 export { completeLogin, continueAfterEmailLink, continueAfterPassword } from "./after-sign-in.server";
 export { catalogue, startCatalogueRefresh, stopCatalogueRefresh, stripePriceOf } from "./catalogue.server";
-export {
-  countActiveEntitlements,
-  listEntitlements,
-  marketplaceUpgradesSince,
-  revokeProduct,
-} from "./entitlement.server";
-export {
-  accessAction,
-  grantComplimentaryAccess,
-  grantProduct,
-  revokeComplimentaryAccess,
-  revokeProductAccess,
-} from "./grants.server";
+export { countActiveEntitlements, listEntitlements, marketplaceUpgradesSince } from "./entitlement.server";
+export { accessAction } from "./grants.server";
 export type { AccessFailure } from "./grants.server";
 export { saveProduct } from "./product-admin.server";
 export { hasMarketplaceItems, listProducts, productOfMarketplaceItem, seedProducts } from "./product.server";

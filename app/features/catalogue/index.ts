@@ -8,7 +8,7 @@ export {
 } from "./catalogue";
 export type { Catalogue, CatalogueKey } from "./catalogue";
 export { GRANT_REASON_MAX, lastDay, parseGrantForm } from "./grant-form";
-export { LOCKED_PARAM, STARTER_TOOLS, lockedHref, lockedNotice, lockedToolKey } from "./locked-tools";
+export { STARTER_TOOLS, lockedHref, lockedToolKey } from "./locked-tools";
 export {
   COUPON_CODE,
   CUSTOM_SAAS,
@@ -20,7 +20,5 @@ export {
   trialDiscount,
   trialPercentOff,
 } from "./prices";
-export { PRODUCT_FIELD_LABELS, centsToDollars, parseProductForm } from "./product-admin";
-export type { ProductField, ProductForm } from "./product-admin";
-export { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS, isProductKey } from "./products";
+export { PRODUCTS, isProductKey } from "./products";
 export type { ProductKey } from "./products";

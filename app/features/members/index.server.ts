@@ -4,5 +4,5 @@ export { removeTwoFactor, retryFailedEmail, sendSignInLink, signOutEverywhere } 
 export { addMember, confirmImport, previewImport } from "./member-import.server";
 export type { RowOutcome } from "./member-import.server";
 export { findMemberOr404, memberHeader, memberIdOr404, memberProfile, memberSignInHelp } from "./member-page.server";
-export { getMember, searchMembers } from "./member-store.server";
+export { searchMembers } from "./member-store.server";
 export { membersCsv } from "./members-csv.server";

@@ -1,7 +1,7 @@
 /**
  * The messages the site sends. Each is written once as blocks, from which this module makes
  * both parts: plain text, and a simple HTML part (escaped, inline styles, no images) for mail
- * clients that prefer it. Pure, so their wording is tested alone (tests/unit/emails.test.ts).
+ * clients that prefer it. Pure, so their wording is tested alone (tests/unit/accounts/emails.test.ts).
  * Links are absolute: the mail is read outside the site.
  */
 import { isPlainName } from "~/platform/forms/auth-rules";

@@ -4,7 +4,7 @@
  * and put back only for delivery. Every emailed link carries its token in a query parameter
  * named `token` or ending in it (`?token=`, `&unsubscribe_token=`), in the text part as it is and
  * in the HTML part escaped (`&amp;token=`); 16 or more base64url characters count as a token.
- * Pure, so it is tested alone (tests/unit/withheld-links.test.ts).
+ * Pure, so it is tested alone (tests/unit/platform/withheld-links.test.ts).
  */
 export const WITHHELD = "[withheld]";
 

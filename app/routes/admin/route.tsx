@@ -15,7 +15,10 @@ import {
 import quillStyles from "react-quill-new/dist/quill.snow.css";
 import chapterStyles from "~/styles/chapter-content.css";
 import { AdminNav } from "~/platform/ui/admin/admin-page";
-import { AdminWorkspace, CourseList, adminHref, parseAdminView, adminMessages } from "~/features/learning";
+import { AdminWorkspace } from "~/features/learning/admin-workspace";
+import { CourseList } from "~/features/learning/course-list";
+import { adminHref, parseAdminView } from "~/features/learning/admin-view";
+import { adminMessages } from "~/features/learning/admin-messages";
 import { primaryButton } from "~/platform/ui/admin/form-controls";
 import { FlashMessage } from "~/platform/ui/flash-message";
 import { handleAdminAction, type ChapterFormFailure } from "~/features/learning/index.server";

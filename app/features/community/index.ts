@@ -1,1 +1,0 @@
-export { CommunityLink } from "./community-link";

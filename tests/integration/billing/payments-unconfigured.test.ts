@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createUser, signIn } from "../../support/fixtures";
+import { Browser } from "../../support/http";
+import { until } from "../../support/poll";
+import { startTestApp, type TestApp } from "../../support/test-app";
+
+/** An app with no Stripe, marketplace or SMTP configuration: it says so and never pretends. */
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("without payment configuration", () => {
+  it("the plan page says payments are not configured, and checkout takes no payment", async () => {
+    const user = await createUser(app.db);
+    const browser = await signIn(app.baseUrl, user.email);
+    const page = await (await browser.get("/payment-options")).text();
+    expect(page).toContain("Payments are not configured");
+    expect(page).toMatch(/<button type="submit" disabled=""[^>]*>Get Lifetime Access Now<\/button>/);
+
+    const response = await browser.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: "k".repeat(24) });
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain("Payments are not configured");
+  });
+
+  it("the webhooks answer 503 so the providers retry once it is configured", async () => {
+    const stripe = await fetch(`${app.baseUrl}/webhooks/stripe`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Stripe-Signature": "t=1,v1=x" },
+    });
+    expect(stripe.status).toBe(503);
+    const marketplace = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
+      method: "POST",
+      body: new URLSearchParams({ WP_ACTION: "sale" }),
+    });
+    expect(marketplace.status).toBe(503);
+  });
+});
+
+describe("without SMTP_URL", () => {
+  it("prints the message with its link to the server log and counts it as delivered", async () => {
+    const log = vi.spyOn(console, "log");
+    try {
+      const user = await createUser(app.db);
+      expect((await new Browser(app.baseUrl).post("/forgot-password", { email: user.email })).status).toBe(200);
+      const printed = async () =>
+        log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(`To: ${user.email}`));
+      const message = await until("the printed message", printed, Boolean);
+      expect(message).toContain("Subject: Reset your AI Profit Labs password");
+      expect(message).toMatch(new RegExp(`${app.baseUrl}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
+      // The sender marks the row sent after printing it.
+      const row = await until(
+        "the message marked sent",
+        () =>
+          app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", user.email).executeTakeFirstOrThrow(),
+        (outbox) => outbox.sent_at !== null,
+      );
+      expect(row.sent_at).toBeInstanceOf(Date);
+    } finally {
+      log.mockRestore();
+    }
+  });
+});

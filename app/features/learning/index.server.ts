@@ -4,5 +4,4 @@ export { handleAdminAction } from "./course-admin.server";
 export type { ChapterFormFailure } from "./course-admin.server";
 export { countCourses, createCourseWithChapters, getCourseOutline, listCourses } from "./course-store.server";
 export { claimCertificate, isOwnView, loadDashboard, openCourse, updateProgress } from "./learning.server";
-export type { ViewerPage } from "./learning.server";
 export { chapterEngagement, courseEngagement, findCertificate, listCourseProgress } from "./progress-store.server";

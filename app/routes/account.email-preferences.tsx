@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { EMAIL_PREFERENCES_PAGE } from "~/features/accounts/account-pages";
-import { answer, formFields, UNKNOWN_INTENT, requireUser } from "~/features/accounts/index.server";
+import { formFields } from "~/platform/forms/form-text";
+import { answer, UNKNOWN_INTENT, requireUser } from "~/features/accounts/index.server";
 import { EmailPreferences } from "~/features/list/email-preferences";
 import { saveNewsPreference, newsPreference } from "~/features/list/index.server";
 

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { SECURITY_PAGE } from "~/features/accounts/account-pages";
 import { PasswordSettings, TwoFactorSettings } from "~/features/accounts/security-settings";
-import { answer, changeSecurity, formFields, securityView, requireUser } from "~/features/accounts/index.server";
+import { formFields } from "~/platform/forms/form-text";
+import { answer, changeSecurity, securityView, requireUser } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Password and two-factor | Account | AI Profit Labs" },

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { SESSIONS_PAGE } from "~/features/accounts/account-pages";
 import { SessionList } from "~/features/accounts/session-list";
-import { answer, changeSessions, formFields, sessionsView, requireUser } from "~/features/accounts/index.server";
+import { formFields } from "~/platform/forms/form-text";
+import { answer, changeSessions, sessionsView, requireUser } from "~/features/accounts/index.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sessions | Account | AI Profit Labs" },

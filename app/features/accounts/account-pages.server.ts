@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { formFields, type Fields } from "~/platform/forms/form-text";
 import { env } from "~/platform/env.server";
 import { formatDayTime } from "~/platform/dates";
 import { redirectWithFlash } from "~/platform/flash.server";
@@ -26,14 +27,8 @@ import { setName } from "./users.server";
  * forms. Every form posts an `intent` and is answered with a flash message on its own page.
  */
 type Context = { clientAddress?: string };
-type Fields = Record<string, string>;
 
 export const UNKNOWN_INTENT: SettingResult = { ok: false, message: "That action is not known. Please try again." };
-
-/** A form's text fields (files, which no account form has, are left out). */
-export function formFields(form: FormData): Fields {
-  return Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-}
 
 /** The 303 back to `page` with the outcome as its flash message. */
 export const answer = (page: string, result: SettingResult) =>

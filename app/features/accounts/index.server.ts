@@ -5,11 +5,11 @@ export {
   answerProfileForm,
   changeSecurity,
   changeSessions,
-  formFields,
   profileView,
   securityView,
   sessionsView,
 } from "./account-pages.server";
+export { formFields } from "~/platform/forms/form-text";
 export { confirmEmailChange, findEmailChange } from "./account-settings.server";
 export {
   isResetTokenUsable,

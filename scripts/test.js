@@ -10,6 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import "./require-node.js";
+import { ensureTestTools } from "./test-tools.js";
+
+ensureTestTools();
 
 const startedAt = Date.now();
 const bin = (name) => path.resolve("node_modules/.bin", name);

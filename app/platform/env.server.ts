@@ -91,100 +91,299 @@ const encryptionKeyList = optionalString.transform((value, ctx): string[] | unde
 /** Each SESSION_SECRET of the list in production: HMAC-SHA-256 keys shorter than its output are guessable sooner. */
 const MIN_SECRET_BYTES = 32;
 
-const EnvSchema = z
+/** The three DKIM variables go together (the refinement below says so when they do not). */
+const DKIM_DESCRIPTION = (part: string) =>
+  `DKIM signing, ${part}: all three of \`DKIM_DOMAIN\`, \`DKIM_SELECTOR\` and \`DKIM_PRIVATE_KEY\` or none; nodemailer DKIM-signs every message. DNS records (SPF, DKIM, DMARC): [operations](operations.md#mail-the-list-and-deliverability).`;
+
+/**
+ * The schema is also the configuration's documentation: each variable's `description` (what it
+ * does, when it is required) and `unset` (what the site does without it: where the rule has a
+ * default, a note beside it) sit beside its rule, and `npm run docs:config` writes docs/configuration.md from them.
+ */
+export const EnvSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: optionalString,
-    DATABASE_URL: optionalUrl,
-    // PostgreSQL pool per instance; instances x DATABASE_POOL_MAX must stay under max_connections.
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development").meta({
+      description:
+        "`production` refuses weak settings and requires `SESSION_SECRET`, `ENCRYPTION_KEY` and `PUBLIC_URL`.",
+      unset: "`npm start` and the image: `production`",
+    }),
+    PORT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .default(3000)
+      .meta({ description: "The HTTP port (the image: 8080)." }),
+    HOST: optionalString.meta({
+      description: "The interface to bind; `127.0.0.1` keeps the site local.",
+      unset: "all interfaces",
+    }),
+    DATABASE_URL: optionalUrl.meta({
+      description: "PostgreSQL (`postgres://user:pass@host:5432/db`).",
+      unset: "unset: the embedded PGlite",
+    }),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10).meta({
+      description:
+        "PostgreSQL connections per server process; instances × processes × this must stay under the server's `max_connections`.",
+    }),
     // Bounds on every wait for PostgreSQL, so an outage answers 503 quickly instead of hanging.
-    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
-    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
-    // Named prepared statements (docs/decisions/034); off for a pooler that cannot keep them.
-    DATABASE_PREPARED_STATEMENTS: onUnlessOff,
-    PGLITE_DIR: z.string().default("./data/pglite"),
-    WEB_CONCURRENCY: webConcurrency,
-    SESSION_SECRET: optionalString,
-    // Encrypts two-factor secrets and keys recovery-code hashes (app/platform/keys.server.ts).
-    ENCRYPTION_KEY: encryptionKeyList,
-    PUBLIC_URL: optionalUrl,
-    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
-    SEED_DEMO_CONTENT: onUnlessOff,
-    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
-    TRUST_PROXY: trustProxy,
-    RATE_LIMIT_DISABLED: booleanFlag,
-    // Admins without a second factor are sent to /account/security to set one up before /admin opens.
-    ADMIN_REQUIRE_2FA: booleanFlag,
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(60_000)
+      .default(5_000)
+      .meta({ description: "Connecting, or waiting for a free pooled connection, in milliseconds." }),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000).meta({
+      description:
+        "One statement, in milliseconds (on the server; the client waits one second longer for a hung server).",
+    }),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(300_000)
+      .default(15_000)
+      .meta({ description: "A transaction left open without work this many milliseconds is ended." }),
+    DATABASE_PREPARED_STATEMENTS: onUnlessOff.meta({
+      description:
+        "Named prepared statements ([decision 034](decisions/034-prepared-statements.md)); `off` (or `0`, `false`, `no`) behind a pooler that cannot keep them.",
+      unset: "on",
+    }),
+    PGLITE_DIR: z
+      .string()
+      .default("./data/pglite")
+      .meta({ description: "The embedded database's folder; one process per folder (a lock file enforces it)." }),
+    WEB_CONCURRENCY: webConcurrency.meta({
+      description: `Server processes per instance: a number up to ${MAX_SERVER_PROCESSES}, or \`auto\` (one per CPU, on PostgreSQL in production); more than one needs PostgreSQL ([decision 035](decisions/035-server-processes-per-cpu.md)).`,
+      unset: "1",
+    }),
+    SESSION_SECRET: optionalString.meta({
+      description:
+        "Signs the session and other cookies (a key derived per cookie, [decision 045](decisions/045-secrets-at-rest.md)) and keys the consent proof's address hash; a comma list rotates secrets (the first signs). Required in production, each secret at least 32 bytes (`openssl rand -hex 32`).",
+      unset: "`npm start`: generated into `./data/session-secret`",
+    }),
+    ENCRYPTION_KEY: encryptionKeyList.meta({
+      description:
+        "64 hex characters (32 random bytes: `openssl rand -hex 32`): encrypts the TOTP secrets and the links of unsent mail, and keys the recovery codes, in the database; a comma list rotates keys (the first encrypts, all decrypt; [rotation](operations.md#secrets-and-keys)). Required in production (`npm run dev` without it: a fixed development key).",
+      unset: "`npm start`: generated into `./data/encryption-key`",
+    }),
+    PUBLIC_URL: optionalUrl.meta({
+      description:
+        "The public origin (`https://...`): links in emails, Stripe return URLs, Secure cookies, the cross-site POST check. Required in production, so no link is ever built from a forged `Host` header.",
+      unset: "`npm start`: `http://localhost:PORT`",
+    }),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()).meta({
+      description:
+        "The address of the admin account the first start creates when no account has that address; never changed by a later start (`npm run admin` changes admins).",
+      unset: "`admin@example.com`",
+    }),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()).meta({
+      description: "The password (8-128 characters) of the admin account the first start creates.",
+      unset: "generated and printed once",
+    }),
+    SEED_DEMO_CONTENT: onUnlessOff.meta({
+      description:
+        "Adds the demo course and the White-label course 'Your 12 White-Label AI Apps' (with its twelve app kits) to an empty database at start; `false` (or `0`, `no`, `off`) does not (`fly.toml`: false).",
+      unset: "true",
+    }),
+    BCRYPT_COST: z.coerce
+      .number()
+      .int()
+      .min(4)
+      .max(15)
+      .default(12)
+      .meta({ description: "The password hash's cost; production refuses less than 12." }),
+    TRUST_PROXY: trustProxy.meta({
+      description:
+        "Who names the client address: `fly`, Fly.io's `Fly-Client-IP`; a number N, the N-th `X-Forwarded-For` entry from the right (one per proxy in front). The old `true` is refused.",
+      unset: "unset: the socket",
+    }),
+    RATE_LIMIT_DISABLED: booleanFlag.meta({
+      description: "`true` turns the rate limits off; refused in production.",
+      unset: "false",
+    }),
+    ADMIN_REQUIRE_2FA: booleanFlag.meta({
+      description:
+        "`true`: an admin without two-factor sign-in holds no admin rights until they set it up: the admin pages and, for an admin who has not paid, the member pages send them to `/account`; other people's receipts and drafts stay closed ([decision 050](decisions/050-admin-step-up-names-in-mail-gets-that-write.md)).",
+      unset: "false",
+    }),
     // The one sanctioned way for tests to run production mode with BCRYPT_COST < 12 or
     // RATE_LIMIT_DISABLED; refused unless the server listens on loopback only (see below).
-    ALLOW_INSECURE_TEST_SETTINGS: booleanFlag,
-    // Seconds an anonymous public page stays in the in-process cache (server/page-cache.js); 0 = off.
-    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
-    // JSON log lines at this level and above (pretty-printed in development).
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    // JSON lines for log collectors; `pretty` (pino-pretty, a dev dependency) for a terminal.
-    // Unset: pretty in development only. `npm start` sets pretty for local use.
-    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
-    // /metrics: a bearer token on the site's port, and/or a separate port never exposed publicly.
-    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { error: "must be at least 16 characters" }).optional()),
-    METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
-    // The address METRICS_PORT listens on: this machine only, unless the operator names a private
-    // network's address (Fly: fly-local-6pn). Every interface (0.0.0.0, ::) needs METRICS_TOKEN.
-    METRICS_HOST: optionalString.transform((value) => value ?? "127.0.0.1"),
-    SUPPORT_EMAIL: z.email().default("support@aiprofitlabs.com"),
-    // The private community's invite link (decision 055): paid members only; /admin/community may override it.
-    COMMUNITY_INVITE_URL: optionalUrl,
-    BRAND_NAME: z.string().default(DEFAULT_BRAND_NAME),
-    STRIPE_SECRET_KEY: optionalString,
-    STRIPE_WEBHOOK_SECRET: optionalString,
-    STRIPE_PRICE_LIFETIME: optionalString,
-    STRIPE_PRICE_TRIAL: optionalString,
-    STRIPE_API_BASE: optionalUrl,
-    WARRIORPLUS_SECURITY_KEY: optionalString,
-    WARRIORPLUS_MEMBERSHIP_ITEMS: optionalString,
-    SMTP_URL: optionalString,
-    MAIL_FROM: optionalString,
-    // The outbox's pace for list mail (training steps, announcements): a provider's limit holds.
-    // Transactional mail is sent at once and counts toward it (decision 054).
-    MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-    // How often the sender looks for due mail besides the nudge after each write.
-    MAIL_POLL_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
-    // The sender's postal address, printed in every marketing email; announcements refuse to send without it.
-    MAIL_POSTAL_ADDRESS: optionalString,
-    // DKIM signing by nodemailer: all three or none. The key may be given with \n for its line breaks.
-    DKIM_DOMAIN: optionalString,
-    DKIM_SELECTOR: optionalString,
-    DKIM_PRIVATE_KEY: optionalString.transform((value) => value?.replace(/\\n/g, "\n")),
-    MARKETPLACE_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs"),
-    MARKETPLACE_DECLINE_URL: z.url().default("https://warriorplus.com/o/nothanks/ai-profit-labs"),
-    MARKETPLACE_AFFILIATE_URL: z.url().default("https://warriorplus.com/aff-offer/ai-profit-labs"),
-    // Each marketplace offer has its own buy link: the $1 offer and the two upsells.
-    MARKETPLACE_TRIAL_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-trial"),
-    MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-white-label"),
-    MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: z.url().default("https://warriorplus.com/o2/buy/ai-profit-labs-custom-saas"),
-    APP_BUILDER_URL: z.url().default("https://bolt.new/"),
-    // The largest file an admin may attach to a chapter, in bytes (25 MiB); the upload route's body
-    // limit is this plus the chapter form's own (server/body-limits.ts). Past 100 MiB files belong in
-    // an object store, not the database (docs/decisions/052).
+    ALLOW_INSECURE_TEST_SETTINGS: booleanFlag.meta({
+      description:
+        "Tests only: lets production mode run with a `BCRYPT_COST` under 12 and `RATE_LIMIT_DISABLED`, and only on a server bound to loopback (`HOST=127.0.0.1`, `::1`, `localhost`); refused anywhere else.",
+      unset: "false",
+    }),
+    PAGE_CACHE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(300)
+      .default(10)
+      .meta({ description: "Lifetime of the in-process cache of anonymous public pages; 0 turns it off." }),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info")
+      .meta({ description: "Log lines at this level and above." }),
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional().meta({
+      description:
+        "`json` lines for log collectors, `pretty` to format inside the server (needs the dev dependency pino-pretty).",
+      unset: "`json` (development: `pretty`; `npm start` prints readable lines from a second process)",
+    }),
+    METRICS_TOKEN: optionalString
+      .pipe(z.string().min(16, { error: "must be at least 16 characters" }).optional())
+      .meta({
+        description: "16+ characters: `GET /metrics` with `Authorization: Bearer <token>`.",
+        unset: "unset: `/metrics` answers 404 on the site's port",
+      }),
+    METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()).meta({
+      description:
+        "Also serves `/metrics` on this port, at `METRICS_HOST`; keep it off the public services (`fly.toml`: 9091).",
+    }),
+    METRICS_HOST: optionalString
+      .transform((value) => value ?? "127.0.0.1")
+      .meta({
+        description:
+          "Where `METRICS_PORT` listens: this machine only, or a private network's address (`fly.toml`: `fly-local-6pn`), served without a token; every interface (`0.0.0.0`, `::`) is refused without `METRICS_TOKEN` and then needs `Authorization: Bearer`.",
+        unset: "`127.0.0.1`",
+      }),
+    SUPPORT_EMAIL: z
+      .email()
+      .default("support@aiprofitlabs.com")
+      .meta({ description: "The support address shown across the site and in emails." }),
+    COMMUNITY_INVITE_URL: optionalUrl.meta({
+      description:
+        "The private community's invite link (e.g. a Discord invite): paid members see 'Join the Private Community' on `/bonuses` and `/dashboard`, and their welcome and login emails include it; never shown to visitors or unpaid users. An admin may override it at `/admin/community` ([decision 055](decisions/055-operator-refunds-members-community-email-sign-in.md)).",
+      unset: "unset (and no override): 'Join Discord (Coming Soon)'",
+    }),
+    BRAND_NAME: z
+      .string()
+      .default(DEFAULT_BRAND_NAME)
+      .meta({ description: "The brand shown across the site and in emails." }),
+    STRIPE_SECRET_KEY: optionalString.meta({
+      description: "Card checkout.",
+      unset: "unset: the plan page says payments are not configured",
+    }),
+    STRIPE_WEBHOOK_SECRET: optionalString.meta({
+      description: "The signing secret of the `/webhooks/stripe` endpoint.",
+      unset: "unset: the webhook answers 503",
+    }),
+    STRIPE_PRICE_LIFETIME: optionalString.meta({
+      description:
+        "Seeds the Stripe price of the `membership` product (lifetime access, $25) at each start until an admin saves that product on `/admin/products`.",
+    }),
+    STRIPE_PRICE_TRIAL: optionalString.meta({
+      description: "The Stripe price of `AI_PROFIT_LABS_TRIAL`, the $1 offer.",
+    }),
+    STRIPE_API_BASE: optionalUrl.meta({
+      description: "Tests only: a fake Stripe API on loopback (also added to the CSP's `form-action`).",
+      unset: "Stripe's",
+    }),
+    WARRIORPLUS_SECURITY_KEY: optionalString.meta({
+      description: "The marketplace's IPN key, compared in constant time.",
+      unset: "unset: the IPN route answers 503",
+    }),
+    WARRIORPLUS_MEMBERSHIP_ITEMS: optionalString.meta({
+      description:
+        "Seeds the `membership` product's marketplace item numbers (a comma list) at each start until an admin saves it; with no item mapped to any product the IPN route answers 503.",
+    }),
+    SMTP_URL: optionalString.meta({
+      description: "The mail server: `smtps://user:pass@smtp.example.com:465`.",
+      unset: "unset: messages are printed to the server log",
+    }),
+    MAIL_FROM: optionalString.meta({
+      description: 'The sender, e.g. `"AI Profit Labs <support@aiprofitlabs.com>"`.',
+    }),
+    // The outbox paces list mail so a provider's limit holds (decision 054).
+    MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60).meta({
+      description:
+        "Training emails and announcements are sent at most this many a minute (the provider's limit); account mail is sent at once and counts toward it.",
+    }),
+    MAIL_POLL_SECONDS: z.coerce.number().min(0.1).max(300).default(15).meta({
+      description: "How often the mail sender looks for due mail, besides right after each write.",
+    }),
+    MAIL_POSTAL_ADDRESS: optionalString.meta({
+      description:
+        'The sender\'s postal address, printed in every marketing email, e.g. `"AI Profit Labs Ltd, 1 Example Street, Springfield"`.',
+      unset: "unset: announcements refuse to send",
+    }),
+    DKIM_DOMAIN: optionalString.meta({
+      description: DKIM_DESCRIPTION("the signing domain"),
+      unset: "unset: no DKIM signature",
+    }),
+    DKIM_SELECTOR: optionalString.meta({
+      description: DKIM_DESCRIPTION("the selector"),
+      unset: "unset: no DKIM signature",
+    }),
+    DKIM_PRIVATE_KEY: optionalString
+      .transform((value) => value?.replace(/\\n/g, "\n"))
+      .meta({
+        description: `${DKIM_DESCRIPTION("the private key")} The key's line breaks may be written \`\\n\`.`,
+        unset: "unset: no DKIM signature",
+      }),
+    MARKETPLACE_CHECKOUT_URL: z
+      .url()
+      .default("https://warriorplus.com/o2/buy/ai-profit-labs")
+      .meta({ description: "The buy link of the front-end offer (sales variant A and the launch variant)." }),
+    MARKETPLACE_DECLINE_URL: z
+      .url()
+      .default("https://warriorplus.com/o/nothanks/ai-profit-labs")
+      .meta({ description: "The upsells' 'No Thanks' links." }),
+    MARKETPLACE_AFFILIATE_URL: z
+      .url()
+      .default("https://warriorplus.com/aff-offer/ai-profit-labs")
+      .meta({ description: "'Request Affiliate Access' on the affiliate pages." }),
+    MARKETPLACE_TRIAL_CHECKOUT_URL: z
+      .url()
+      .default("https://warriorplus.com/o2/buy/ai-profit-labs-trial")
+      .meta({ description: "The buy link of the $1 offer (sales variant B)." }),
+    MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: z
+      .url()
+      .default("https://warriorplus.com/o2/buy/ai-profit-labs-white-label")
+      .meta({ description: "The buy link of the white-label upsell." }),
+    MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: z
+      .url()
+      .default("https://warriorplus.com/o2/buy/ai-profit-labs-custom-saas")
+      .meta({ description: "The buy link of the custom SaaS upsell." }),
+    APP_BUILDER_URL: z
+      .url()
+      .default("https://bolt.new/")
+      .meta({ description: "Where the app prompt page sends the prompt." }),
+    // The upload route's body limit is this plus the chapter form's own (server/body-limits.ts). Past
+    // 100 MiB files belong in an object store, not the database (docs/decisions/052).
     ATTACHMENT_MAX_BYTES: z.coerce
       .number()
       .int()
       .min(1024)
       .max(100 * 1024 * 1024)
-      .default(25 * 1024 * 1024),
-    // The email-marketing provider's tracking script for the lead pages; loaded only with consent.
-    TRACKER_SCRIPT_URL: optionalUrl,
-    // Retention periods in days (app/platform/retention-periods.ts, decision 056): housekeeping applies them and
+      .default(25 * 1024 * 1024)
+      .meta({
+        description:
+          "The largest file an admin may attach to a chapter, in bytes (25 MiB by default; 1 KiB to 100 MiB); `/admin/attachments` accepts a body of this plus 1 MiB and refuses more with 413 before reading it.",
+      }),
+    TRACKER_SCRIPT_URL: optionalUrl.meta({
+      description:
+        "The email-marketing provider's tracking script on the lead pages; it loads only with Accept All, and its origin joins the CSP's `connect-src`.",
+    }),
+    // Retention periods (app/platform/retention-periods.ts, decision 056): housekeeping applies them and
     // the privacy policy prints them.
-    RETENTION_EMAIL_BODY_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.emailBodies),
-    RETENTION_AUDIT_LOG_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.auditLog),
-    RETENTION_KNOWN_DEVICE_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.knownDevices),
-    RETENTION_UNSUBSCRIBED_LEAD_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.unsubscribedLeads),
-    RETENTION_CONSENT_PROOF_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.consentProofs),
+    RETENTION_EMAIL_BODY_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.emailBodies).meta({
+      description:
+        "Days after sending before a sent email's text and HTML are emptied (address, subject and dates stay).",
+    }),
+    RETENTION_AUDIT_LOG_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.auditLog).meta({
+      description: "Days the admin audit log keeps a row.",
+    }),
+    RETENTION_KNOWN_DEVICE_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.knownDevices).meta({
+      description: "Days after its last use before a known device is deleted.",
+    }),
+    RETENTION_UNSUBSCRIBED_LEAD_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.unsubscribedLeads).meta({
+      description: "Days after unsubscribing before a lead who never bought is deleted.",
+    }),
+    RETENTION_CONSENT_PROOF_DAYS: retentionDays(RETENTION_DEFAULT_DAYS.consentProofs).meta({
+      description: "Days a cookie-consent proof is kept (3 years by default: the limitation period for claims).",
+    }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") refuseWeakSettings(env, ctx);

@@ -56,7 +56,7 @@ function variableSection(name: string, property: Property): string {
   return [`### \`${name}\``, property.description, facts].join("\n\n");
 }
 
-/** The whole text of docs/configuration.md, formatted as the repository's Prettier formats it. */
+/** The whole text of docs/configuration.md, formatted by the repository's Prettier. */
 export async function configurationDoc(): Promise<string> {
   const schema = z.toJSONSchema(EnvSchema, { io: "input", unrepresentable: "any" }) as {
     properties: Record<string, Property>;
@@ -73,7 +73,8 @@ export async function configurationDoc(): Promise<string> {
   ].join("\n\n");
   const file = path.join(ROOT, CONFIGURATION_DOC);
   const options = await prettier.resolveConfig(file);
-  return prettier.format(text, { ...options, filepath: file });
+  // Wrapped as the other docs are, so the file reads well as text too (`prettier --check` keeps it).
+  return prettier.format(text, { ...options, filepath: file, proseWrap: "always", printWidth: 100 });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -57,7 +57,7 @@ describe("npm start's readable logs", () => {
     const response = await fetch(`${baseUrl}/dashboard`, { redirect: "manual" });
     expect(response.status).toBe(302);
     await eventually("the request's line is printed", async () => /GET \/dashboard 302 [\d.]+ ms/.test(output));
-    expect(output).toMatch(/INFO.*\[server\] listening on http:\/\/127\.0\.0\.1:/);
+    expect(output).toMatch(/INFO.*server listening\n\s+url: "http:\/\/127\.0\.0\.1:/);
     expect(output).not.toMatch(/\{"level":/);
     // The request's fields make the message; they are not repeated below it as a block of keys.
     expect(output).not.toMatch(/^\s+durationMs:/m);
@@ -69,6 +69,6 @@ describe("npm start's readable logs", () => {
     pretty.kill("SIGINT");
     await Promise.all([exited(server), exited(pretty)]);
     expect(server.exitCode).toBe(0);
-    expect(output).toMatch(/\[server\] stopped cleanly/);
+    expect(output).toMatch(/INFO.*server stopped cleanly/);
   });
 });

@@ -63,6 +63,18 @@ describe("npm start's readable logs", () => {
     expect(output).not.toMatch(/^\s+durationMs:/m);
   });
 
+  it("prints a mail not sent (no SMTP_URL) as it reads, so its link can be followed from the terminal", async () => {
+    // The admin account the first start created (ADMIN_EMAIL's default) asks for a reset link.
+    const response = await fetch(`${baseUrl}/forgot-password`, {
+      method: "POST",
+      headers: { Origin: baseUrl },
+      body: new URLSearchParams({ email: "admin@example.com" }),
+    });
+    expect(response.status).toBe(200);
+    await eventually("the mail printed", async () => /mail not sent: SMTP_URL is not set/.test(output));
+    expect(output).toMatch(new RegExp(`^\\s+${baseUrl}/reset-password\\?token=[\\w-]{43}$`, "m"));
+  });
+
   it("keeps printing through Ctrl-C until the server has drained and said so", async () => {
     // A terminal's Ctrl-C reaches both processes of the group at once.
     server.kill("SIGINT");

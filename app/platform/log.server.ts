@@ -7,7 +7,9 @@
 // start-up), carried by AsyncLocalStorage, so no function passes a logger along.
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
+import { createRequire } from "node:module";
 import pino, { type DestinationStream, type Level, type LogFn, type Logger } from "pino";
+import type PinoPretty from "pino-pretty";
 import { env } from "~/platform/env.server";
 import { logHashKey } from "~/platform/keys.server";
 
@@ -41,10 +43,19 @@ export function createLogger({
       ],
       censor: "[redacted]",
     },
-    ...(pretty &&
-      !destination && { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l" } } }),
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  return pretty ? pino(options, prettyStream()) : pino(options);
+}
+
+/**
+ * pino-pretty (a dev dependency: never loaded in production) formatting in this thread, written
+ * at once: `npm run dev` and the scripts that call app code. A transport's worker thread could
+ * keep a short script from ever exiting, and `npm start` formats in a process of its own (058).
+ */
+function prettyStream(): DestinationStream {
+  const pinoPretty = createRequire(import.meta.url)("pino-pretty") as typeof PinoPretty;
+  return pinoPretty({ translateTime: "SYS:HH:MM:ss.l", sync: true });
 }
 
 type Scope = { fields: Record<string, string>; logger?: Logger };

@@ -1,7 +1,8 @@
 // The process's one logger (docs/decisions/059): pino, one JSON object per line on stdout, which
-// Fly and any log shipper read as is (pino-pretty inside the process only when LOG_FORMAT=pretty;
-// `npm start` prints the JSON readable from a second process, scripts/pretty-logs.js). Code logs
-// through `log`, with fields rather than sentences: `log.info({ mailId, to_hash }, "mail sent")`.
+// Fly and any log shipper read as is (pino-pretty in the process for LOG_FORMAT=pretty, or unset
+// in development; `npm start` prints the JSON readable from a second process,
+// scripts/pretty-logs.js). Code logs through `log`, with fields rather than sentences:
+// `log.info({ mailId, to_hash }, "mail sent")`.
 // `log` writes through the child of whatever runs now: the request's (reqId, method, path, set by
 // server/app.ts) or the job's (`runAsJob`: the mail sender, housekeeping, the settings pollers,
 // start-up), carried by AsyncLocalStorage, so no function passes a logger along.
@@ -67,7 +68,7 @@ const slot: Slot = ((globalThis as { [key: symbol]: Slot })[Symbol.for("ai-profi
   scopes: new AsyncLocalStorage<Scope>(),
 });
 
-/** Makes `logger` the process's logger (server/index.ts at start; the tests, to read the lines). */
+/** Makes `logger` the process's logger (the tests, to read the lines; server/index.ts when the configuration is refused). */
 export function installLogger(logger: Logger) {
   slot.root = logger;
 }

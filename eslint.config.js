@@ -194,6 +194,13 @@ export default tseslint.config(
     },
   },
   {
+    // One logger (app/platform/log.server.ts, docs/decisions/059): the server and the app log
+    // fields through it, never through console. Code that runs only in the browser says so where it
+    // writes to the browser's console.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Tests may use `any` for fixtures that speak raw HTTP and database rows; migrations take
     // `Kysely<any>` as Kysely's guide says, because they must not depend on today's schema types.
     files: ["tests/**/*.ts", "migrations/**/*.ts"],

@@ -25,6 +25,7 @@ import {
 } from "~/features/launch/index.server";
 import { startCatalogueRefresh, stopCatalogueRefresh } from "~/features/catalogue/index.server";
 import stylesheet from "./styles/app.css";
+import { log } from "~/platform/log.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -170,7 +171,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           failed = true;
-          console.error(error);
+          log.error({ err: error }, "rendering the page failed");
         },
       },
     );
@@ -224,10 +225,8 @@ export function handleError(error: unknown, { request, context }: { request: Req
   if (request.signal.aborted) return;
   if (isDatabaseUnavailable(error)) {
     context.databaseUnavailable = true;
-    console.error(
-      `[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    log.error({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
     return;
   }
-  console.error(error);
+  log.error({ err: error }, "a loader or action failed");
 }

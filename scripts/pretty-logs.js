@@ -4,6 +4,8 @@
 // line ("[12:00:01.234] INFO: GET /dashboard 200 3.1 ms"), a batch per chunk read; every other
 // line (startup, warnings, errors with their stacks) goes through pino-pretty. Run through a
 // CPU-hungry pino-pretty stream, request lines cost the server a share of a small machine's CPU.
+// A line's `text` (a mail not sent because SMTP_URL is unset) is printed below it as it reads, so
+// its links can be followed from the terminal.
 import { prettyFactory } from "pino-pretty";
 
 const pretty = prettyFactory({ translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
@@ -20,6 +22,14 @@ function readable(line) {
       return `[${clock}] ${INFO}: ${method} ${path} ${status} ${durationMs} ms${userId ? ` (user ${userId})` : ""}\n`;
     } catch {
       // Not the request line it looked like: pino-pretty shows whatever it is.
+    }
+  }
+  if (line.includes('"text":"')) {
+    try {
+      const { text, ...rest } = JSON.parse(line);
+      if (typeof text === "string") return pretty(JSON.stringify(rest)) + text.replace(/^(?=.)/gm, "      ") + "\n";
+    } catch {
+      // Not JSON after all: as it is, below.
     }
   }
   return pretty(line);

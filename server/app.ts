@@ -6,9 +6,9 @@ import http from "node:http";
 import path from "node:path";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/platform/env.server";
+import { log, rootLogger, runInRequest } from "~/platform/log.server";
 import { readBody } from "./body-limits";
 import { HTTP_LIMITS, serverOptions, type HttpLimits } from "./connections";
-import { createLogger, type Logger } from "./logger";
 import { createHttpMetrics, metricsEndpoint, type MetricsSource } from "./metrics";
 import { registerPageCache } from "~/platform/page-cache-signal";
 import { cacheablePages, createPageCache } from "./page-cache";
@@ -30,7 +30,6 @@ import { createStaticFiles } from "./static-files";
 type Options = {
   publicDir?: string;
   mode?: "production" | "development";
-  logger?: Logger;
   /** What the token-protected /metrics answers with (every worker's sum, in a worker of several). */
   metrics?: MetricsSource;
   /** Timeouts, the body-rate floor and the lingering close (HTTP_LIMITS); the tests shorten them. */
@@ -50,7 +49,7 @@ type LoadContext = { cspNonce: string; clientAddress: string; userId?: string };
  */
 export function createApp(
   build: ServerBuild,
-  { publicDir = path.resolve("public"), mode = "production", logger, metrics: metricsSource, limits }: Options = {},
+  { publicDir = path.resolve("public"), mode = "production", metrics: metricsSource, limits }: Options = {},
 ) {
   const config = env();
   const httpLimits: HttpLimits = { ...HTTP_LIMITS, ...limits };
@@ -59,7 +58,6 @@ export function createApp(
     entry.hasAdminSession ? entry.hasAdminSession(req.headers.cookie) : Promise.resolve(false);
   // Requests that sent `Expect: 100-continue`: the body limits send the 100 when they read the body.
   const awaitingContinue = new WeakSet<http.IncomingMessage>();
-  const log = logger ?? createLogger({ level: config.LOG_LEVEL, pretty: mode === "development" });
   const metrics = createHttpMetrics();
   // HSTS only where the site is really served over HTTPS, never on a local http://localhost.
   const securityHeaders = baseSecurityHeaders({
@@ -116,7 +114,7 @@ export function createApp(
   function fail(req: http.IncomingMessage, res: http.ServerResponse, own: readonly string[], error: unknown) {
     // A client that went away mid-answer is not an error of ours.
     if (res.destroyed || req.destroyed) return void res.destroy();
-    log.error({ err: error, url: req.url }, "request failed");
+    log.error({ err: error }, "request failed");
     if (res.headersSent) return void res.destroy();
     sendText(res, 500, "Internal Server Error", own);
   }
@@ -137,7 +135,7 @@ export function createApp(
   registerPageCache(pageCache);
   // First, so pages answered from the cache are logged and measured too.
   const logRequest = requestLog({
-    logger: log,
+    logger: rootLogger(),
     routeOf: createRouteMatcher(build.routes),
     observe: metrics.observeRequest,
     userOf: (res) => loadContexts.get(res)?.userId,
@@ -146,12 +144,15 @@ export function createApp(
     // Everything below (the log line, the cache key, the static files, the CSRF check, the body
     // limits and Remix's routing) reads this one normalised target.
     req.url = normaliseTarget(req.url);
-    const requestId = logRequest(req, res);
-    const rest = () => {
-      const own = [...securityHeaderList, "X-Request-Id", requestId];
-      serve(req, res, own).catch((error: unknown) => fail(req, res, own, error));
-    };
-    if (!pageCache.handle(req, res, rest, ["X-Request-Id", requestId])) rest();
+    const fields = logRequest(req, res);
+    // Whatever the app logs while it answers (app/platform/log.server.ts) carries the request's fields.
+    runInRequest(fields, () => {
+      const rest = () => {
+        const own = [...securityHeaderList, "X-Request-Id", fields.reqId];
+        serve(req, res, own).catch((error: unknown) => fail(req, res, own, error));
+      };
+      if (!pageCache.handle(req, res, rest, ["X-Request-Id", fields.reqId])) rest();
+    });
   };
 
   /**

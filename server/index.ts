@@ -8,8 +8,8 @@ import path from "node:path";
 import url from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import { env, serverProcessCount } from "~/platform/env.server";
+import { createLogger, installLogger, log, runAsJob } from "~/platform/log.server";
 import { createApp } from "./app";
-import { createLogger, routeConsoleTo } from "./logger";
 import { startMetricsServer } from "./metrics";
 import { clusterMetricsFromPrimary, joinClusterMetrics, runPrimary } from "./process-cluster";
 
@@ -40,14 +40,12 @@ const adminArgs = adminAt === -1 ? null : process.argv.slice(adminAt + 1);
 const DRAIN_MS = 10_000;
 
 let config: ReturnType<typeof env>;
-let logger: ReturnType<typeof createLogger>;
 try {
   config = env();
-  const pretty = config.LOG_FORMAT ? config.LOG_FORMAT === "pretty" : config.NODE_ENV === "development";
-  logger = createLogger({ level: config.LOG_LEVEL, pretty });
-  routeConsoleTo(logger);
 } catch (error) {
-  console.error(`\n[startup] ${error instanceof Error ? error.message : error}\n`);
+  // No valid LOG_LEVEL or LOG_FORMAT to go by: the refusal goes out as JSON at the default level.
+  installLogger(createLogger({ level: "info", pretty: false }));
+  log.fatal({ job: "startup" }, error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
@@ -72,20 +70,22 @@ async function serve() {
     try {
       code = await build.entry.module.admin(adminArgs);
     } catch (error) {
-      console.error(`[admin] failed: ${error instanceof Error ? error.message : error}`);
+      log.error({ err: error }, "the admin command failed");
     }
     await build.entry.module.shutdown();
     process.exit(code);
   }
   try {
-    if (migrateOnly) {
-      await build.entry.module.migrate();
-      await build.entry.module.shutdown();
-      process.exit(0);
-    }
-    await build.entry.module.startup();
+    await runAsJob("startup", async () => {
+      if (migrateOnly) {
+        await build.entry.module.migrate();
+        await build.entry.module.shutdown();
+        process.exit(0);
+      }
+      await build.entry.module.startup();
+    });
   } catch (error) {
-    console.error(`\n[startup] ${error instanceof Error ? error.message : error}\n`);
+    log.fatal({ job: "startup", err: error }, "start-up failed");
     process.exit(1);
   }
 
@@ -96,7 +96,6 @@ async function serve() {
   if (worker) joinClusterMetrics();
   const app = createApp(build, {
     mode: development ? "development" : "production",
-    logger,
     ...(worker && { metrics: clusterMetricsFromPrimary }),
   });
   const server = app
@@ -107,7 +106,7 @@ async function serve() {
     })
     .listen(config.PORT, host, () => {
       const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-      console.log(`[server] listening on http://${shown}:${config.PORT}`);
+      log.info({ url: `http://${shown}:${config.PORT}` }, "server listening");
       // `npm run dev` (remix dev) restarts this process on every rebuild and waits for this signal.
       if (development) void broadcastDevReady(build);
     });
@@ -123,26 +122,24 @@ async function serve() {
     // A terminal's Ctrl-C reaches a worker directly and again through the primary.
     if (draining) return;
     draining = true;
-    console.log(
-      `[server] ${signal}: no new connections; finishing the requests in flight (up to ${DRAIN_MS / 1000} s)`,
-    );
+    log.info({ signal, drainSeconds: DRAIN_MS / 1000 }, "no new connections; finishing the requests in flight");
     metricsServer?.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const deadline = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), DRAIN_MS).unref());
     if ((await Promise.race([closed, deadline])) === "timeout") {
-      console.warn(`[server] requests still running after ${DRAIN_MS / 1000} s are cut off`);
+      log.warn({ drainSeconds: DRAIN_MS / 1000 }, "requests still running after the drain are cut off");
       server.closeAllConnections();
     }
     await build.entry.module.shutdown();
-    console.log("[server] stopped cleanly");
+    log.info("server stopped cleanly");
     process.exit(0);
   }
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       drain(signal).catch((error: unknown) => {
-        console.error("[server] shutdown failed:", error);
+        log.error({ err: error }, "shutdown failed");
         process.exit(1);
       });
     });

@@ -24,6 +24,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { PageCacheRoute } from "~/platform/cache-policy";
 import { CONSENT_COOKIE, consentChoiceOf, type ConsentChoice } from "~/features/privacy";
 import { hasPersonalCookie, readCookies } from "~/platform/cookies";
+import { log } from "~/platform/log.server";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -206,7 +207,7 @@ export function createPageCache(options: PageCacheOptions) {
     maxEntries = 1000,
     maxBytes = 64 * 1024 * 1024,
     now = Date.now,
-    onError = (error) => console.error("[page-cache]", error),
+    onError = (error) => log.error({ err: error }, "page cache: a render or its compression failed"),
     onLookup = () => {},
   } = options;
   const origin = options.publicOrigin;

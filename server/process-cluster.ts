@@ -5,6 +5,7 @@
 // port with the sum of every worker's metrics. It opens no database and serves no page itself.
 import cluster, { type Worker } from "node:cluster";
 import client from "prom-client";
+import { log } from "~/platform/log.server";
 import { startMetricsServer } from "./metrics";
 
 /** A worker asks the primary for every worker's metrics (the token-protected /metrics on the site's port). */
@@ -61,11 +62,11 @@ export function runPrimary({
     }
     if (!wasServing) {
       // It never got to serve (the database refused it, say): more of the same would fail alike.
-      console.error(`[server] a server process exited with ${how} before it could serve; stopping`);
+      log.error({ pid: worker.process.pid, exit: how }, "a server process exited before it could serve; stopping");
       failed = true;
       return void stopAll();
     }
-    console.error(`[server] server process ${worker.process.pid} exited with ${how}; starting another`);
+    log.error({ pid: worker.process.pid, exit: how }, "a server process exited; starting another");
     // Not unref'd: with every worker gone, this timer is what keeps the primary alive.
     setTimeout(() => stopping || fork(), RESTART_DELAY_MS);
   });
@@ -79,24 +80,28 @@ export function runPrimary({
     if (running.size === 0) return finish();
     for (const worker of running) worker.process.kill("SIGTERM");
     setTimeout(() => {
-      console.error(`[server] server processes still running after ${stopGraceMs / 1000} s are killed`);
+      log.error(
+        { graceSeconds: stopGraceMs / 1000 },
+        "server processes still running after the grace period are killed",
+      );
       for (const worker of running) worker.process.kill("SIGKILL");
       failed = true;
     }, stopGraceMs).unref();
   }
 
   function finish() {
-    console.log(failed ? "[server] stopped, with errors" : "[server] stopped cleanly");
+    if (failed) log.error("server stopped, with errors");
+    else log.info("server stopped cleanly");
     process.exit(failed ? 1 : 0);
   }
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
-      if (!stopping) console.log(`[server] ${signal}: stopping ${serving.size} server processes`);
+      if (!stopping) log.info({ signal, processes: serving.size }, "stopping the server processes");
       stopAll();
     });
   }
-  console.log(`[server] starting ${processes} server processes`);
+  log.info({ processes }, "starting the server processes");
   for (let i = 0; i < processes; i++) fork();
 }
 

@@ -2,7 +2,7 @@
 // proxy's X-Request-Id when it looks like one, otherwise generated, and echoed in the answer.
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "./logger";
+import type { Logger } from "~/platform/log.server";
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;
 
@@ -32,15 +32,19 @@ type Options = {
   userOf: (res: ServerResponse) => string | undefined;
 };
 
+/** What every log line of a request carries (its child logger's fields, app/platform/log.server.ts). */
+export type RequestFields = { reqId: string; method: string; path: string };
+
 /**
  * Runs first for every request, so pages answered by the page cache are logged and measured like
- * every other. Returns the request id, which the caller sends back with the answer.
+ * every other. Returns the request's fields: its id, which the caller sends back with the answer,
+ * its method and path, which every line the app logs for it carries.
  */
 export function requestLog({ logger, routeOf, observe, userOf }: Options) {
   // Request lines hold only the fields below, none of them a secret, so they skip the logger's
   // redaction, which costs more than the rest of the line (about 4 µs each).
   const lines = logger.child({}, { redact: [] });
-  return (req: IncomingMessage, res: ServerResponse): string => {
+  return (req: IncomingMessage, res: ServerResponse): RequestFields => {
     const started = process.hrtime.bigint();
     const header = req.headers["x-request-id"];
     const requestId = requestIdOf(Array.isArray(header) ? header[0] : header);
@@ -65,6 +69,6 @@ export function requestLog({ logger, routeOf, observe, userOf }: Options) {
         "request",
       );
     });
-    return requestId;
+    return { reqId: requestId, method, path };
   };
 }

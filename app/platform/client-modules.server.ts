@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { log } from "~/platform/log.server";
 
 /** Where `remix build` writes the browser bundles and what URL serves them (remix.config.js defaults). */
 const ASSETS_DIRECTORY = "public/build/";
@@ -26,7 +27,7 @@ export function clientModuleUrl(entryPoint: string): string | null {
         }
       }
     } catch (error) {
-      console.warn("[build] no browser metafile (build/metafile.js.json):", error);
+      log.warn({ err: error }, "no browser metafile (build/metafile.js.json)");
     }
   }
   return chunks.get(entryPoint) ?? null;

@@ -8,7 +8,7 @@ import { encryptionKeys, sessionSecrets } from "./env.server";
  * cookie signature) says nothing about the others.
  *
  * - SESSION_SECRET, for what browsers carry: each cookie's signature, and the consent proof's
- *   address hash. A comma list rotates it (the first signs, all verify).
+ *   address hash; and the addresses' hashes in log lines. A comma list rotates it (the first signs, all verify).
  * - ENCRYPTION_KEY, for what the database keeps: TOTP secrets and the links of unsent mail
  *   (AES-256-GCM, decisions 045 and 046) and recovery-code hashes (HMAC-SHA-256). A comma list rotates it (the first encrypts, all decrypt). Values made
  *   under a key carry its id, so start-up can tell which key each row needs.
@@ -34,6 +34,14 @@ let cachedConsentKey: Buffer | undefined;
 export function consentAddressKey(): Buffer {
   cachedConsentKey ??= derive(sessionSecrets()[0], "consent-address");
   return cachedConsentKey;
+}
+
+let cachedLogHashKey: Buffer | undefined;
+
+/** The key of the addresses' hashes in log lines (platform/log.server.ts's hashForLog), from the newest SESSION_SECRET. */
+export function logHashKey(): Buffer {
+  cachedLogHashKey ??= derive(sessionSecrets()[0], "log-hash");
+  return cachedLogHashKey;
 }
 
 /** What one ENCRYPTION_KEY entry gives: its public id and a key for each thing it protects. */

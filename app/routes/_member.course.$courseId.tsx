@@ -17,6 +17,7 @@ import { claimCertificate, isOwnView, openCourse, updateProgress } from "~/featu
 import { brandedTitle } from "~/platform/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
 import { CourseViewer } from "~/features/learning/course-viewer";
+import { log } from "~/platform/log.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   brandedTitle(data ? data.course.title : "Course", matches),
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page = await openCourse(user, courseId, wanted, { recordView: isOwnView(request) });
   } catch (error) {
     // docs/product.md §8: a course that cannot be loaded sends the member back to the training area.
-    console.error(`[course] could not load course ${courseId}:`, error);
+    log.error({ courseId, err: error }, "loading a course failed");
     throw redirect("/dashboard");
   }
   if (!page) throw await courseNotFound();

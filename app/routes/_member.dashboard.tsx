@@ -14,6 +14,7 @@ import { loadDashboard } from "~/features/learning/index.server";
 import { UPGRADES } from "~/features/catalogue/catalogue";
 import { CommunityLink } from "~/features/community/community-link";
 import { communityInviteUrl } from "~/features/community/index.server";
+import { log } from "~/platform/log.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Training", matches)];
 
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return respond(await loadDashboard(user));
   } catch (error) {
     // docs/product.md §8: the page says the list could not be read instead of failing as a whole.
-    console.error("[dashboard] could not read the course list:", error);
+    log.error({ err: error }, "reading the course list failed");
     return respond(null, 503);
   }
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { imageMessages, imageSrc } from "~/features/files/images";
 import { uploadImage } from "~/features/files/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
+import { log } from "~/platform/log.server";
 
 /**
  * POST /admin/images: the chapter editor's image upload (issue 30). Multipart `courseId` and
@@ -23,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
       height: uploaded.height,
     });
   } catch (error) {
-    console.error("[admin] uploading an image failed:", error);
+    log.error({ err: error }, "uploading an image failed");
     return Response.json({ ok: false, error: imageMessages.uploadError }, { status: 500 });
   }
 }

@@ -12,6 +12,7 @@ import { requestPasswordReset, getSessionUser } from "~/features/accounts/index.
 import { brandedTitle } from "~/platform/page-meta";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { useSchemaForm } from "~/platform/forms/use-schema-form";
+import { log } from "~/platform/log.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Forgot password", matches)];
 
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       signedInUserId: (await getSessionUser(request))?.id ?? null,
     });
   } catch (error) {
-    console.error("[auth] password reset request failed:", error);
+    log.error({ err: error }, "password reset request failed");
     return data({ reply: submission.reply({ formErrors: ["An error occurred"] }), sent: false }, { status: 500 });
   }
   return { reply: submission.reply({ resetForm: true }), sent: true };

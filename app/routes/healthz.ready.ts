@@ -1,4 +1,5 @@
 import { isDatabaseHealthy, pendingMigrations } from "~/platform/db/db.server";
+import { log } from "~/platform/log.server";
 
 /**
  * Readiness: the database answers and has every migration this build knows, so a new release
@@ -10,14 +11,13 @@ export async function loader() {
   const pending = database ? await pendingMigrations().catch(() => null) : null;
   const ready = database && pending !== null && pending.length === 0;
   if (!ready) {
-    console.warn(
-      `[healthz] not ready: ${
-        !database
-          ? "the database does not answer"
-          : pending === null
-            ? "the migrations could not be listed"
-            : `migrations pending: ${pending.join(", ")}`
-      }`,
+    log.warn(
+      !database
+        ? { reason: "the database does not answer" }
+        : pending === null
+          ? { reason: "the migrations could not be listed" }
+          : { reason: "migrations pending", pending },
+      "not ready",
     );
   }
   return new Response(JSON.stringify({ status: ready ? "ready" : "unavailable" }), {

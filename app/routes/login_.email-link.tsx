@@ -12,6 +12,7 @@ import { siteOrigin } from "~/platform/site-origin";
 import { EMAIL_MAX } from "~/platform/forms/auth-rules";
 import { requestSignInLink, getSessionUser } from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
+import { log } from "~/platform/log.server";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Email me a sign-in link", matches)];
 
@@ -58,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       typeof redirect === "string" && redirect ? redirect : null,
     );
   } catch (error) {
-    console.error("[auth] sign-in link request failed:", error);
+    log.error({ err: error }, "sign-in link request failed");
     return data({ sent: false, typed, errors: ["An error occurred"] }, { status: 500 });
   }
   return { sent: true, typed, errors: [] as string[] };

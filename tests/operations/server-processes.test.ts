@@ -57,7 +57,7 @@ const isRunning = (pid: number) => fs.existsSync(`/proc/${pid}`);
 /** Both workers listen (the start helper returns as soon as one answers). */
 async function bothServing(app: AppProcess) {
   await eventually("two server processes listening", async () => {
-    const listening = logLines(app).filter((line) => String(line.msg).startsWith("[server] listening on"));
+    const listening = logLines(app).filter((line) => line.msg === "server listening");
     return listening.length >= 2 && childrenOf(app.child.pid!).sort((a, b) => a - b).length === 2;
   });
 }
@@ -113,8 +113,14 @@ describe("several server processes on one port (WEB_CONCURRENCY=2)", () => {
   it("replaces a process that dies, and keeps answering meanwhile", async () => {
     const [victim, survivor] = childrenOf(app.child.pid!).sort((a, b) => a - b);
     process.kill(victim!, "SIGKILL");
-    const noticed = `server process ${victim} exited with signal SIGKILL; starting another`;
-    await eventually("the primary noticing", async () => app.output().includes(noticed));
+    await eventually("the primary noticing", async () =>
+      logLines(app).some(
+        (line) =>
+          line.msg === "a server process exited; starting another" &&
+          line.pid === victim &&
+          line.exit === "signal SIGKILL",
+      ),
+    );
     // The survivor answers alone until the replacement listens (a second later).
     for (let i = 0; i < 4; i++) expect((await freshConnection(`${app.baseUrl}/healthz`)).status).toBe(200);
     await eventually("a new server process", async () => {
@@ -122,7 +128,7 @@ describe("several server processes on one port (WEB_CONCURRENCY=2)", () => {
       return now.length === 2 && now.includes(survivor!) && !now.includes(victim!);
     });
     await eventually("the new process listening", async () => {
-      const listening = logLines(app).filter((line) => String(line.msg).startsWith("[server] listening on"));
+      const listening = logLines(app).filter((line) => line.msg === "server listening");
       return listening.length >= 3;
     });
   });
@@ -139,7 +145,7 @@ describe("stopping", () => {
     expect(checkout.headers.get("Location")).toMatch(/\/pay\/cs_test_/);
     expect(exitCode).toBe(0);
     for (const pid of workers) expect(isRunning(pid)).toBe(false);
-    const stopped = logLines(app).filter((line) => line.msg === "[server] stopped cleanly");
+    const stopped = logLines(app).filter((line) => line.msg === "server stopped cleanly");
     expect(stopped).toHaveLength(3); // each worker, then the primary
   });
 

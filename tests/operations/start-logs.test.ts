@@ -57,10 +57,22 @@ describe("npm start's readable logs", () => {
     const response = await fetch(`${baseUrl}/dashboard`, { redirect: "manual" });
     expect(response.status).toBe(302);
     await eventually("the request's line is printed", async () => /GET \/dashboard 302 [\d.]+ ms/.test(output));
-    expect(output).toMatch(/INFO.*\[server\] listening on http:\/\/127\.0\.0\.1:/);
+    expect(output).toMatch(/INFO.*server listening\n\s+url: "http:\/\/127\.0\.0\.1:/);
     expect(output).not.toMatch(/\{"level":/);
     // The request's fields make the message; they are not repeated below it as a block of keys.
     expect(output).not.toMatch(/^\s+durationMs:/m);
+  });
+
+  it("prints a mail not sent (no SMTP_URL) as it reads, so its link can be followed from the terminal", async () => {
+    // The admin account the first start created (ADMIN_EMAIL's default) asks for a reset link.
+    const response = await fetch(`${baseUrl}/forgot-password`, {
+      method: "POST",
+      headers: { Origin: baseUrl },
+      body: new URLSearchParams({ email: "admin@example.com" }),
+    });
+    expect(response.status).toBe(200);
+    await eventually("the mail printed", async () => /mail not sent: SMTP_URL is not set/.test(output));
+    expect(output).toMatch(new RegExp(`^\\s+${baseUrl}/reset-password\\?token=[\\w-]{43}$`, "m"));
   });
 
   it("keeps printing through Ctrl-C until the server has drained and said so", async () => {
@@ -69,6 +81,6 @@ describe("npm start's readable logs", () => {
     pretty.kill("SIGINT");
     await Promise.all([exited(server), exited(pretty)]);
     expect(server.exitCode).toBe(0);
-    expect(output).toMatch(/\[server\] stopped cleanly/);
+    expect(output).toMatch(/INFO.*server stopped cleanly/);
   });
 });

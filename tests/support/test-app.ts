@@ -7,6 +7,7 @@ import url from "node:url";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import type { ServerBuild as RemixServerBuild } from "@remix-run/node";
+import type { DestinationStream } from "pino";
 import { inject, vi } from "vitest";
 import type { DB } from "../../app/platform/db/db-schema";
 import type { HttpLimits } from "../../server/connections";
@@ -68,8 +69,15 @@ const pristineEnv = (holder.__testAppPristineEnv ??= { ...process.env });
  */
 export async function startTestApp(
   extraEnv: Record<string, string> = {},
-  /** The HTTP layer's connection limits (server/connections.ts), shortened so a test of them takes seconds. */
-  { httpLimits }: { httpLimits?: Partial<HttpLimits> } = {},
+  {
+    httpLimits,
+    logTo,
+  }: {
+    /** The HTTP layer's connection limits (server/connections.ts), shortened so a test of them takes seconds. */
+    httpLimits?: Partial<HttpLimits>;
+    /** Where the app's log lines go, at LOG_LEVEL (warn unless the test says otherwise); stdout by default. */
+    logTo?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const engine = process.env.TEST_ENGINE === "pglite" ? "pglite" : "postgres";
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -139,6 +147,10 @@ export async function startTestApp(
     // configuration, keys and pool each reads once) are evaluated afresh. Only our own modules are
     // evaluated again; node_modules stay loaded, which is what saves the time.
     vi.resetModules();
+    // The process's one logger (app/platform/log.server.ts), which the HTTP layer and the build
+    // share: this file's, whatever the previous file in this worker installed.
+    const { createLogger, installLogger } = await import("../../app/platform/log.server");
+    installLogger(createLogger({ level: process.env.LOG_LEVEL ?? "warn", pretty: false, destination: logTo }));
     const { createApp } = await import("../../server/app");
     const build = (await import(/* @vite-ignore */ url.pathToFileURL(buildPath).href)) as ServerBuild;
     const server = createApp(build as unknown as RemixServerBuild, { limits: httpLimits }).listen(port, "127.0.0.1");

@@ -13,6 +13,7 @@ import { proveLeadAddress, queueEmailVerification } from "./accounts.server";
 import { isLeadSignupToken } from "./lead-signup.server";
 import { checkPassword } from "./password-throttle.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
+import { log } from "~/platform/log.server";
 
 type Reply = SubmissionResult<string[]>;
 
@@ -60,7 +61,7 @@ export async function authenticate(
     return await authenticator(context).authenticate(strategy, request);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
-    console.error(`[auth] ${strategy} failed:`, error);
+    log.error({ strategy, err: error }, "authentication failed");
     const submission = parseWithZod(await backup.formData(), {
       schema: strategy === "login" ? loginSchema : signupSchema,
     });

@@ -13,6 +13,7 @@ import {
   replaceRecoveryCodeHash,
   replaceTotpSecret,
 } from "./two-factor-store.server";
+import { log } from "~/platform/log.server";
 
 /**
  * The pass that brings two-factor data up to decision 045, at start-up and with every
@@ -49,7 +50,7 @@ export async function sealTwoFactorSecrets(): Promise<SealReport> {
       if (!(error instanceof UnreadableSecret)) throw error;
       // Tampered with or copied from another account: useless to its user either way; left as
       // evidence, and logged so someone can turn that user's two-factor off.
-      console.error(`[secrets] the TOTP secret of user ${row.userId} ${error.message}`);
+      log.error({ userId: row.userId, reason: error.message }, "a TOTP secret no key opens");
       continue;
     }
     if (await replaceTotpSecret(row.id, row.stored, sealTotpSecret(secret, row.userId, current))) report.encrypted++;
@@ -61,15 +62,17 @@ export async function sealTwoFactorSecrets(): Promise<SealReport> {
   }
 
   if (report.encrypted > 0 || report.keyedRecoveryCodes > 0) {
-    console.log(
-      `[secrets] encrypted ${report.encrypted} TOTP secrets and keyed ${report.keyedRecoveryCodes} recovery codes with key ${current.id}`,
+    log.info(
+      { totpSecrets: report.encrypted, recoveryCodes: report.keyedRecoveryCodes, keyId: current.id },
+      "two-factor secrets sealed under the current key",
     );
   }
   const orphaned = (await countUnusedRecoveryCodesByKey()).filter(({ keyId }) => !listed.has(keyId));
   for (const { keyId, count } of orphaned) {
-    console.warn(
-      `[secrets] ${count} unused recovery codes were keyed with key ${keyId}, which ENCRYPTION_KEY no longer lists: ` +
-        "they no longer work (their members can make new ones on /account); list that key again to keep them",
+    log.warn(
+      { recoveryCodes: count, keyId },
+      "recovery codes under a key ENCRYPTION_KEY no longer lists no longer work (their members can make new " +
+        "ones on /account); list that key again to keep them",
     );
   }
   return report;

@@ -55,6 +55,7 @@ import {
   rateLimitsDisabled,
   reserve,
 } from "~/platform/rate-limit/rate-limit.server";
+import { log } from "~/platform/log.server";
 
 type Account = { id: string; email: string; name: string };
 
@@ -78,7 +79,7 @@ function totpSecretOf(factor: Factor, userId: string): string | null {
     return openTotpSecret(factor.sealedSecret, userId);
   } catch (error) {
     if (!(error instanceof UnreadableSecret)) throw error;
-    console.error(`[two-factor] the TOTP secret of user ${userId} ${error.message}`);
+    log.error({ userId, reason: error.message }, "a TOTP secret no key opens");
     return null;
   }
 }

@@ -10,6 +10,7 @@ import { stripePriceOf } from "~/features/catalogue/index.server";
 import { db } from "~/platform/db/db.server";
 import { recordPendingOrder } from "./stripe-order.server";
 import { priceIdFor, Stripe, stripeClient } from "./stripe.server";
+import { log } from "~/platform/log.server";
 
 export type CheckoutResult = { ok: true; url: string } | { ok: false; message: string; status: number };
 
@@ -87,7 +88,7 @@ async function createCheckout(input: {
     return { ok: true, url: session.url };
   } catch (error) {
     // Stripe's own words (which may quote parameters or keys) go to the log, never to the page.
-    console.error("[checkout] creating the session failed:", error);
+    log.error({ err: error }, "creating the Stripe checkout session failed");
     return { ok: false, message: checkoutFailureMessage(error), status: 502 };
   }
 }

@@ -14,6 +14,7 @@ import { recordWebhookEvent } from "./webhook-event.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { queueRefundNotices, queueStripeReceipt } from "./receipts.server";
 import { stripeClient, verifiedEvent, type Stripe } from "./stripe.server";
+import { log } from "~/platform/log.server";
 
 /**
  * THE fulfilment of a Checkout Session, shared by the webhook and /success. Idempotent (unique
@@ -27,7 +28,7 @@ export async function fulfilCheckoutSession(
 ): Promise<FulfilmentState> {
   const record = checkoutRecordFromSession(session);
   if ("ignored" in record) {
-    console.warn(`[stripe] checkout session ${session.id} ignored: ${record.ignored}`);
+    log.warn({ checkoutSessionId: session.id, reason: record.ignored }, "Stripe checkout session ignored");
     return "ignored";
   }
   const apply = async (t: Database) => {
@@ -38,7 +39,10 @@ export async function fulfilCheckoutSession(
   const state = trx ? await apply(trx) : await db().transaction().execute(apply);
   if (!trx) kickMailer();
   if (state === "ignored")
-    console.warn(`[stripe] checkout session ${session.id} ignored: no matching membership checkout created here`);
+    log.warn(
+      { checkoutSessionId: session.id, reason: "no matching membership checkout created here" },
+      "Stripe checkout session ignored",
+    );
   return state;
 }
 
@@ -59,7 +63,7 @@ export async function fulfilReturnedSession(sessionId: unknown, userId: string):
   try {
     return await fulfilCheckoutSession(await stripe.checkout.sessions.retrieve(sessionId));
   } catch (error) {
-    console.error(`[stripe] could not fulfil returned session ${sessionId}:`, error);
+    log.error({ checkoutSessionId: sessionId, err: error }, "fulfilling the returned Stripe session failed");
     return null;
   }
 }
@@ -92,7 +96,7 @@ export async function receiveStripeWebhook(payload: string, signature: string | 
     if (fresh) kickMailer();
     return { status: 200, message: fresh ? "ok" : "duplicate ignored" };
   } catch (error) {
-    console.error(`[stripe] webhook ${event.id} (${event.type}) failed; Stripe will retry:`, error);
+    log.error({ eventId: event.id, eventType: event.type, err: error }, "Stripe webhook failed; Stripe will retry");
     return { status: 500, message: "Processing failed" };
   }
 }
@@ -127,7 +131,7 @@ async function applyEvent(trx: Database, event: Stripe.Event) {
         currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
       });
-      if (!known) console.warn(`[stripe] subscription ${subscription.id} belongs to no customer of ours`);
+      if (!known) log.warn({ subscriptionId: subscription.id }, "Stripe subscription of no customer of ours");
       return;
     }
     default:
@@ -143,7 +147,7 @@ async function reverse(trx: Database, paymentIntent: string | null, kind: "refun
   if (!paymentIntent) return;
   const changed = await recordPaymentReversal(trx, paymentIntent, kind);
   if (changed.length === 0) {
-    console.warn(`[stripe] ${kind} payment ${paymentIntent}: no order yet; kept for a later completion`);
+    log.warn({ paymentIntent, kind }, "payment reversed before its order exists; kept for a later completion");
   }
   // The buyer hears that access ended, whether by a refund or a dispute.
   await queueRefundNotices(trx, changed);

@@ -4,6 +4,7 @@ import { writeAudit } from "~/platform/audit.server";
 import { getOrder } from "./order-ledger.server";
 import { recordRefundId, refundFactsOfOrder, releaseRefund, reserveRefund } from "./stripe-order.server";
 import { Stripe, stripeClient } from "./stripe.server";
+import { log } from "~/platform/log.server";
 
 type Admin = { id: string; email: string };
 
@@ -98,6 +99,6 @@ function describeStripeError(error: unknown): string {
     return "Stripe says this payment is already refunded (in the Stripe Dashboard or by an earlier try). Access ends when Stripe confirms.";
   if (error instanceof Stripe.errors.StripeError)
     return `Stripe refused the refund: ${error.message} Nothing was refunded.`;
-  console.error("[refunds] unexpected failure:", error);
+  log.error({ err: error }, "refund failed unexpectedly");
   return "The refund failed for an unexpected reason: nothing was refunded.";
 }

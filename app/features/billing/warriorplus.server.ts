@@ -21,6 +21,7 @@ import { queueAddedToAccountNote } from "./added-to-account-note.server";
 import type { WebhookReply } from "~/platform/webhook-response";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { queueRefundNotices, receiptFor } from "./receipts.server";
+import { log } from "~/platform/log.server";
 
 /** Compares secrets in constant time; hashing first makes the lengths equal. */
 function sameSecret(given: string, expected: string): boolean {
@@ -56,7 +57,10 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
         // Which product this sale is of: its item number in the catalogue (decision 051).
         const productKey = ipn.itemNumber ? await productOfMarketplaceItem(trx, ipn.itemNumber) : null;
         if (ipn.kind === "sale" && !productKey) {
-          console.warn(`[warriorplus] item ${ipn.itemNumber ?? "?"} is in no product: sale recorded, nothing granted`);
+          log.warn(
+            { saleId: ipn.saleId, itemNumber: ipn.itemNumber },
+            "WarriorPlus item in no product: sale recorded, nothing granted",
+          );
         }
         if (ipn.kind === "sale" && productKey === "membership") {
           const buyer = await findOrCreateBuyer(trx, { email: ipn.buyerEmail, name: ipn.buyerName });
@@ -93,13 +97,14 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
     logIpn(ipn, fresh);
     return { status: 200, message: fresh ? "OK" : "Duplicate ignored" };
   } catch (error) {
-    console.error(`[warriorplus] IPN ${ipn.eventId} failed:`, error);
+    log.error({ eventId: ipn.eventId, err: error }, "WarriorPlus IPN failed");
     return { status: 500, message: "Processing failed" };
   }
 }
 
 function logIpn(ipn: Ipn, fresh: boolean) {
-  console.log(
-    `[warriorplus] ${fresh ? "applied" : "repeat of"} ${ipn.action} ${ipn.saleId} (item ${ipn.itemNumber ?? "?"})`,
+  log.info(
+    { action: ipn.action, saleId: ipn.saleId, itemNumber: ipn.itemNumber },
+    fresh ? "WarriorPlus IPN applied" : "WarriorPlus IPN repeated: ignored",
   );
 }

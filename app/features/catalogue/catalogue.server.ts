@@ -1,5 +1,6 @@
 import { DEFAULT_CATALOGUE, type Catalogue } from "./catalogue";
 import { catalogueOf, listProducts } from "./product.server";
+import { log, runAsJob } from "~/platform/log.server";
 
 /**
  * The catalogue the pages render from, held in memory (decision 051): read at start, after an
@@ -36,7 +37,9 @@ export async function refreshCatalogue() {
 export async function startCatalogueRefresh() {
   await refreshCatalogue();
   timer ??= setInterval(() => {
-    refreshCatalogue().catch((error: unknown) => console.error("[catalogue] refresh failed:", error));
+    runAsJob("catalogue refresh", refreshCatalogue).catch((error: unknown) =>
+      log.error({ job: "catalogue refresh", err: error }, "re-reading the catalogue failed"),
+    );
   }, CATALOGUE_REFRESH_MS);
   timer.unref();
 }

@@ -11,6 +11,7 @@ import { dropCachedPages } from "~/platform/page-cache-signal";
 import { writeAudit } from "~/platform/audit.server";
 import { insertLaunchSettingsIfNone, readLaunchState, writeLaunchSettings } from "./launch-settings.server";
 import { now } from "~/platform/clock.server";
+import { log, runAsJob } from "~/platform/log.server";
 
 /**
  * The launch settings as every page reads them (decision 053): held in the process, so an
@@ -60,8 +61,8 @@ export async function loadLaunchSettings() {
 export function startLaunchSettingsRefresh() {
   stopLaunchSettingsRefresh();
   holder.timer = setInterval(() => {
-    loadLaunchSettings().catch((error: unknown) =>
-      console.error("[launch] could not re-read the launch settings", error),
+    runAsJob("launch settings refresh", loadLaunchSettings).catch((error: unknown) =>
+      log.error({ job: "launch settings refresh", err: error }, "re-reading the launch settings failed"),
     );
   }, LAUNCH_SETTINGS_REFRESH_MS);
   holder.timer.unref();
@@ -113,6 +114,6 @@ function auditShape(settings: LaunchSettings) {
 export async function seedLaunchSettings() {
   const demo = env().SEED_DEMO_CONTENT;
   if (await insertLaunchSettingsIfNone(demo ? demoLaunchSettings(now()) : DEFAULT_LAUNCH_SETTINGS)) {
-    if (demo) console.log("[seed] Added the demo launch: the cart closes in 3 days.");
+    if (demo) log.info("seed: added the demo launch (the cart closes in 3 days)");
   }
 }

@@ -10,6 +10,7 @@ import { updateChapter } from "./chapter-store.server";
 import { attachFile, checkUpload, removeAttachment, uploadImage } from "~/features/files/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { handleAdminAction, type AdminActionFailure } from "./course-admin.server";
+import { log } from "~/platform/log.server";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -58,7 +59,7 @@ async function upload(form: FormData) {
     const attached = await attachFile(chapterId, file, check.contentType);
     if (!attached.ok) return failure(attachmentMessages.uploadError(attached.error), attached.status);
   } catch (error) {
-    console.error("[admin] attaching a file failed:", error);
+    log.error({ err: error }, "attaching a file failed");
     return failure(attachmentMessages.uploadError(), 500);
   }
   return redirectWithFlash(adminHref({ courseId, panel: { kind: "edit-chapter", chapterId } }), {
@@ -97,7 +98,7 @@ async function addImage(form: FormData) {
     values.content = `${values.content}${figure}`;
     return back(200, { notice: imageMessages.added });
   } catch (error) {
-    console.error("[admin] adding an image failed:", error);
+    log.error({ err: error }, "adding an image failed");
     return back(500, { error: imageMessages.uploadError });
   }
 }
@@ -114,7 +115,7 @@ async function remove(form: FormData, request: Request) {
         : { kind: "error", message: attachmentMessages.gone },
     );
   } catch (error) {
-    console.error("[admin] removing a file failed:", error);
+    log.error({ err: error }, "removing a file failed");
     return redirectWithFlash(back, { kind: "error", message: attachmentMessages.removeError });
   }
 }

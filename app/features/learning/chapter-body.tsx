@@ -34,6 +34,7 @@ export function ChapterBody({ html }: { html: string }) {
             words.textContent = "Copied!";
             timers.push(window.setTimeout(() => (words.textContent = "Copy"), COPIED_MS));
           },
+          // eslint-disable-next-line no-console -- in the browser: its console is the visitor's developer tools, not the server log
           (error: unknown) => console.error("Copy to clipboard failed:", error),
         );
       });

@@ -10,6 +10,7 @@ class EditorFallback extends Component<{ fallback: ReactNode; children: ReactNod
     return { failed: true };
   }
   componentDidCatch(error: unknown) {
+    // eslint-disable-next-line no-console -- in the browser: its console is the visitor's developer tools, not the server log
     console.error("The rich-text editor failed to load:", error);
   }
   render() {

@@ -9,6 +9,7 @@ import { requireAdmin } from "~/features/accounts/index.server";
 import { sanitizeChapterHtml } from "./html-sanitizer.server";
 import { chapterSchema, courseSchema } from "./course-forms";
 import { isUuid } from "~/platform/uuid";
+import { log } from "~/platform/log.server";
 
 /**
  * Every admin write, one `intent` per form. A failed save answers with everything the admin
@@ -52,7 +53,7 @@ async function attempt<T>(label: string, work: () => Promise<T>): Promise<Outcom
   try {
     return { ok: true, value: await work() };
   } catch (error) {
-    console.error(`[admin] ${label} failed:`, error);
+    log.error({ action: label, err: error }, "an admin action failed");
     return { ok: false };
   }
 }

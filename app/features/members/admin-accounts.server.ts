@@ -15,6 +15,7 @@ import {
   setAdmin,
   setPassword,
 } from "~/features/accounts/index.server";
+import { log } from "~/platform/log.server";
 
 /**
  * Who is an admin (docs/decisions/044): start-up creates the ADMIN_EMAIL account once and never
@@ -46,47 +47,57 @@ export async function bootstrapAdmin() {
     const password = ADMIN_PASSWORD ?? generatePassword();
     const passwordHash = await hashPassword(password);
     const created = await createUser({ email, name: "Admin", passwordHash, isAdmin: true, emailVerified: true });
-    if (created && ADMIN_PASSWORD) console.log(`[seed] Created the admin account ${email} (password: ADMIN_PASSWORD).`);
+    if (created && ADMIN_PASSWORD) log.info("seed: created the admin account of ADMIN_EMAIL, with ADMIN_PASSWORD");
     if (created && !ADMIN_PASSWORD) {
-      console.log(
-        `\n[seed] Created the admin account. Sign in at /login with\n` +
-          `         email:    ${email}\n         password: ${password}\n` +
-          `       (shown once; set ADMIN_PASSWORD to choose your own)\n`,
+      // The one line that holds a password (decision 059): whoever starts a fresh install needs it
+      // to sign in, and it is shown only when ADMIN_PASSWORD was left unset, once.
+      log.warn(
+        { signIn: "/login", adminEmail: email, generatedPassword: password },
+        "seed: created the admin account; its password is shown once (set ADMIN_PASSWORD to choose your own)",
       );
     }
     // Someone signed up with the address in the moment between the look-up and the insert.
     if (!created) account = await findUserByEmail(email);
   } else if (ADMIN_PASSWORD && account.isAdmin) {
-    console.log(
-      `[seed] The admin account ${email} exists, so ADMIN_PASSWORD changed nothing (it is used only to create ` +
-        `the account; you may remove it). To set a new password: ${COMMAND} reset-password ${email}`,
+    log.info(
+      { resetPassword: `${COMMAND} reset-password ADMIN_EMAIL` },
+      "seed: the admin account of ADMIN_EMAIL exists, so ADMIN_PASSWORD changed nothing (it is used only to " +
+        "create the account; you may remove it)",
     );
   }
   if (account && !account.isAdmin) {
-    console.warn(
-      `[seed] WARNING: ADMIN_EMAIL is ${email}, but the account with that address is not an admin, and it was ` +
-        `NOT promoted: start-up only creates the admin account, it never promotes an existing one (anyone may ` +
-        `have signed up with the address). If that account is yours, promote it explicitly: ` +
-        `${COMMAND} promote ${email} (in the built image: ${BUILT_COMMAND} promote ${email}).`,
+    log.warn(
+      {
+        userId: account.id,
+        promote: `${COMMAND} promote ADMIN_EMAIL`,
+        promoteInImage: `${BUILT_COMMAND} promote ADMIN_EMAIL`,
+      },
+      "seed: the account of ADMIN_EMAIL is not an admin, and it was NOT promoted: start-up only creates the " +
+        "admin account, it never promotes an existing one (anyone may have signed up with the address); if that " +
+        "account is yours, promote it explicitly",
     );
   }
   await warnAboutOtherAdmins(email);
 }
 
 /**
- * Admins other than ADMIN_EMAIL's account are named at every start, never demoted: the operator
- * may have promoted them with the command (the warning says which ones the audit log shows), or
- * they are left from an earlier ADMIN_EMAIL, which only the operator can tell apart.
+ * Admins other than ADMIN_EMAIL's account are noted at every start (by id: the list command names
+ * them, and which ones the audit log shows it promoted), never demoted: the operator may have
+ * promoted them with the command, or they are left from an earlier ADMIN_EMAIL, which only the
+ * operator can tell apart.
  */
 async function warnAboutOtherAdmins(email: string) {
   const others = (await listAdmins()).filter((admin) => admin.email !== email);
   if (others.length === 0) return;
-  const described = await describeAdmins(others);
-  console.warn(
-    `[seed] WARNING: besides ADMIN_EMAIL (${email}), ` +
-      `${others.length === 1 ? "this account is an admin" : `these ${others.length} accounts are admins`}: ` +
-      `${described.join("; ")}. Start-up never demotes anyone. If one should ` +
-      `not be an admin, demote it: ${COMMAND} demote EMAIL (in the built image: ${BUILT_COMMAND} demote EMAIL).`,
+  log.warn(
+    {
+      otherAdmins: others.map((admin) => admin.id),
+      list: `${COMMAND} list`,
+      demote: `${COMMAND} demote EMAIL`,
+      demoteInImage: `${BUILT_COMMAND} demote EMAIL`,
+    },
+    "seed: besides ADMIN_EMAIL's account, other accounts are admins (the list command names them, and which " +
+      "the admin command promoted); start-up never demotes anyone: demote one that should not be an admin",
   );
 }
 
@@ -181,8 +192,8 @@ export type AdminCommandIo = {
   readStdin: () => Promise<string>;
 };
 
-// Straight to the process's own output, not through console: the built server routes console
-// into its JSON log at LOG_LEVEL, and a command's answer is for the person who ran it.
+// Straight to the process's own output, not into the JSON log: a command's answer is for the
+// person who ran it, whatever LOG_LEVEL says.
 const terminal: AdminCommandIo = {
   info: (line) => process.stdout.write(`${line}\n`),
   error: (line) => process.stderr.write(`${line}\n`),

@@ -11,6 +11,7 @@ import { secureCookies } from "~/platform/env.server";
 import { consentAddressKey } from "~/platform/keys.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { getSessionUser } from "~/features/accounts/index.server";
+import { log } from "~/platform/log.server";
 
 /**
  * A keyed hash of the client address for the proof row: it lets us match a visitor's own
@@ -45,7 +46,7 @@ export async function saveConsentChoice(
       userId: (await getSessionUser(request))?.id ?? null,
     });
   } catch (error) {
-    console.error("[consent] could not store the proof of a cookie choice:", error);
+    log.error({ err: error }, "storing the proof of a cookie choice failed");
   }
   const headers = new Headers();
   headers.append("Set-Cookie", consentCookie(choice, { secure: secureCookies() }));

@@ -178,6 +178,7 @@ export function ConsentSync() {
     try {
       window.localStorage.setItem(CONSENT_STORAGE_KEY, choice);
     } catch (error) {
+      // eslint-disable-next-line no-console -- in the browser: its console is the visitor's developer tools, not the server log
       console.warn("Could not store the cookie choice locally:", error);
     }
     if (choice === "none") {

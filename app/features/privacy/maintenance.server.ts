@@ -1,6 +1,7 @@
 import { pruneExpiredRows } from "./prune.server";
 import { runRetention } from "./retention.server";
 import { sealTwoFactorSecrets, unlistedKeyProblem } from "~/features/accounts/index.server";
+import { log, runAsJob } from "~/platform/log.server";
 
 const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
 let timer: NodeJS.Timeout | undefined;
@@ -9,15 +10,15 @@ async function prune() {
   try {
     const deleted = await pruneExpiredRows();
     const total = deleted.sessions + deleted.singleUseTokens + deleted.rateLimits;
-    if (total > 0) console.log(`[maintenance] pruned ${JSON.stringify(deleted)}`);
+    if (total > 0) log.info({ deleted }, "expired rows pruned");
     // The retention periods the privacy policy states (decision 056).
     const retained = await runRetention();
     if (Object.values(retained).some((count) => count > 0)) {
-      console.log(`[maintenance] retention removed ${JSON.stringify(retained)}`);
+      log.info({ removed: retained }, "rows past their retention period removed");
     }
   } catch (error) {
     // Housekeeping never stops the site; the next run tries again.
-    console.error("[maintenance] pruning failed:", error);
+    log.error({ err: error }, "pruning failed");
   }
 }
 
@@ -28,16 +29,16 @@ async function prune() {
 async function seal() {
   try {
     const problem = unlistedKeyProblem(await sealTwoFactorSecrets());
-    if (problem) console.error(`[secrets] ${problem}`);
+    if (problem) log.error({ problem }, "two-factor secrets under a key ENCRYPTION_KEY no longer lists");
   } catch (error) {
-    console.error("[maintenance] sealing two-factor secrets failed:", error);
+    log.error({ err: error }, "sealing two-factor secrets failed");
   }
 }
 
 /** Prunes now, then prunes and seals every six hours while the server runs (the timer never keeps it alive). */
 export async function startMaintenance() {
   await prune();
-  timer ??= setInterval(() => void prune().then(seal), PRUNE_EVERY_MS);
+  timer ??= setInterval(() => void runAsJob("maintenance", () => prune().then(seal)), PRUNE_EVERY_MS);
   timer.unref();
 }
 

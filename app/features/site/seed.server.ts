@@ -10,6 +10,7 @@ import { countCourses, createCourseWithChapters } from "~/features/learning/inde
 import { bootstrapAdmin } from "~/features/members/index.server";
 import { storeAttachment } from "~/features/files/index.server";
 import { seedLaunchSettings } from "~/features/launch/index.server";
+import { log } from "~/platform/log.server";
 
 /**
  * Makes a fresh install usable: the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when no
@@ -30,11 +31,14 @@ export async function seed() {
   await seedLaunchSettings();
   if (env().SEED_DEMO_CONTENT && (await countCourses()) === 0) {
     await createCourseWithChapters(demoCourse);
-    console.log(`[seed] Added the demo course "${demoCourse.title}".`);
+    log.info({ course: demoCourse.title }, "seed: added the demo course");
     await createCourseWithChapters(starterCourse);
-    console.log(`[seed] Added the starter course "${starterCourse.title}".`);
+    log.info({ course: starterCourse.title }, "seed: added the starter course");
     await seedWhiteLabelCourse();
-    console.log(`[seed] Added the course "${whiteLabelCourse.title}" with ${whiteLabelCourse.chapters.length} kits.`);
+    log.info(
+      { course: whiteLabelCourse.title, kits: whiteLabelCourse.chapters.length },
+      "seed: added the white-label course",
+    );
   }
 }
 

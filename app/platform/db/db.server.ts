@@ -9,6 +9,7 @@ import { env } from "~/platform/env.server";
 import { acquireFolderLock } from "./folder-lock.server";
 import { PGliteThreadDialect } from "./pglite-thread.server";
 import { isStalePreparedStatement, StatementNames } from "./prepared-statements.server";
+import { log } from "~/platform/log.server";
 
 export type Database = Kysely<DB>;
 
@@ -55,7 +56,7 @@ function createPool(connectionString: string, { timeouts = true, max = env().DAT
       idle_in_transaction_session_timeout: DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     }),
   });
-  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  pool.on("error", (error) => log.error({ reason: error.message }, "an idle database connection failed"));
   return pool;
 }
 
@@ -82,7 +83,7 @@ function discardingBrokenClients(pool: pg.Pool, { prepare }: { prepare: boolean 
       // held: the request's next statement fails as usual, and the client is thrown away.
       const onConnectionError = (error: Error) => {
         broken = true;
-        console.error("[db] a connection in use was lost:", error.message);
+        log.error({ reason: error.message }, "a database connection in use was lost");
       };
       client.on("error", onConnectionError);
       const noteUnavailable = (error: unknown) => {
@@ -140,9 +141,10 @@ export function migrator(database: Database = db()) {
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(database: Database = db()) {
   const { error, results } = await migrator(database).migrateToLatest();
+  const applied = (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+  if (applied.length > 0) log.info({ migrations: applied }, "migrations applied");
   for (const result of results ?? []) {
-    if (result.status === "Success") console.log(`[db] applied migration ${result.migrationName}`);
-    if (result.status === "Error") console.error(`[db] migration ${result.migrationName} failed`);
+    if (result.status === "Error") log.error({ migration: result.migrationName }, "migration failed");
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -12,6 +12,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
+import { log } from "~/platform/log.server";
 
 /**
  * The embedded database (PGlite) in a thread of its own, behind a Kysely dialect
@@ -89,7 +90,7 @@ class PGliteThread {
         this.#pending.clear();
       };
       this.#worker.on("error", (error: Error) => {
-        console.error("[db] the embedded database's thread failed:", error);
+        log.error({ err: error }, "the embedded database's thread failed");
         stop(error);
       });
       this.#worker.on("exit", () => stop(new Error("the embedded database is closed")));

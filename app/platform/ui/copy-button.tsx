@@ -32,6 +32,7 @@ export function CopyButton({
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
     } catch (error) {
+      // eslint-disable-next-line no-console -- in the browser: its console is the visitor's developer tools, not the server log
       console.error("Copy to clipboard failed:", error);
     }
   }

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
+import { captureLog, levelOf } from "../../support/log-lines";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 import { totpCode } from "../../support/totp";
@@ -21,16 +22,16 @@ import { totpCode } from "../../support/totp";
  */
 let app: TestApp;
 let smtp: SmtpSink;
-let warn: MockInstance<typeof console.warn>;
+const log = captureLog();
 
 beforeAll(async () => {
   smtp = await SmtpSink.start();
-  app = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "AI Profit Labs <hello@test.example>" });
-  // Observed, not replaced: the warnings still reach the output.
-  warn = vi.spyOn(console, "warn");
+  app = await startTestApp(
+    { SMTP_URL: smtp.url, MAIL_FROM: "AI Profit Labs <hello@test.example>" },
+    { logTo: log.destination },
+  );
 });
 afterAll(async () => {
-  warn?.mockRestore();
   await app?.close();
   await smtp?.close();
 });
@@ -51,7 +52,7 @@ const auditOf = (userId: string) =>
     .where("member_id", "=", userId)
     .orderBy("created_at")
     .execute();
-const warnings = () => warn.mock.calls.map((call) => call.join(" "));
+const warnings = () => log.lines.filter((line) => line.level === levelOf("warn"));
 const tokenOf = (link: URL) => link.searchParams.get("token")!;
 
 describe("start-up and the ADMIN_EMAIL account", () => {
@@ -86,7 +87,7 @@ describe("start-up and the ADMIN_EMAIL account", () => {
       password: STRANGERS_PASSWORD,
     });
     expect(signup.status).toBe(303);
-    warn.mockClear();
+    log.lines.length = 0;
 
     await app.rerunStartup();
     await app.rerunStartup();
@@ -97,16 +98,21 @@ describe("start-up and the ADMIN_EMAIL account", () => {
     expect(await canSignIn(ADMIN_EMAIL, ADMIN_PASSWORD)).toBe(false);
     // Nobody is demoted either: the admin who moved stays one, and is named at every start.
     expect(await isAdmin(movedTo)).toBe(true);
+    // Said at each start, by account id and with the commands: the log names no address.
     const said = warnings();
-    const notPromoted = said.filter((line) => line.includes(`ADMIN_EMAIL is ${ADMIN_EMAIL}`));
+    const notPromoted = said.filter((line) => line.msg.includes("NOT promoted"));
     expect(notPromoted).toHaveLength(2);
-    expect(notPromoted[0]).toContain("NOT promoted");
-    expect(notPromoted[0]).toContain(`npm run admin -- promote ${ADMIN_EMAIL}`);
-    expect(notPromoted[0]).toContain(`node build/server.js --admin promote ${ADMIN_EMAIL}`);
-    const others = said.filter((line) => line.includes(`besides ADMIN_EMAIL (${ADMIN_EMAIL})`));
+    expect(notPromoted[0]).toMatchObject({
+      userId: (await userOf(ADMIN_EMAIL)).id,
+      promote: "npm run admin -- promote ADMIN_EMAIL",
+      promoteInImage: "node build/server.js --admin promote ADMIN_EMAIL",
+    });
+    const others = said.filter((line) => "otherAdmins" in line);
     expect(others).toHaveLength(2);
-    expect(others[0]).toContain(`${movedTo} (no promotion by the admin command on record`);
-    expect(others[0]).toContain("npm run admin -- demote EMAIL");
+    expect(others[0]).toMatchObject({ list: "npm run admin -- list", demote: "npm run admin -- demote EMAIL" });
+    expect(others[0]!.otherAdmins).toContain((await userOf(movedTo)).id);
+    expect(JSON.stringify(said)).not.toContain(ADMIN_EMAIL);
+    expect(JSON.stringify(said)).not.toContain(movedTo);
   });
 });
 

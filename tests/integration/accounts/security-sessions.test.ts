@@ -130,8 +130,15 @@ describe("logout", () => {
 
 describe("production settings", () => {
   const serverEntry = path.resolve("build/server.js");
+  /** The server's fatal log line (a JSON line on stdout): why it refused to start. */
+  const refusalIn = (stdout: string): string =>
+    stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .find((line) => line.level === 60)?.msg ?? "";
   /** Starts the real server entry in production with `extra`; it must refuse before listening. */
-  function startProduction(extra: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  function startProduction(extra: Record<string, string>): Promise<{ code: number | null; refusal: string }> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "refuse-"));
     return new Promise((resolve) => {
       execFile(
@@ -152,30 +159,30 @@ describe("production settings", () => {
           },
           timeout: 20_000,
         },
-        (error, _stdout, stderr) => {
+        (error, stdout) => {
           fs.rmSync(dir, { recursive: true, force: true });
-          resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr });
+          resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, refusal: refusalIn(stdout) });
         },
       );
     });
   }
 
   it("refuses BCRYPT_COST below 12", async () => {
-    const { code, stderr } = await startProduction({ BCRYPT_COST: "10" });
+    const { code, refusal } = await startProduction({ BCRYPT_COST: "10" });
     expect(code).toBe(1);
-    expect(stderr).toContain("BCRYPT_COST: must be at least 12 in production");
+    expect(refusal).toContain("BCRYPT_COST: must be at least 12 in production");
   });
 
   it("refuses RATE_LIMIT_DISABLED", async () => {
-    const { code, stderr } = await startProduction({ RATE_LIMIT_DISABLED: "true" });
+    const { code, refusal } = await startProduction({ RATE_LIMIT_DISABLED: "true" });
     expect(code).toBe(1);
-    expect(stderr).toContain("RATE_LIMIT_DISABLED: is refused in production");
+    expect(refusal).toContain("RATE_LIMIT_DISABLED: is refused in production");
   });
 
   it("refuses the test-only escape hatch on a server reachable from other machines", async () => {
-    const { code, stderr } = await startProduction({ BCRYPT_COST: "4", ALLOW_INSECURE_TEST_SETTINGS: "true" });
+    const { code, refusal } = await startProduction({ BCRYPT_COST: "4", ALLOW_INSECURE_TEST_SETTINGS: "true" });
     expect(code).toBe(1);
-    expect(stderr).toContain("ALLOW_INSECURE_TEST_SETTINGS: is for test servers only");
+    expect(refusal).toContain("ALLOW_INSECURE_TEST_SETTINGS: is for test servers only");
   });
 });
 

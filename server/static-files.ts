@@ -3,7 +3,6 @@
 // on libuv's thread pool, the first time it is asked for) and answered from memory, immutable for
 // a year. /media (the demo video, which browsers fetch by ranges) and the few other names at the
 // top of public/ go through serve-static, which handles ranges and conditional requests.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -13,6 +12,7 @@ import compressible from "compressible";
 import fresh from "fresh";
 import mime from "mime-types";
 import serveStatic from "serve-static";
+import { sha256 } from "~/platform/hash.server";
 import { pickEncoding } from "./page-cache";
 import { sendText } from "./respond";
 
@@ -38,7 +38,7 @@ async function loadAsset(file: string): Promise<Asset | null> {
     return null; // missing, or a directory
   }
   const type = mime.contentType(path.extname(file)) || "application/octet-stream";
-  const etag = `"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+  const etag = `"${sha256(identity, "base64url").slice(0, 27)}"`;
   if (!compressible(type) || identity.length < 1024) return { type, etag, identity, br: null, gzip: null };
   const [br, gz] = await Promise.all([
     brotli(identity, {

@@ -18,6 +18,8 @@
 //                                                 it is sent (on PostgreSQL; --engine pglite too)
 //   npm run bench -- --import                     'Import members' of a 10,000-row CSV: the preview
 //                                                 and the import, timed (--engine pglite too)
+//   npm run bench -- --assets                     the client bundles (/build): each one's first
+//                                                 answer in a fresh process, then wrk on the largest
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -338,6 +340,68 @@ async function logCost(wrk: string) {
   }
 }
 
+/**
+ * `--assets`: the client bundles (/build) on PGlite. Each bundle's first answer in a fresh process
+ * (what the first visitor after a deploy waits for), the same again from memory, then wrk on the
+ * largest bundle with brotli, with gzip and without compression, against the reference.
+ */
+async function assetCost(wrk: string) {
+  const root = path.join(ROOT, "public/build");
+  const bundles = fs
+    .readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => ({ url: `/build/${name.split(path.sep).join("/")}`, size: fs.statSync(path.join(root, name)).size }))
+    .sort((a, b) => b.size - a.size);
+  log("starting the app on PGlite");
+  const app = await startApp("pglite");
+  const rows: Row[] = [];
+  try {
+    const firstAnswers = async () => {
+      const times: number[] = [];
+      for (const { url } of bundles) {
+        const started = performance.now();
+        const answer = await rawGet(app.baseUrl + url, { "Accept-Encoding": "br" });
+        if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+        times.push(performance.now() - started);
+      }
+      return { total: times.reduce((sum, time) => sum + time, 0), max: Math.max(...times) };
+    };
+    log(`asking for each of ${bundles.length} bundles once, then again`);
+    const cold = await firstAnswers();
+    const warm = await firstAnswers();
+
+    const landing = await rawGet(`${app.baseUrl}/`);
+    const reference = await startReference(landing.body);
+    const measureRow = async (target: string, url: string, headers: Record<string, string>, child: ChildProcess) => {
+      log(`measuring ${target}`);
+      const meters = { app: () => cpuSeconds([child.pid!, ...childrenOf(child.pid!)]) };
+      rows.push({ target, run: await measure(wrk, { url, headers }, { runs: RUNS, seconds: SECONDS, meters }) });
+    };
+    await measureRow(REFERENCE, reference.url, {}, reference.child);
+    await stop(reference.child);
+    const largest = app.baseUrl + bundles[0]!.url;
+    await measureRow(`largest bundle (${bundles[0]!.size} B), br`, largest, { "Accept-Encoding": "br" }, app.child);
+    await measureRow("the same, gzip", largest, { "Accept-Encoding": "gzip" }, app.child);
+    await measureRow("the same, uncompressed", largest, { "Accept-Encoding": "identity" }, app.child);
+
+    const referenceRate = rows[0]!.run.requestsPerSecond;
+    console.log(`\n${whenAndWhere()}; PGlite, one process; medians of ${RUNS} x ${SECONDS} s\n`);
+    console.log(
+      `${bundles.length} bundles, each asked for once in a fresh process (br): ${ms(cold.total)} ms in all, the slowest ${ms(cold.max)} ms; asked again: ${ms(warm.total)} ms, the slowest ${ms(warm.max)} ms\n`,
+    );
+    console.log("| target | req/s | p50 ms | p99 ms | errors | share of the reference | CPU µs per request |");
+    console.log("|---|---|---|---|---|---|---|");
+    for (const { target, run } of rows) {
+      console.log(
+        `| ${target} | ${Math.round(run.requestsPerSecond)} | ${ms(run.p50)} | ${ms(run.p99)} | ${run.errors} | ${((run.requestsPerSecond / referenceRate) * 100).toFixed(1)}% | ${cpuCell(run.cpuMsPerRequest)} |`,
+      );
+    }
+  } finally {
+    await stop(app.child);
+    fs.rmSync(path.dirname(app.pgliteDir!), { recursive: true, force: true });
+  }
+}
+
 /** The time and the machine's load, printed with every table: on a shared machine figures are read against it. */
 function whenAndWhere(): string {
   const load = os
@@ -552,6 +616,7 @@ async function main() {
   if (process.argv.includes("--logs")) return logCost(wrk);
   if (process.argv.includes("--announcement")) return announcementCost(engine);
   if (process.argv.includes("--import")) return importCost(engine);
+  if (process.argv.includes("--assets")) return assetCost(wrk);
 
   const rows: Row[] = [];
   const report: Record<string, unknown> = {

@@ -14,12 +14,12 @@ const appAlias = {
   },
 };
 
-/** Both bundles: ESM for Node 20, packages left to node_modules. */
+/** Both bundles: ESM for Node 24 (package.json "engines", the Dockerfile), packages left to node_modules. */
 const nodeBundle = {
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   packages: "external",
   sourcemap: true,
   logLevel: "warning",

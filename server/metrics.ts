@@ -2,11 +2,11 @@
 // there: webhooks, outbox, database pool; see app/platform/metrics.server.ts), and the /metrics
 // endpoint: on the site's port behind METRICS_TOKEN, or on METRICS_PORT at METRICS_HOST (this
 // machine only by default; fly.toml's [metrics] scrapes it over the private network).
-import crypto from "node:crypto";
 import http from "node:http";
 import { constants, PerformanceObserver } from "node:perf_hooks";
 import client from "prom-client";
 import { bindsEveryInterface } from "~/platform/env.server";
+import { secretsEqual } from "~/platform/hash.server";
 import { sendText } from "./respond";
 
 const { register } = client;
@@ -83,16 +83,10 @@ async function send(res: http.ServerResponse, source: MetricsSource, own: readon
   res.writeHead(200, [...own, "Content-Type", register.contentType, "Cache-Control", "no-store"]).end(body);
 }
 
-function sameToken(given: string, expected: string): boolean {
-  const a = crypto.createHash("sha256").update(given).digest();
-  const b = crypto.createHash("sha256").update(expected).digest();
-  return crypto.timingSafeEqual(a, b);
-}
-
 /** Whether the request carries `Authorization: Bearer <token>`. */
 function hasToken(req: http.IncomingMessage, token: string): boolean {
   const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
-  return sameToken(given, token);
+  return secretsEqual(given, token);
 }
 
 const refuse = (res: http.ServerResponse, own: readonly string[] = []) =>

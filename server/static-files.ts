@@ -1,36 +1,49 @@
 // Files from public/. The client bundles under /build are fingerprinted and never change while the
-// process runs, so each is read once, compressed once at the highest settings (brotli 11, gzip 9,
-// on libuv's thread pool, the first time it is asked for) and answered from memory, immutable for
-// a year. /media (the demo video, which browsers fetch by ranges) and the few other names at the
-// top of public/ go through serve-static, which handles ranges and conditional requests.
-import crypto from "node:crypto";
+// process runs. The build compressed them once, at the highest settings (scripts/compress-assets.js:
+// `<file>.br` at brotli 11 and `<file>.gz` at gzip 9 beside each compressible file), so each is read
+// once, with its compressed forms, and answered from memory as it is, immutable for a year: no
+// request compresses a bundle. /media (the demo video, which browsers fetch by ranges) and the few
+// other names at the top of public/ go through serve-static, which handles ranges and conditional
+// requests.
 import fs from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-import compressible from "compressible";
 import fresh from "fresh";
 import mime from "mime-types";
 import serveStatic from "serve-static";
+import { sha256 } from "~/platform/hash.server";
 import { pickEncoding } from "./page-cache";
 import { sendText } from "./respond";
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The files the build writes beside a bundle (scripts/compress-assets.js), by Content-Encoding. */
+const PRECOMPRESSED = { br: ".br", gzip: ".gz" } as const;
+const PRECOMPRESSED_NAME = /\.(br|gz)$/;
 
 type Asset = {
   type: string;
   etag: string;
   identity: Buffer;
-  /** Null when the type does not compress (images, fonts) or compressing did not make it smaller. */
+  /** Null when the build wrote none: a type that does not compress (images, fonts), a file under 1 KiB, or no gain. */
   br: Buffer | null;
   gzip: Buffer | null;
 };
 
+/**
+ * A compressed form the build wrote beside `file`, or null. Every name under /build carries a hash
+ * of its content, so a `.br` beside a name is always that content's.
+ */
+async function precompressed(file: string, suffix: string): Promise<Buffer | null> {
+  try {
+    return await fs.promises.readFile(file + suffix);
+  } catch {
+    return null;
+  }
+}
+
 async function loadAsset(file: string): Promise<Asset | null> {
+  if (PRECOMPRESSED_NAME.test(file)) return null; // one address per bundle: its compressed forms are not files of their own
   let identity: Buffer;
   try {
     identity = await fs.promises.readFile(file);
@@ -38,25 +51,12 @@ async function loadAsset(file: string): Promise<Asset | null> {
     return null; // missing, or a directory
   }
   const type = mime.contentType(path.extname(file)) || "application/octet-stream";
-  const etag = `"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-  if (!compressible(type) || identity.length < 1024) return { type, etag, identity, br: null, gzip: null };
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip(identity, { level: 9 }),
+  const etag = `"${sha256(identity, "base64url").slice(0, 27)}"`;
+  const [br, gzip] = await Promise.all([
+    precompressed(file, PRECOMPRESSED.br),
+    precompressed(file, PRECOMPRESSED.gzip),
   ]);
-  return {
-    type,
-    etag,
-    identity,
-    br: br.length < identity.length ? br : null,
-    gzip: gz.length < identity.length ? gz : null,
-  };
+  return { type, etag, identity, br, gzip };
 }
 
 /** The file under `root` a request path names, or null when it would step outside (`..`, encoded or not). */

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sha256 } from "./hash.server";
 import { dataKeys, type DataKey } from "./keys.server";
 
 /**
@@ -72,7 +73,7 @@ export function openLinkTokens(stored: string, recipient: string, keys: DataKey[
 }
 
 /** What migration 0008 stored for a recovery code (and still the first step of the keyed hash). */
-export const plainRecoveryCodeHash = (code: string) => crypto.createHash("sha256").update(code).digest("hex");
+export const plainRecoveryCodeHash = (code: string) => sha256(code);
 
 /**
  * A recovery code's stored hash, from its plain SHA-256: `v1:<key id>:` HMAC-SHA-256 of

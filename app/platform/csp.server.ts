@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { sha256 } from "./hash.server";
 
 /**
  * What lets a document's own scripts run: this request's nonce, or, for a document the page cache
@@ -13,7 +13,7 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(match[1])) continue;
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2], "utf8").digest("base64")}'`);
+    hashes.add(`'sha256-${sha256(match[2], "base64")}'`);
   }
   return [...hashes];
 }

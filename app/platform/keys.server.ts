@@ -68,8 +68,8 @@ export function dataKeys(): DataKey[] {
 const cachedLinkKeys = new Map<string, Buffer[]>();
 
 /**
- * The keys of the signed links of the list (decision 054): the unsubscribe links and the lead's
- * signup link. One per SESSION_SECRET, newest first: the first signs, every one verifies, so a
+ * The keys of the signed links of the list (decision 054, signed-link.server.ts): the unsubscribe
+ * links and the lead's signup link. One per SESSION_SECRET, newest first: the first signs, every one verifies, so a
  * rotation leaves the links in mail already sent working as long as the old secret stays listed.
  */
 export function signedLinkKeys(purpose: "unsubscribe-link" | "lead-signup-link"): Buffer[] {

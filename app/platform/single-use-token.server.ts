@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { db, type Database } from "~/platform/db/db.server";
 import type { TokenPurpose } from "~/platform/db/db-schema";
+import { sha256 } from "~/platform/hash.server";
 
 export type { TokenPurpose };
 
@@ -13,7 +14,7 @@ export type TokenGrant = { userId: string; data: Record<string, unknown> | null 
  * shortened `tokenFingerprint` of rate-limit keys), as the three tables before this one stored it,
  * so links mailed before migration 0010 still work.
  */
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+const hashToken = (token: string) => sha256(token);
 
 /** The link was issued in its user's current credential epoch (in a query joined to `users`). */
 const issuedInCurrentEpoch = sql<boolean>`single_use_tokens.credential_epoch = users.credential_epoch`;

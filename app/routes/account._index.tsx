@@ -4,8 +4,12 @@ import { useNonce } from "~/platform/hooks/use-nonce";
 import { movedSectionScript } from "~/features/accounts/account-pages";
 import { ProfileSettings } from "~/features/accounts/profile-settings";
 import { answerProfileForm, profileView, requireUser } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Account | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Account", matches),
+  { name: "robots", content: "noindex" },
+];
 
 /** The profile: the name and the email address. */
 export async function loader({ request }: LoaderFunctionArgs) {

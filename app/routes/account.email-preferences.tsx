@@ -5,9 +5,10 @@ import { formFields } from "~/platform/forms/form-text";
 import { answer, UNKNOWN_INTENT, requireUser } from "~/features/accounts/index.server";
 import { EmailPreferences } from "~/features/list/email-preferences";
 import { saveNewsPreference, newsPreference } from "~/features/list/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Email preferences | Account | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Email preferences | Account", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -7,9 +7,10 @@ import { siteOrigin } from "~/platform/site-origin";
 import { PERSONAL_DATA_FILE, PRIVACY_PAGE } from "~/features/accounts/account-pages";
 import { deleteOwnAccount, memberPrivacyView } from "~/features/privacy/index.server";
 import { PrivacyAndData } from "~/features/privacy/privacy-and-data";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Privacy and data | Account | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Privacy and data | Account", matches),
   { name: "robots", content: "noindex" },
 ];
 

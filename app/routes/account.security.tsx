@@ -4,9 +4,10 @@ import { SECURITY_PAGE } from "~/features/accounts/account-pages";
 import { PasswordSettings, TwoFactorSettings } from "~/features/accounts/security-settings";
 import { formFields } from "~/platform/forms/form-text";
 import { answer, changeSecurity, securityView, requireUser } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Password and two-factor | Account | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Password and two-factor | Account", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -4,9 +4,10 @@ import { SESSIONS_PAGE } from "~/features/accounts/account-pages";
 import { SessionList } from "~/features/accounts/session-list";
 import { formFields } from "~/platform/forms/form-text";
 import { answer, changeSessions, sessionsView, requireUser } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Sessions | Account | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Sessions | Account", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -9,9 +9,10 @@ import {
   getSessionUser,
 } from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Confirm your new email | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Confirm your new email", matches),
   { name: "robots", content: "noindex" },
 ];
 

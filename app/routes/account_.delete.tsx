@@ -5,9 +5,10 @@ import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { accountDeletedResponse } from "~/features/accounts/index.server";
 import { DELETION_LINK_UNUSABLE, deletionLinkAccount, eraseAccountByLink } from "~/features/privacy/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Delete your account | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Delete your account", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -8,8 +8,12 @@ import { formatMoney } from "~/platform/money";
 import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/orders";
 import { isUuid } from "~/platform/uuid";
 import { getOrder } from "~/features/billing/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Receipt | AI Profit Labs" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Receipt", matches),
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * A printable receipt. Only the order's owner and admins may open it; to anyone else it does not

@@ -8,9 +8,10 @@ import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "~/features/billing/o
 import { ordersOfUser } from "~/features/billing/index.server";
 import { listAccessGrants, catalogue } from "~/features/catalogue/index.server";
 import { UPGRADES } from "~/features/catalogue/catalogue";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Your purchases | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Your purchases", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -17,9 +17,10 @@ import {
   enrolmentView,
   regenerateRecoveryCodes,
 } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Set up two-factor authentication | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Set up two-factor authentication", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -11,8 +11,9 @@ import {
   saveCommunityInviteUrl,
 } from "~/features/community/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Community | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Community | Admin", matches)];
 
 /** The private community's invite link (docs/product.md §2 "Admin: community", decision 055). */
 export async function loader({ request }: LoaderFunctionArgs) {

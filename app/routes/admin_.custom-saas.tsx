@@ -8,8 +8,9 @@ import { formatDay } from "~/platform/dates";
 import { isUuid } from "~/platform/uuid";
 import { listApplications, changeApplicationStatus } from "~/features/launch/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Custom SaaS applications | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Custom SaaS applications | Admin", matches)];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

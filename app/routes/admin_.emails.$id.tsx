@@ -7,8 +7,9 @@ import { requireAdmin } from "~/features/accounts/index.server";
 import { isUuid } from "~/platform/uuid";
 import { getOutboxMessage } from "~/platform/mail/outbox.server";
 import { WITHHELD } from "~/platform/mail/withheld-links";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Email | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Email | Admin", matches)];
 
 /**
  * One message with its text as stored: the token of every link withheld (decision 046), so

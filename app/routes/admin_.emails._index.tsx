@@ -17,8 +17,9 @@ import { listOutbox, type OutboxStatus } from "~/platform/mail/outbox.server";
 import { listAnnouncementProgress } from "~/features/list/index.server";
 import { AUDIENCE_LABELS } from "~/features/list/marketing-email";
 import { retryFailedEmail } from "~/features/members/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Emails | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Emails | Admin", matches)];
 
 const FILTERS = [
   { value: "", label: "All" },

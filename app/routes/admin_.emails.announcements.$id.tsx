@@ -7,8 +7,9 @@ import { isUuid } from "~/platform/uuid";
 import { EMPTY_AUDIENCE, recipientsLabel } from "~/features/list/marketing-email";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { announcementPreview, confirmAnnouncement } from "~/features/list/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Announcement | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Announcement | Admin", matches)];
 
 /** The preview: the email as rendered (HTML and text), and "Send to {N} recipients". */
 export async function loader({ request, params }: LoaderFunctionArgs) {

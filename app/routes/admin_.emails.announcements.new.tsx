@@ -6,8 +6,9 @@ import { AUDIENCE_LABELS } from "~/features/list/marketing-email";
 import { BODY_MAX, parseAnnouncementForm, SUBJECT_MAX } from "~/features/list/list-admin-forms";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { draftAnnouncement } from "~/features/list/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "New announcement | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("New announcement | Admin", matches)];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

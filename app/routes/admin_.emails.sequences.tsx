@@ -7,8 +7,9 @@ import { describeDelay } from "~/features/list/marketing-email";
 import { BODY_MAX, parseStepForm, SUBJECT_MAX } from "~/features/list/list-admin-forms";
 import { listSequenceSteps, saveSequenceStep } from "~/features/list/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Sequences | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Sequences | Admin", matches)];
 
 /** The "Lead training" sequence: each step's 'Send after', 'Subject' and 'Body' (Markdown). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,8 +12,9 @@ import {
 } from "~/features/launch/launch-form";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { launchSettings, saveLaunchSettings } from "~/features/launch/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Launch | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Launch | Admin", matches)];
 
 /** The launch settings (docs/product.md §7 "Launch settings", decision 053). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -17,8 +17,9 @@ import { isUuid } from "~/platform/uuid";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { findLeadEmail, leadsPage } from "~/features/list/index.server";
 import { eraseLead } from "~/features/privacy/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Leads | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Leads | Admin", matches)];
 
 /** The leads of /special-access, newest first, 50 a page, with their status (admin only, audited). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,14 +8,15 @@ import { accessAction, type AccessFailure } from "~/features/catalogue/index.ser
 import { findMemberOr404, memberHeader } from "~/features/members/index.server";
 import { memberPagePath, movedIntentPath } from "~/features/members/member-pages";
 import { MemberNav, MemberSummary, type MemberOutletContext } from "~/features/members/member-layout";
+import { brandedTitle } from "~/platform/page-meta";
 
 /**
  * One member in the admin panel (docs/product.md "Admin: members"): the layout of the concern
  * pages (profile and access, orders and refunds, sign-in help, privacy). It loads the member once
  * for the header and carries the flash message; each page below loads only what it shows.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.member.email ?? "Member"} | Admin | AI Profit Labs` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  brandedTitle(`${data?.member.email ?? "Member"} | Admin`, matches),
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

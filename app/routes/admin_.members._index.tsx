@@ -16,8 +16,9 @@ import {
   parseMemberQuery,
 } from "~/features/members/member-admin";
 import { searchMembers } from "~/features/members/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Members | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Members | Admin", matches)];
 
 /** Search, filter by access and page through every account (50 a page), newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {

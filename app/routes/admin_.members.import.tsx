@@ -9,8 +9,9 @@ import { IMPORT_MAX_BYTES } from "~/features/members/member-admin";
 import { siteOrigin } from "~/platform/site-origin";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { confirmImport, previewImport, type RowOutcome } from "~/features/members/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Import members | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Import members | Admin", matches)];
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 

@@ -12,8 +12,9 @@ import { EMAIL_MAX, NAME_MAX } from "~/platform/forms/auth-rules";
 import { catalogue } from "~/features/catalogue/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { addMember } from "~/features/members/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Add member | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Add member | Admin", matches)];
 
 /** 'Add member' (docs/product.md §2 "Admin: members", decision 055): access for someone, account or not. */
 export async function loader({ request }: LoaderFunctionArgs) {

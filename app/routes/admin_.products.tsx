@@ -13,8 +13,9 @@ import {
 } from "~/features/catalogue/product-admin";
 import { listProducts, saveProduct } from "~/features/catalogue/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Products | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Products | Admin", matches)];
 
 /** The catalogue (docs/product.md §2 "Admin: products"): one no-JS form per product. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,8 +10,9 @@ import {
 } from "~/platform/retention-periods";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { retentionReport } from "~/features/privacy/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Data retention | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Data retention | Admin", matches)];
 
 /**
  * 'Data retention' (issue 29 item 3, decision 056): the periods in force and the dry run of the

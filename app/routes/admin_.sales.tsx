@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { salesOverview } from "~/features/billing/index.server";
 import { SalesOverview } from "~/features/billing/sales-overview";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Sales | Admin | AI Profit Labs" }];
+export const meta: MetaFunction = ({ matches }) => [brandedTitle("Sales | Admin", matches)];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -9,23 +9,19 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "~/platform/hooks/use-hydrated";
 import { formatCompletionDate } from "~/features/learning/progress";
 import { findCertificate } from "~/features/learning/index.server";
-import { useRootData, type RootData } from "~/platform/hooks/use-root-data";
+import { useRootData } from "~/platform/hooks/use-root-data";
+import { brandedTitle } from "~/platform/page-meta";
 import certificateStyles from "~/styles/certificate.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: certificateStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const brandName = (matches.find((match) => match.id === "root")?.data as RootData | undefined)?.brand.name ?? "";
-  return [
-    {
-      title: data?.certificate
-        ? `Certificate: ${data.certificate.courseTitle} | ${brandName}`
-        : "Certificate not found",
-    },
-    // Shared by link, never listed by search engines.
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  data?.certificate
+    ? brandedTitle(`Certificate: ${data.certificate.courseTitle}`, matches)
+    : { title: "Certificate not found" },
+  // Shared by link, never listed by search engines.
+  { name: "robots", content: "noindex" },
+];
 
 /** Certificate codes are 22 characters of base64url (128 random bits); anything else names none. */
 const CODE = /^[A-Za-z0-9_-]{22}$/;

@@ -4,18 +4,15 @@ import { ConsentForm, CookieCategoryList, type ConsentHandle } from "~/features/
 import { describeChoice } from "~/features/privacy/consent-copy";
 import { isConsentChoice, parseConsentChoice } from "~/features/privacy/consent-rules";
 import { saveConsentChoice } from "~/features/privacy/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 import { safeRedirect } from "~/platform/safe-redirect";
-import type { RootData } from "~/platform/hooks/use-root-data";
 
 /** Not a landing page: kept out of search results. */
-export const meta: MetaFunction = ({ matches }) => {
-  const brandName = (matches.find((match) => match.id === "root")?.data as RootData | undefined)?.brand.name;
-  return [
-    { title: `Cookie settings | ${brandName ?? ""}` },
-    { name: "description", content: "Choose which cookies we may use, and change your choice at any time." },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Cookie settings", matches),
+  { name: "description", content: "Choose which cookies we may use, and change your choice at any time." },
+  { name: "robots", content: "noindex" },
+];
 
 /** This page is the choice itself; the banner would only repeat it. */
 export const handle: ConsentHandle = { hideConsentBanner: true };

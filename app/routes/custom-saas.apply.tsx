@@ -13,9 +13,10 @@ import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { requireUser } from "~/features/accounts/index.server";
 import { submitApplication } from "~/features/launch/index.server";
 import type { SessionUser } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Apply for your custom SaaS build | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Apply for your custom SaaS build", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -18,9 +18,10 @@ import {
   stepUp,
 } from "~/features/accounts/index.server";
 import { completeLogin, homeFor } from "~/features/catalogue/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Two-factor authentication | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Two-factor authentication", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -4,9 +4,10 @@ import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { isVerificationTokenUsable, verifyEmail, getSessionUser } from "~/features/accounts/index.server";
+import { brandedTitle } from "~/platform/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Confirm your email | AI Profit Labs" },
+export const meta: MetaFunction = ({ matches }) => [
+  brandedTitle("Confirm your email", matches),
   { name: "robots", content: "noindex" },
 ];
 

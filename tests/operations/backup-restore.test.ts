@@ -2,11 +2,10 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../app/platform/db/db-schema";
+import { PGliteThreadDialect } from "../../app/platform/db/pglite-thread.server";
 import { migrations } from "../../migrations";
 import { startAppProcess } from "../support/app-process";
 import { createUser, uniqueEmail } from "../support/fixtures";
@@ -119,7 +118,7 @@ describe("backups", () => {
   it("PGlite: the data folder's archive restores into a new folder with the same data; never taken while a server owns it", async () => {
     const sourceDir = path.join(work, "pglite-source");
     fs.mkdirSync(sourceDir);
-    const source = new Kysely<DB>({ dialect: new PGliteDialect(new PGlite(sourceDir)) });
+    const source = new Kysely<DB>({ dialect: new PGliteThreadDialect({ dir: sourceDir, prepare: false }) });
     await migrate(source);
     await fill(source);
     const before = await snapshot(source);
@@ -150,7 +149,7 @@ describe("backups", () => {
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(fs.existsSync(path.join(restoredDir, "app.lock"))).toBe(false);
 
-    const restored = new Kysely<DB>({ dialect: new PGliteDialect(new PGlite(restoredDir)) });
+    const restored = new Kysely<DB>({ dialect: new PGliteThreadDialect({ dir: restoredDir, prepare: false }) });
     const after = await snapshot(restored);
     // Everything backed up, plus the account made through the server (and the admin its start-up seeds).
     const seeded = new Set(before.users.map((user) => user.email));

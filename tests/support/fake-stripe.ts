@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { escapeHtml } from "../../app/platform/escape-html";
 
 /**
  * A small fake of the Stripe API on 127.0.0.1 that the real `stripe` SDK talks to through
@@ -326,8 +327,4 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 
 function stripeError(type: string, message: string, code?: string) {
   return { error: { type, message, ...(code ? { code } : {}) } };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { PGliteThreadDialect } from "../../app/platform/db/pglite-thread.server";
 import { migrations } from "../../migrations";
 import { startCluster } from "./pg-cluster";
 
@@ -57,8 +56,8 @@ export default async function setup(project: TestProject) {
 
   if (engine === "pglite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-pglite-template-"));
-    const client = new PGlite(dir);
-    const db = new Kysely<any>({ dialect: new PGliteDialect(client) });
+    // The app's own dialect: the template is written exactly as the server writes its database.
+    const db = new Kysely<any>({ dialect: new PGliteThreadDialect({ dir, prepare: false }) });
     await migrate(db);
     await sql`CHECKPOINT`.execute(db);
     await db.destroy();

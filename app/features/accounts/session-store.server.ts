@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { db, type Database } from "~/platform/db/db.server";
+import { sha256 } from "~/platform/hash.server";
 
 /** A session ends 30 days after sign-in at the latest, or after 7 days without a visit. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -28,7 +29,7 @@ export type Aal = "aal1" | "aal2";
 
 /** Only this hash is stored: a read of the table cannot sign anyone in. */
 export function hashSessionId(id: string): string {
-  return crypto.createHash("sha256").update(id).digest("hex");
+  return sha256(id);
 }
 
 export async function createSession(

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "~/platform/hash.server";
 
 /** A short stand-in for a secret token in rate-limit keys and logs: the token itself is never stored. */
 export function tokenFingerprint(token: string): string {
-  return createHash("sha256").update(token).digest("base64url").slice(0, 22);
+  return sha256(token, "base64url").slice(0, 22);
 }

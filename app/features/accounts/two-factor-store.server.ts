@@ -1,10 +1,6 @@
-import crypto from "node:crypto";
 import { sql } from "kysely";
 import { db, type Database } from "~/platform/db/db.server";
 import { CHALLENGE_MINUTES } from "./two-factor-rules";
-
-/** Challenge ids are random and long (256 bits), so a plain SHA-256 is enough to store. */
-export const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
 /**
  * `sealedSecret` is the TOTP secret as stored: encrypted (platform/at-rest.server.ts).

@@ -39,7 +39,6 @@ import {
   replaceRecoveryCodes,
   reserveChallengeTry,
   savePendingTotpFactor,
-  sha256,
   spendRecoveryCode,
   type Challenge,
   type Factor,
@@ -47,6 +46,7 @@ import {
 import { releaseReservations } from "~/platform/rate-limit/windows.server";
 import { credentialsChanged, findUserById } from "./users.server";
 import { kickMailer } from "~/platform/mail/sender.server";
+import { sha256 } from "~/platform/hash.server";
 import {
   backoffReservation,
   checkRateLimits,
@@ -331,6 +331,7 @@ export async function beginChallenge(input: {
   passwordTyped?: boolean;
 }): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
+  // Random and long (256 bits), so a plain SHA-256 is enough to store.
   await createChallenge(sha256(id), input);
   return challengeCookie().serialize(id);
 }

@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import { db } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
+import { secretsEqual } from "~/platform/hash.server";
 import { parseIpn, type Ipn } from "./warriorplus-ipn";
 import {
   marketplaceUpgradesSince,
@@ -23,12 +23,6 @@ import { kickMailer } from "~/platform/mail/sender.server";
 import { queueRefundNotices, receiptFor } from "./receipts.server";
 import { log } from "~/platform/log.server";
 
-/** Compares secrets in constant time; hashing first makes the lengths equal. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
-  return crypto.timingSafeEqual(digest(given), digest(expected));
-}
-
 /**
  * POST /webhooks/warriorplus: the marketplace's IPN form. Authenticated by the shared security
  * key; each IPN is applied once (webhook_events) in one transaction with what it changes.
@@ -40,7 +34,7 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
     return { status: 503, message: "The marketplace integration is not configured" };
   }
   const key = form.get("WP_SECURITYKEY");
-  if (typeof key !== "string" || !sameSecret(key, WARRIORPLUS_SECURITY_KEY))
+  if (typeof key !== "string" || !secretsEqual(key, WARRIORPLUS_SECURITY_KEY))
     return { status: 401, message: "Invalid security key" };
 
   const parsed = parseIpn(

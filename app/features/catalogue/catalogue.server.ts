@@ -1,19 +1,17 @@
 import { DEFAULT_CATALOGUE, type Catalogue } from "./catalogue";
 import { catalogueOf, listProducts } from "./product.server";
-import { log, runAsJob } from "~/platform/log.server";
+import { settingsPoller } from "~/platform/settings-poller.server";
 
 /**
  * The catalogue the pages render from, held in memory (decision 051): read at start, after an
- * admin's save (at once, in the process that saved) and every CATALOGUE_REFRESH_MS on a timer (the
+ * admin's save (at once, in the process that saved) and every SETTINGS_REFRESH_MS on a timer (the
  * other processes and instances), never on a request's path, so an anonymous page still costs
  * no query. A cached page (server/page-cache) shows a change once its entry expires
- * (PAGE_CACHE_SECONDS), and other processes at most CATALOGUE_REFRESH_MS later.
+ * (PAGE_CACHE_SECONDS), and other processes at most SETTINGS_REFRESH_MS later.
  */
-export const CATALOGUE_REFRESH_MS = 5_000;
 
 type Held = { catalogue: Catalogue; stripePrices: Map<string, string> };
 let held: Held = { catalogue: DEFAULT_CATALOGUE, stripePrices: new Map() };
-let timer: NodeJS.Timeout | undefined;
 
 export function catalogue(): Catalogue {
   return held.catalogue;
@@ -34,17 +32,11 @@ export async function refreshCatalogue() {
   };
 }
 
+const refresh = settingsPoller("catalogue refresh", refreshCatalogue);
+
 export async function startCatalogueRefresh() {
   await refreshCatalogue();
-  timer ??= setInterval(() => {
-    runAsJob("catalogue refresh", refreshCatalogue).catch((error: unknown) =>
-      log.error({ job: "catalogue refresh", err: error }, "re-reading the catalogue failed"),
-    );
-  }, CATALOGUE_REFRESH_MS);
-  timer.unref();
+  refresh.start();
 }
 
-export function stopCatalogueRefresh() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-}
+export const stopCatalogueRefresh = refresh.stop;

@@ -57,18 +57,6 @@ export async function listEntitlements(userId: string, executor: Database = db()
   }));
 }
 
-/** The products a user owns now (an active entitlement each). */
-export async function ownedProductKeys(userId: string, executor: Database = db()): Promise<Set<string>> {
-  const rows = await executor
-    .selectFrom("entitlements as e")
-    .select("e.product_key")
-    .distinct()
-    .where("e.user_id", "=", userId)
-    .where(active)
-    .execute();
-  return new Set(rows.map((row) => row.product_key));
-}
-
 export async function ownsProduct(userId: string, productKey: string, executor: Database = db()): Promise<boolean> {
   const row = await executor
     .selectFrom("entitlements as e")
@@ -121,17 +109,6 @@ export async function countActiveEntitlements(productKey: string, executor: Data
     .where(active)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** How many members own each product now (the admin's product filter and the sales report). */
-export async function ownersByProduct(executor: Database = db()): Promise<Map<string, number>> {
-  const rows = await executor
-    .selectFrom("entitlements as e")
-    .select(["e.product_key", (eb) => eb.fn.count<string>("e.user_id").distinct().as("owners")])
-    .where(active)
-    .groupBy("e.product_key")
-    .execute();
-  return new Map(rows.map((row) => [row.product_key, Number(row.owners)]));
 }
 
 export type AddedUpgrade = { name: string; amountCents: number | null; currency: string | null; orderId: string };

@@ -71,16 +71,6 @@ export async function hasMarketplaceItems(executor: Database = db()): Promise<bo
   return Boolean(row);
 }
 
-/** The product sold on the site with this Stripe price, if any. */
-export async function productOfStripePrice(executor: Database, priceId: string): Promise<string | null> {
-  const row = await executor
-    .selectFrom("products")
-    .select("key")
-    .where("stripe_price_id", "=", priceId)
-    .executeTakeFirst();
-  return row?.key ?? null;
-}
-
 export type ProductChanges = {
   name: string;
   priceCents: number;

@@ -1,6 +1,7 @@
 import { db, type Database } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { writeAudit } from "~/platform/audit.server";
+import { SETTINGS_REFRESH_MS } from "~/platform/settings-poller.server";
 import { readCommunityOverride, saveCommunityOverride } from "./community-settings.server";
 
 /**
@@ -15,15 +16,14 @@ export async function communityInviteUrl(executor: Database = db()): Promise<str
 }
 
 /**
- * The override, held per process and read again at most every few seconds (like the catalogue),
- * so the member pages' query budget stays as it was; a save here is seen at once, elsewhere
- * within COMMUNITY_REFRESH_MS.
+ * The override, held per process and read again on a member page's request at most every
+ * SETTINGS_REFRESH_MS (the interval the catalogue and launch settings are re-read at), so the
+ * member pages' query budget stays as it was; a save here is seen at once, elsewhere within that.
  */
-const COMMUNITY_REFRESH_MS = 5_000;
 let held: { value: string | null; at: number } | null = null;
 
 async function cachedOverride(executor: Database): Promise<string | null> {
-  if (held && Date.now() - held.at < COMMUNITY_REFRESH_MS) return held.value;
+  if (held && Date.now() - held.at < SETTINGS_REFRESH_MS) return held.value;
   const value = await readCommunityOverride(executor);
   held = { value, at: Date.now() };
   return value;

@@ -11,24 +11,19 @@ import { dropCachedPages } from "~/platform/page-cache-signal";
 import { writeAudit } from "~/platform/audit.server";
 import { insertLaunchSettingsIfNone, readLaunchState, writeLaunchSettings } from "./launch-settings.server";
 import { now } from "~/platform/clock.server";
-import { log, runAsJob } from "~/platform/log.server";
+import { settingsPoller } from "~/platform/settings-poller.server";
 
 /**
  * The launch settings as every page reads them (decision 053): held in the process, so an
  * anonymous visitor's page costs no query and keeps working while the database is away. They are
- * read at start-up, again every LAUNCH_SETTINGS_REFRESH_MS (a save in another process reaches this
+ * read at start-up, again every SETTINGS_REFRESH_MS (a save in another process reaches this
  * one within that, and a re-read that finds a change drops this process's cached pages), and
  * replaced at once by a save in this process, which also drops the cached pages. The early-bonus spots given are read
  * with them, so the landing's "{remaining} of {N}" costs no query either.
  */
-export const LAUNCH_SETTINGS_REFRESH_MS = 5_000;
-
 const holder = {
   settings: DEFAULT_LAUNCH_SETTINGS,
   earlyBonusesGiven: 0,
-  timer: undefined as NodeJS.Timeout | undefined,
-  /** A re-read under way: while the database is away one can take seconds, and they must not pile up. */
-  reading: false,
 };
 
 export function launchSettings(): LaunchSettings {
@@ -57,21 +52,11 @@ export async function loadLaunchSettings() {
   if (changed) dropCachedPages();
 }
 
-/** Starts the background re-read; a failed read keeps the values held (logged). */
-export function startLaunchSettingsRefresh() {
-  stopLaunchSettingsRefresh();
-  holder.timer = setInterval(() => {
-    runAsJob("launch settings refresh", loadLaunchSettings).catch((error: unknown) =>
-      log.error({ job: "launch settings refresh", err: error }, "re-reading the launch settings failed"),
-    );
-  }, LAUNCH_SETTINGS_REFRESH_MS);
-  holder.timer.unref();
-}
+/** The background re-read; a failed read keeps the values held (logged). */
+const refresh = settingsPoller("launch settings refresh", loadLaunchSettings);
 
-export function stopLaunchSettingsRefresh() {
-  if (holder.timer) clearInterval(holder.timer);
-  holder.timer = undefined;
-}
+export const startLaunchSettingsRefresh = refresh.start;
+export const stopLaunchSettingsRefresh = refresh.stop;
 
 /** Saves the settings with their audit row in one transaction, then shows them at once here. */
 export async function saveLaunchSettings(admin: { id: string; email: string }, settings: LaunchSettings) {

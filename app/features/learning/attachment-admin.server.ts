@@ -6,6 +6,7 @@ import { adminHref, parseAdminView } from "./admin-view";
 import { sanitizeChapterHtml } from "./html-sanitizer.server";
 import { chapterSchema } from "./course-forms";
 import { isUuid } from "~/platform/uuid";
+import { escapeHtml } from "~/platform/escape-html";
 import { updateChapter } from "./chapter-store.server";
 import { attachFile, checkUpload, removeAttachment, uploadImage } from "~/features/files/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
@@ -67,9 +68,6 @@ async function upload(form: FormData) {
     message: attachmentMessages.uploaded(file.name),
   });
 }
-
-const escapeHtml = (value: string) =>
-  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 /**
  * 'Add image' without JavaScript (issue 30): the chapter form comes here as multipart with an image,

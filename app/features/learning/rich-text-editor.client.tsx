@@ -5,6 +5,7 @@ import ReactQuill, { Quill } from "react-quill-new";
 import { useEditorDialog, type DialogField } from "./editor-dialog";
 import { IMAGE_MAX_BYTES, imageMessages } from "~/features/files";
 import { videoEmbedSrc, videoFrameAttributes } from "./video-embed";
+import { escapeHtml } from "~/platform/escape-html";
 
 /**
  * The chapter editor's rich-text area (docs/product.md §2 toolbar). Browser-only: Quill touches `document`
@@ -49,9 +50,6 @@ const CONTROL_NAMES: Array<[selector: string, name: string]> = [
   ["button.ql-clean", "Clear formatting"],
 ];
 
-const escapeAttribute = (value: string) =>
-  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-
 /**
  * Quill's own video embed keeps whatever address it is given and exports itself as a plain
  * link. Ours normalises the address to the standard 560x315 embed (the same rule the server
@@ -73,7 +71,7 @@ class VideoEmbed extends BaseVideo {
 
   html(): string {
     const attributes = videoFrameAttributes(this.domNode.getAttribute("src") ?? "");
-    const list = Object.entries(attributes).map(([name, value]) => `${name}="${escapeAttribute(value)}"`);
+    const list = Object.entries(attributes).map(([name, value]) => `${name}="${escapeHtml(value)}"`);
     return `<iframe ${list.join(" ")}></iframe>`;
   }
 }
@@ -119,9 +117,9 @@ class Figure extends BlockEmbed {
 
   html(): string {
     const { src, alt, width, height, caption } = Figure.value(this.domNode as HTMLElement);
-    const size = `${width ? ` width="${escapeAttribute(width)}"` : ""}${height ? ` height="${escapeAttribute(height)}"` : ""}`;
-    const text = caption ? `<figcaption>${escapeAttribute(caption)}</figcaption>` : "";
-    return `<figure><img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}"${size}>${text}</figure>`;
+    const size = `${width ? ` width="${escapeHtml(width)}"` : ""}${height ? ` height="${escapeHtml(height)}"` : ""}`;
+    const text = caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : "";
+    return `<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${size}>${text}</figure>`;
   }
 }
 Quill.register(Figure, true);

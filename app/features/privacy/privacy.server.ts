@@ -329,8 +329,6 @@ export function describePersonalData(data: PersonalData, exportedAt: Date) {
   };
 }
 
-export type PersonalDataExport = ReturnType<typeof describePersonalData>;
-
 /**
  * One account's data as a JSON download (`Content-Disposition: attachment`), for the member or
  * for an admin (audited then). Null when the account is gone; a refusal when rate-limited.

@@ -2,6 +2,7 @@
  * What search engines are told: /robots.txt and /sitemap.xml (issue 12). Pure, so the texts are
  * unit-tested; the routes only add the public origin.
  */
+import { escapeHtml } from "~/platform/escape-html";
 
 /** The public pages worth indexing. Member, admin, checkout-return and thank-you pages are not. */
 export const SITEMAP_PATHS = [
@@ -39,9 +40,6 @@ export const DISALLOWED_PATHS = [
   "/webhooks/",
 ] as const;
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
-
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
@@ -53,7 +51,7 @@ export function robotsTxt(origin: string): string {
 }
 
 export function sitemapXml(origin: string, paths: readonly string[] = SITEMAP_PATHS): string {
-  const urls = paths.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`);
+  const urls = paths.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -4,6 +4,7 @@
  * clients that prefer it. Pure, so their wording is tested alone (tests/unit/accounts/emails.test.ts).
  * Links are absolute: the mail is read outside the site.
  */
+import { escapeHtml } from "~/platform/escape-html";
 import { isPlainName } from "~/platform/forms/auth-rules";
 
 export type Email = { subject: string; text: string; html: string };
@@ -20,13 +21,6 @@ export type Receipt = {
 
 /** A paragraph of lines, a link on its own line, or the receipt block. */
 export type Block = string[] | { link: string } | { receipt: Receipt };
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-}
 
 const receiptRows = (r: Receipt): Array<[string, string]> => [
   ["Product", r.product],

@@ -1,5 +1,6 @@
 import { Marked, marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { escapeHtml } from "~/platform/escape-html";
 
 /**
  * An admin's Markdown (a training step, an announcement) as the two parts of an email (decision
@@ -30,9 +31,6 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ["href"] },
   allowedSchemes: ["http", "https", "mailto"],
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Links in the footer become anchors; everything else stays text. */
 function footerHtml(lines: string[]): string {

@@ -26,27 +26,6 @@ export async function clearHits(...keys: string[]) {
   await db().deleteFrom("rate_limits").where("key", "in", keys).execute();
 }
 
-/**
- * Counts one failure against `key` and remembers when it happened (for growing delays). The
- * count is forgotten `forgetMs` after the latest failure.
- */
-export async function recordFailure(key: string, forgetMs: number): Promise<number> {
-  const forget = `${Math.ceil(forgetMs / 1000)} seconds`;
-  const row = await db()
-    .insertInto("rate_limits")
-    .values({ key, hits: 1, reset_at: sql`now() + ${forget}::interval`, last_hit_at: sql`now()` })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        hits: sql`CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END`,
-        reset_at: sql`now() + ${forget}::interval`,
-        last_hit_at: sql`now()`,
-      }),
-    )
-    .returning("hits")
-    .executeTakeFirstOrThrow();
-  return row.hits;
-}
-
 export type Counter = { hits: number; lastHitAt: Date; resetAt: Date };
 
 /** The live counters among `keys` (ended windows count as none), read without counting. */

@@ -80,6 +80,74 @@ describe("client bundles (/build)", () => {
     expect(Number(plain.headers["content-length"])).toBe(bytes.length);
   });
 
+  it("sends the files the build compressed, byte for byte, with their own length: no request compresses", async () => {
+    const { url, bytes } = largestBundle();
+    const file = path.resolve("public", url.slice(1));
+    for (const [acceptEncoding, suffix, contentEncoding] of [
+      ["br", ".br", "br"],
+      ["gzip", ".gz", "gzip"],
+      ["gzip, br;q=0", ".gz", "gzip"],
+      ["identity", "", undefined],
+    ] as const) {
+      const onDisk = fs.readFileSync(file + suffix);
+      for (const method of ["GET", "HEAD"]) {
+        const response = await request(method, url, { "Accept-Encoding": acceptEncoding });
+        expect(response.status, `${method} ${acceptEncoding}`).toBe(200);
+        expect(response.headers["content-encoding"], acceptEncoding).toBe(contentEncoding);
+        expect(response.headers.vary, acceptEncoding).toBe("Accept-Encoding");
+        expect(Number(response.headers["content-length"]), acceptEncoding).toBe(onDisk.length);
+        expect(response.body.equals(method === "HEAD" ? Buffer.alloc(0) : onDisk), `${method} ${acceptEncoding}`).toBe(
+          true,
+        );
+      }
+    }
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it("every compressible file of the build has its brotli and gzip forms beside it, and they hold the file", () => {
+    const root = path.resolve("public/build");
+    const names = fs.readdirSync(root, { recursive: true, encoding: "utf8" });
+    const texts = names.filter((name) => /\.(js|css)$/.test(name) && fs.statSync(path.join(root, name)).size >= 1024);
+    expect(texts.length).toBeGreaterThan(10);
+    for (const name of texts) {
+      const bytes = fs.readFileSync(path.join(root, name));
+      expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(root, `${name}.br`))).equals(bytes), name).toBe(true);
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(root, `${name}.gz`))).equals(bytes), name).toBe(true);
+    }
+  });
+
+  it("answers the compressed forms only through the bundle's own address (no /build/x.js.br)", async () => {
+    const { url } = largestBundle();
+    for (const target of [`${url}.br`, `${url}.gz`]) {
+      const response = await request("GET", target, { "Accept-Encoding": "br, gzip" });
+      expect(response.status, target).toBe(404);
+    }
+  });
+
+  it("answers a small bundle (under 1 KiB, never compressed) as it is, without Vary", async () => {
+    const root = path.resolve("public/build");
+    const small = fs
+      .readdirSync(root, { recursive: true, encoding: "utf8" })
+      .find((name) => name.endsWith(".js") && fs.statSync(path.join(root, name)).size < 1024);
+    expect(small).toBeDefined();
+    const bytes = fs.readFileSync(path.join(root, small!));
+    const response = await request("GET", `/build/${small!.split(path.sep).join("/")}`, {
+      "Accept-Encoding": "br, gzip",
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
+    expect(response.body.equals(bytes)).toBe(true);
+  });
+
+  it("answers a Range request with the whole bundle (200): bundles are small and served whole", async () => {
+    const { url, bytes } = largestBundle();
+    const response = await request("GET", url, { Range: "bytes=0-99" });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-range"]).toBeUndefined();
+    expect(response.body.equals(bytes)).toBe(true);
+  });
+
   it("answers a repeated request with its ETag by 304, and HEAD without a body", async () => {
     const { url } = largestBundle();
     const first = await request("GET", url, { "Accept-Encoding": "br" });

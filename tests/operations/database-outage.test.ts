@@ -6,6 +6,7 @@ import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe, signatureFor } from "../support/fake-stripe";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser } from "../support/http";
+import { marketplaceSale, postMarketplaceIpn } from "../support/marketplace-sale";
 import { createDatabase, eventually, openDatabase } from "../support/operations";
 import { startCluster, type Cluster } from "../support/pg-cluster";
 import { SmtpSink } from "../support/smtp-sink";
@@ -88,10 +89,6 @@ function stripeWebhook(event: Stripe.Event, signal?: AbortSignal) {
   });
 }
 
-function marketplaceSale(form: Record<string, string>, signal?: AbortSignal) {
-  return fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: new URLSearchParams(form), signal });
-}
-
 /** A buyer who has paid on Stripe's page; the completion event is what the webhook carries. */
 async function paidCheckout() {
   const buyer = await createUser(db);
@@ -119,19 +116,10 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
     const memberBrowser = await signIn(app.baseUrl, member.email);
     const loginEmail = (await createUser(db)).email;
     const checkout = await paidCheckout();
-    const sale = {
-      WP_ACTION: "sale",
-      WP_ITEM_NUMBER: WP_ITEM,
-      WP_ITEM_NAME: "AI Profit Labs",
-      WP_BUYER_EMAIL: uniqueEmail("wp-buyer"),
-      WP_BUYER_NAME: "Wanda Buyer",
-      WP_SALE: `sale_${Date.now()}`,
-      WP_TXNID: `txn_${Date.now()}`,
-      WP_SALE_AMOUNT: "17.00",
-      WP_SALE_CURRENCY: "USD",
-      IPN_ID: `ipn_${Date.now()}`,
-      WP_SECURITYKEY: WP_KEY,
-    };
+    const sale = marketplaceSale(
+      { securityKey: WP_KEY, item: WP_ITEM, email: uniqueEmail("wp-buyer") },
+      { WP_BUYER_NAME: "Wanda Buyer" },
+    );
     const sessionsBefore = await db.selectFrom("sessions").select("user_id").where("user_id", "=", member.id).execute();
     expect((await memberBrowser.get("/dashboard")).status).toBe(200);
 
@@ -152,7 +140,7 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
             ),
           ),
           timed("Stripe webhook", (signal) => stripeWebhook(checkout.event, signal)),
-          timed("WarriorPlus IPN", (signal) => marketplaceSale(sale, signal)),
+          timed("WarriorPlus IPN", (signal) => postMarketplaceIpn(app.baseUrl, sale, signal)),
           timed("/healthz", (signal) => fetch(`${app.baseUrl}/healthz`, { signal })),
         ]),
       );
@@ -187,7 +175,7 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
     // The senders retry; each delivery is applied once, and a repeat is acknowledged.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       expect((await stripeWebhook(checkout.event)).status).toBe(200);
-      expect((await marketplaceSale(sale)).status).toBe(200);
+      expect((await postMarketplaceIpn(app.baseUrl, sale)).status).toBe(200);
     }
     const orders = await db
       .selectFrom("stripe_orders")

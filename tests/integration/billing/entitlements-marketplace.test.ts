@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../../support/fixtures";
+import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { until } from "../../support/poll";
 import { SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
@@ -42,7 +43,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let counter = 0;
 const PRICES: Record<Item, string> = { membership: "17.00", vip: "4.95", white_label: "37.00", custom_saas: "997.00" };
 const NAMES: Record<Item, string> = {
   membership: "AI Profit Labs",
@@ -52,33 +52,23 @@ const NAMES: Record<Item, string> = {
 };
 
 function ipn(item: Item | "unknown", email: string, fields: Record<string, string> = {}): Record<string, string> {
-  counter += 1;
-  const sale = `ent_${Date.now()}_${counter}`;
-  return {
-    WP_ACTION: "sale",
-    WP_ITEM_NUMBER: item === "unknown" ? "wso_nobody_sells_this" : ITEMS[item],
-    WP_ITEM_NAME: item === "unknown" ? "Mystery" : NAMES[item],
-    WP_BUYER_EMAIL: email,
-    WP_BUYER_NAME: "Funnel Buyer",
-    WP_SALE: sale,
-    WP_SALE_AMOUNT: item === "unknown" ? "1.00" : PRICES[item],
-    WP_SALE_CURRENCY: "USD",
-    IPN_ID: `ipn_${sale}`,
-    WP_SECURITYKEY: SECURITY_KEY,
-    ...fields,
-  };
+  const known = item !== "unknown";
+  return marketplaceSale(
+    { securityKey: SECURITY_KEY, item: known ? ITEMS[item] : "wso_nobody_sells_this", email },
+    {
+      WP_ITEM_NAME: known ? NAMES[item] : "Mystery",
+      WP_BUYER_NAME: "Funnel Buyer",
+      WP_SALE_AMOUNT: known ? PRICES[item] : "1.00",
+      ...fields,
+    },
+  );
 }
 
 async function post(form: Record<string, string>) {
-  const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-  });
-  expect(response.status).toBe(200);
+  expect((await postMarketplaceIpn(app.baseUrl, form)).status).toBe(200);
 }
 
-const refund = (sale: Record<string, string>) =>
-  post({ ...sale, WP_ACTION: "refund", IPN_ID: `refund_${sale.WP_SALE}` });
+const refund = (sale: Record<string, string>) => post(marketplaceRefund(sale));
 
 async function userId(email: string) {
   const row = await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();

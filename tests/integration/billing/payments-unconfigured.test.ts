@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createUser, signIn } from "../../support/fixtures";
+import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser } from "../../support/http";
+import { marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { until } from "../../support/poll";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
@@ -33,10 +34,10 @@ describe("without payment configuration", () => {
       headers: { "Stripe-Signature": "t=1,v1=x" },
     });
     expect(stripe.status).toBe(503);
-    const marketplace = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
-      method: "POST",
-      body: new URLSearchParams({ WP_ACTION: "sale" }),
-    });
+    const marketplace = await postMarketplaceIpn(
+      app.baseUrl,
+      marketplaceSale({ securityKey: "any-key", item: "wso_front", email: uniqueEmail("buyer") }),
+    );
     expect(marketplace.status).toBe(503);
   });
 });

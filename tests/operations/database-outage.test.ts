@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "../../app/platform/db/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe, signatureFor } from "../support/fake-stripe";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser } from "../support/http";
 import { marketplaceSale, postMarketplaceIpn } from "../support/marketplace-sale";
-import { createDatabase, eventually, openDatabase } from "../support/operations";
+import { createDatabase, openDatabase } from "../support/operations";
 import { startCluster, type Cluster } from "../support/pg-cluster";
 import { SmtpSink } from "../support/smtp-sink";
 
@@ -166,7 +166,10 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
     for (const visitor of byLabel("visitor /")) expect(visitor.status).toBe(200);
 
     // Back, with no restart of the app.
-    await eventually("/healthz answers 200 again", async () => (await fetch(`${app.baseUrl}/healthz`)).status === 200);
+    await vi.waitFor(async () => expect((await fetch(`${app.baseUrl}/healthz`)).status, "/healthz again").toBe(200), {
+      timeout: 30_000,
+      interval: 200,
+    });
     expect((await memberBrowser.get("/dashboard")).status).toBe(200);
     expect(
       (await new Browser(app.baseUrl).post("/login", { email: loginEmail, password: "correct-horse-battery" })).status,
@@ -192,9 +195,10 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
     const sessionsAfter = await db.selectFrom("sessions").select("user_id").where("user_id", "=", member.id).execute();
     expect(sessionsAfter).toHaveLength(sessionsBefore.length);
     await smtp.waitFor(sale.WP_BUYER_EMAIL);
-    await eventually("the outbox is drained", async () => {
-      const unsent = await db.selectFrom("email_outbox").select("id").where("sent_at", "is", null).execute();
-      return unsent.length === 0;
+    const unsent = () => db.selectFrom("email_outbox").select("id").where("sent_at", "is", null).execute();
+    await vi.waitFor(async () => expect(await unsent(), "the outbox drained").toEqual([]), {
+      timeout: 30_000,
+      interval: 200,
     });
     expect(smtp.messages.filter((message) => message.to.includes(sale.WP_BUYER_EMAIL.toLowerCase()))).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, PASSWORD } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { parseHtml } from "../../support/html";
@@ -8,7 +8,6 @@ import { sealTotpSecret } from "../../support/keys";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
 import { totpCode } from "../../support/totp";
-import { until } from "../../support/poll";
 
 /**
  * Issue 28 part 5 (decision 055): 'Email me a sign-in link'. The link is a single-use `sign_in`
@@ -55,11 +54,9 @@ const signInMailsTo = async (email: string) =>
 
 /** Waits until the sink holds `count` mails to `email`, so the next one can be told apart from them. */
 const mailsArrived = (email: string, count: number) =>
-  until(
-    `${count} mails to ${email}`,
-    async () => smtp.messages.filter((m) => m.to.includes(email)).length,
-    (arrived) => arrived === count,
-  );
+  vi.waitFor(() => expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(count), {
+    timeout: 15_000,
+  });
 
 /** A marketplace buyer who never set a password: the account the sale made, and its order. */
 async function marketplaceBuyerWithoutPassword() {

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uniqueEmail } from "../../support/fixtures";
 import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
-import { until } from "../../support/poll";
 import { SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
@@ -134,10 +133,13 @@ describe("marketplace sales grant the product of their item", () => {
     expect((await entitlements(email)).every((e) => !e.active)).toBe(true);
     expect(await paid(email)).toBe(false);
     // Each refund notice names its product.
-    const notices = await until(
-      "four refund notices",
-      async () => smtp.messages.filter((m) => m.to.includes(email) && /refund/i.test(m.subject)),
-      (found) => found.length === 4,
+    const notices = await vi.waitFor(
+      () => {
+        const found = smtp.messages.filter((m) => m.to.includes(email) && /refund/i.test(m.subject));
+        expect(found, "four refund notices").toHaveLength(4);
+        return found;
+      },
+      { timeout: 15_000 },
     );
     for (const item of Object.keys(ITEMS) as Item[]) {
       expect(notices.some((m) => m.text.includes(NAMES[item]))).toBe(true);
@@ -192,17 +194,14 @@ describe("marketplace sales grant the product of their item", () => {
     expect(note.text).toContain("- VIP Upgrade: $4.95");
     expect(note.text).toContain("- 12-in-1 White-Label AI SaaS: $37.00");
 
-    await until(
-      "the outbox to be empty for the buyer",
-      () =>
-        app.db
-          .selectFrom("email_outbox")
-          .select("id")
-          .where("to_address", "=", email)
-          .where("sent_at", "is", null)
-          .execute(),
-      (rows) => rows.length === 0,
-    );
+    const unsent = () =>
+      app.db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("to_address", "=", email)
+        .where("sent_at", "is", null)
+        .execute();
+    await vi.waitFor(async () => expect(await unsent(), "the buyer's unsent mail").toEqual([]), { timeout: 15_000 });
     const received = smtp.messages.filter((m) => m.to.includes(email)).map((m) => m.subject);
     expect(received).toEqual(["Your AI Profit Labs login details", "Added to your AI Profit Labs account"]);
   });

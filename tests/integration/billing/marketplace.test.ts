@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import {
@@ -7,7 +7,6 @@ import {
   marketplaceSale,
   postMarketplaceIpn,
 } from "../../support/marketplace-sale";
-import { until } from "../../support/poll";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
@@ -129,12 +128,9 @@ describe("POST /webhooks/warriorplus", () => {
     expect(events).toEqual([{ event_type: "sale" }]);
     // Every message is an outbox row, queued before the IPN is answered: once the buyer's rows
     // are all sent, nothing more can reach them, and the mail server has what was sent.
-    const rows = await until(
-      "the buyer's mail sent",
-      () => app.db.selectFrom("email_outbox").select("sent_at").where("to_address", "=", form.WP_BUYER_EMAIL).execute(),
-      (queued) => queued.length > 0 && queued.every((row) => row.sent_at !== null),
-    );
-    expect(rows).toHaveLength(1);
+    const rows = () =>
+      app.db.selectFrom("email_outbox").select("sent_at").where("to_address", "=", form.WP_BUYER_EMAIL).execute();
+    await vi.waitFor(async () => expect(await rows()).toEqual([{ sent_at: expect.any(Date) }]), { timeout: 15_000 });
     expect(smtp.messages.filter((m) => m.to.includes(form.WP_BUYER_EMAIL))).toHaveLength(1);
   });
 
@@ -208,7 +204,14 @@ describe("the mail outbox", () => {
 
     const outboxRow = () =>
       app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).executeTakeFirstOrThrow();
-    const failed = await until("the refusal", outboxRow, (row) => row.last_error !== null);
+    const failed = await vi.waitFor(
+      async () => {
+        const row = await outboxRow();
+        expect(row.last_error, "the refusal").not.toBeNull();
+        return row;
+      },
+      { timeout: 15_000 },
+    );
     expect(failed).toMatchObject({ attempts: 1, sent_at: null });
     expect(failed.last_error).toContain("Mailbox busy");
     expect(new Date(failed.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
@@ -222,8 +225,8 @@ describe("the mail outbox", () => {
     expect((await post(ipn())).status).toBe(200);
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe("Your AI Profit Labs login details");
-    const sent = await until("the retry", outboxRow, (row) => row.sent_at !== null);
-    expect(sent.attempts).toBe(2);
-    expect(sent.sent_at).toBeInstanceOf(Date);
+    await vi.waitFor(async () => expect(await outboxRow()).toMatchObject({ attempts: 2, sent_at: expect.any(Date) }), {
+      timeout: 15_000,
+    });
   });
 });

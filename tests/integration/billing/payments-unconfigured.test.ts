@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser } from "../../support/http";
 import { marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
-import { until } from "../../support/poll";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
 /** An app with no Stripe, marketplace or SMTP configuration: it says so and never pretends. */
@@ -48,19 +47,26 @@ describe("without SMTP_URL", () => {
     try {
       const user = await createUser(app.db);
       expect((await new Browser(app.baseUrl).post("/forgot-password", { email: user.email })).status).toBe(200);
-      const printed = async () =>
-        log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(`To: ${user.email}`));
-      const message = await until("the printed message", printed, Boolean);
+      const message = await vi.waitFor(
+        () => {
+          const line = log.mock.calls.map((call) => String(call[0])).find((text) => text.includes(`To: ${user.email}`));
+          expect(line, "the printed message").toBeDefined();
+          return line!;
+        },
+        { timeout: 15_000 },
+      );
       expect(message).toContain("Subject: Reset your AI Profit Labs password");
       expect(message).toMatch(new RegExp(`${app.baseUrl}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
       // The sender marks the row sent after printing it.
-      const row = await until(
-        "the message marked sent",
-        () =>
-          app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", user.email).executeTakeFirstOrThrow(),
-        (outbox) => outbox.sent_at !== null,
-      );
-      expect(row.sent_at).toBeInstanceOf(Date);
+      const sentAt = async () =>
+        (
+          await app.db
+            .selectFrom("email_outbox")
+            .select("sent_at")
+            .where("to_address", "=", user.email)
+            .executeTakeFirstOrThrow()
+        ).sent_at;
+      await vi.waitFor(async () => expect(await sentAt()).toBeInstanceOf(Date), { timeout: 15_000 });
     } finally {
       log.mockRestore();
     }

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, signIn } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { getPage } from "../../support/html";
-import { until } from "../../support/poll";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
 /** Issue 25 (decision 051): the catalogue on /admin/products, and an admin's grants and revocations. */
@@ -126,11 +125,13 @@ describe("/admin/products", () => {
     });
 
     for (const path of ["/white-label-upsell", "/upgrades"]) {
-      await until(
-        `${path} to show $47`,
-        async () => (await fetch(`${app.baseUrl}${path}`)).text(),
-        (html) => html.includes("$47") && !html.includes(">$37<"),
-        { timeoutMs: 20_000, intervalMs: 250 },
+      await vi.waitFor(
+        async () => {
+          const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+          expect(html, path).toContain("$47");
+          expect(html, path).not.toContain(">$37<");
+        },
+        { timeout: 20_000, interval: 250 },
       );
     }
     // A restart keeps what the admin saved: the environment seeds only products never saved.

@@ -1,12 +1,11 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FakeStripe, signatureFor } from "../../support/fake-stripe";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { getPage } from "../../support/html";
 import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
-import { until } from "../../support/poll";
 import { SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
@@ -514,11 +513,18 @@ describe("the outbox page", () => {
     const user = await createUser(app.db, { name: "Ola Outbox" });
     smtp.refuseOnce(user.email);
     await admin.post(`/admin/members/${user.id}/sign-in`, { intent: "send-link" });
-    const failed = (await until(
-      "the refused send",
-      () => app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", user.email).executeTakeFirst(),
-      (row) => Boolean(row?.last_error),
-    ))!;
+    const failed = await vi.waitFor(
+      async () => {
+        const row = await app.db
+          .selectFrom("email_outbox")
+          .selectAll()
+          .where("to_address", "=", user.email)
+          .executeTakeFirstOrThrow();
+        expect(row.last_error, "the refused send").toBeTruthy();
+        return row;
+      },
+      { timeout: 15_000 },
+    );
     expect(failed.sent_at).toBeNull();
 
     const list = await getPage(admin, "/admin/emails?status=failed");
@@ -543,6 +549,7 @@ describe("the outbox page", () => {
         async () =>
           (await app.db.selectFrom("email_outbox").select("sent_at").where("id", "=", failed.id).executeTakeFirst())
             ?.sent_at,
+        { timeout: 15_000 },
       )
       .not.toBeNull();
     const refused = await admin.post("/admin/emails", { intent: "retry", id: failed.id });

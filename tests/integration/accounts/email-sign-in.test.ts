@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SIGN_IN_LINK_MINUTES } from "~/features/accounts/emails";
 import { createUser, PASSWORD } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { parseHtml } from "../../support/html";
@@ -128,7 +129,7 @@ describe("the emailed link", () => {
       .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).toBe(sha256(token));
-    expect(Number(stored[0].lifetime)).toBe(15 * 60);
+    expect(Number(stored[0].lifetime)).toBe(SIGN_IN_LINK_MINUTES * 60);
     const rows = JSON.stringify(await app.db.selectFrom("single_use_tokens").selectAll().execute());
     const outbox = JSON.stringify(await app.db.selectFrom("email_outbox").selectAll().execute());
     expect(rows).not.toContain(token);

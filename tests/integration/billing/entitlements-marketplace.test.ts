@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uniqueEmail } from "../../support/fixtures";
+import { PRODUCT_DEFAULTS } from "~/features/catalogue/catalogue";
 import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
@@ -165,7 +166,7 @@ describe("marketplace sales grant the product of their item", () => {
       ["vip", true],
     ]);
     const mail = await smtp.waitFor(email, 15_000, "login details");
-    expect(mail.text).toContain("Also added to your account:\n- VIP Upgrade");
+    expect(mail.text).toContain(`Also added to your account:\n- ${PRODUCT_DEFAULTS.vip.name}`);
     expect(mail.text).toContain("Product: AI Profit Labs");
   });
 
@@ -191,8 +192,9 @@ describe("marketplace sales grant the product of their item", () => {
       .where("id", "=", waiting[0].id)
       .execute();
     const note = await smtp.waitFor(email, 30_000, "Added to your AI Profit Labs account");
-    expect(note.text).toContain("- VIP Upgrade: $4.95");
-    expect(note.text).toContain("- 12-in-1 White-Label AI SaaS: $37.00");
+    // The note names the products as the catalogue does, at the prices the marketplace charged.
+    expect(note.text).toContain(`- ${PRODUCT_DEFAULTS.vip.name}: $${PRICES.vip}`);
+    expect(note.text).toContain(`- ${PRODUCT_DEFAULTS.white_label.name}: $${PRICES.white_label}`);
 
     const unsent = () =>
       app.db

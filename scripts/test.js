@@ -143,12 +143,17 @@ const failedSteps = steps.filter((step) => !results.get(step.name).ok);
 const unfinishedFiles = (vitest?.testResults ?? [])
   .map((file) => ({ file, pending: (file.assertionResults ?? []).filter((test) => test.status === "pending") }))
   .filter(({ pending }) => pending.length > 0);
-const unfinished =
-  (vitest?.numTotalTests ?? 0) -
-  (vitest?.numPassedTests ?? 0) -
-  (vitest?.numFailedTests ?? 0) -
-  (vitest?.numPendingTests ?? 0) -
-  (vitest?.numTodoTests ?? 0);
+// A file that failed outside its tests (a `beforeAll` that threw or timed out) leaves them all
+// skipped: they did not run, and they are no one's `.skip`.
+const brokenFiles = (vitest?.testResults ?? []).filter(
+  (file) =>
+    file.status === "failed" &&
+    !unfinishedFiles.some((unfinished) => unfinished.file === file) &&
+    !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+);
+const notRun =
+  unfinishedFiles.reduce((sum, { pending }) => sum + pending.length, 0) +
+  brokenFiles.reduce((sum, file) => sum + (file.assertionResults?.length ?? 0), 0);
 fs.rmSync(reports, { recursive: true, force: true });
 
 // The failures again, by name, beside the totals: CI keeps only the end of a long log.
@@ -162,6 +167,10 @@ const failures = [
       })),
   ),
   ...playwrightFailures(playwright),
+  ...brokenFiles.map((file) => ({
+    where: `${path.relative(process.cwd(), file.name)} (${file.assertionResults?.length ?? 0} tests did not run)`,
+    why: file.message || "The file failed outside its tests (see vitest's report above).",
+  })),
   ...unfinishedFiles.map(({ file, pending }) => ({
     where: `${path.relative(process.cwd(), file.name)} (${pending.length} tests did not finish)`,
     why: "Its vitest worker stopped before the file ended (see 'Unhandled Errors' in vitest's summary above).",
@@ -184,11 +193,13 @@ if (failures.length > 0) {
 // marks what the name leaves out as skipped, so that run names its skips without failing on them.
 const narrowedByName = passthrough.some((arg) => /^(-t|--testNamePattern)(=|$)/.test(arg));
 const skippedTests = [
-  ...(vitest?.testResults ?? []).flatMap((file) =>
-    (file.assertionResults ?? [])
-      .filter((test) => test.status === "skipped" || test.status === "todo")
-      .map((test) => `${path.relative(process.cwd(), file.name)} › ${test.fullName} (${test.status})`),
-  ),
+  ...(vitest?.testResults ?? [])
+    .filter((file) => !brokenFiles.includes(file))
+    .flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((test) => test.status === "skipped" || test.status === "todo")
+        .map((test) => `${path.relative(process.cwd(), file.name)} › ${test.fullName} (${test.status})`),
+    ),
   ...playwrightTests(playwright, (test) => test.status === "skipped").map(({ where }) => where),
 ];
 if (skippedTests.length > 0 && !narrowedByName) {
@@ -232,6 +243,6 @@ if (failedSteps.length > 0) {
 const skipped = narrowedByName ? 0 : skippedTests.length;
 // The closing line CI reads: every test of every runner, and nothing but tests.
 console.log(
-  `${passed} passed, ${failedTests} failed${unfinished > 0 ? `, ${unfinished} did not run` : ""}${skipped ? `, ${skipped} skipped` : ""}`,
+  `${passed} passed, ${failedTests} failed${notRun > 0 ? `, ${notRun} did not run` : ""}${skipped ? `, ${skipped} skipped` : ""}`,
 );
-process.exit(failedSteps.length === 0 && failedTests === 0 && unfinished <= 0 && skipped === 0 && passed > 0 ? 0 : 1);
+process.exit(failedSteps.length === 0 && failedTests === 0 && notRun === 0 && skipped === 0 && passed > 0 ? 0 : 1);

@@ -44,7 +44,8 @@ beforeAll(async () => {
       await response.arrayBuffer();
       expect(response.status, "the server answers /").toBe(200);
     },
-    { timeout: 30_000, interval: 200 },
+    // As long as tests/support/app-process.ts gives a server to start: a busy machine is slow to.
+    { timeout: 60_000, interval: 200 },
   );
 });
 afterAll(async () => {

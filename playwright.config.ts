@@ -42,6 +42,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  // A `.only` left in a spec would run one test and pass: refused, as a skipped test fails `npm test`.
+  forbidOnly: true,
   reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 5_000 },

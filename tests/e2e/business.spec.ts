@@ -1,9 +1,9 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { E2E_ADMIN, E2E_BASE_URL, E2E_WARRIORPLUS } from "../../playwright.config";
+import { marketplaceSale, postMarketplaceIpn } from "../support/marketplace-sale";
 import { logIn, signUp, uniqueEmail, withConsentChosen } from "./helpers";
 
 /**
@@ -29,25 +29,13 @@ async function findMember(page: Page, email: string) {
   await page.waitForURL((url) => url.pathname === "/admin/members" && url.searchParams.get("q") === email);
 }
 
-test("an admin finds a marketplace buyer, sees the order and exports the CSV", async ({ page, request }, testInfo) => {
+test("an admin finds a marketplace buyer, sees the order and exports the CSV", async ({ page }, testInfo) => {
   const buyer = uniqueEmail("market");
-  const sale = `e2e_sale_${crypto.randomBytes(4).toString("hex")}`;
-  const ipn = await request.post(`${E2E_BASE_URL}/webhooks/warriorplus`, {
-    form: {
-      WP_ACTION: "sale",
-      WP_ITEM_NUMBER: E2E_WARRIORPLUS.membershipItem,
-      WP_ITEM_NAME: "AI Profit Labs",
-      WP_BUYER_EMAIL: buyer,
-      WP_BUYER_NAME: "Maya Market",
-      WP_SALE: sale,
-      WP_SALE_AMOUNT: "17.00",
-      WP_SALE_CURRENCY: "USD",
-      WP_AFFID: "aff_e2e",
-      IPN_ID: `ipn_${sale}`,
-      WP_SECURITYKEY: E2E_WARRIORPLUS.securityKey,
-    },
-  });
-  expect(ipn.status()).toBe(200);
+  const sold = marketplaceSale(
+    { securityKey: E2E_WARRIORPLUS.securityKey, item: E2E_WARRIORPLUS.membershipItem, email: buyer },
+    { WP_BUYER_NAME: "Maya Market", WP_AFFID: "aff_e2e" },
+  );
+  expect((await postMarketplaceIpn(E2E_BASE_URL, sold)).status).toBe(200);
 
   await asAdmin(page);
   await findMember(page, buyer);
@@ -73,7 +61,7 @@ test("an admin finds a marketplace buyer, sees the order and exports the CSV", a
   await expect(page.getByRole("heading", { level: 1, name: buyer })).toBeVisible();
   await page.getByRole("navigation", { name: "Member" }).getByRole("link", { name: "Orders and refunds" }).click();
   const orders = page.getByRole("region", { name: "Orders" });
-  await expect(orders).toContainText(sale);
+  await expect(orders).toContainText(sold.WP_SALE);
   await expect(orders).toContainText("$17.00 USD");
   await expect(orders).toContainText("aff_e2e");
   await page.getByRole("navigation", { name: "Member" }).getByRole("link", { name: "Sign-in help" }).click();

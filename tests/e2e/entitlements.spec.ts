@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL, E2E_WARRIORPLUS } from "../../playwright.config";
+import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../support/marketplace-sale";
 import { logIn, uniqueEmail, withConsentChosen } from "./helpers";
 
 /**
@@ -17,19 +17,13 @@ async function mailTo(address: string): Promise<ReceivedMail[]> {
   return (await response.json()) as ReceivedMail[];
 }
 
-async function ipn(request: APIRequestContext, fields: Record<string, string>) {
-  const sale = `e2e_ent_${crypto.randomBytes(5).toString("hex")}`;
-  const form = {
-    WP_ACTION: "sale",
-    WP_BUYER_NAME: "Ulla Upgrade",
-    WP_SALE: sale,
-    WP_SALE_CURRENCY: "USD",
-    IPN_ID: `ipn_${sale}`,
-    WP_SECURITYKEY: E2E_WARRIORPLUS.securityKey,
-    ...fields,
-  };
-  const response = await request.post(`${E2E_BASE_URL}/webhooks/warriorplus`, { form });
-  expect(response.status()).toBe(200);
+/** A sale of `item` to `email` on the marketplace, posted and accepted. */
+async function buy(email: string, item: string, name: string, amount: string) {
+  const form = marketplaceSale(
+    { securityKey: E2E_WARRIORPLUS.securityKey, item, email },
+    { WP_ITEM_NAME: name, WP_BUYER_NAME: "Ulla Upgrade", WP_SALE_AMOUNT: amount },
+  );
+  expect((await postMarketplaceIpn(E2E_BASE_URL, form)).status).toBe(200);
   return form;
 }
 
@@ -45,7 +39,7 @@ async function mapItems(page: Page) {
   }
 }
 
-test("marketplace upgrades unlock what they sell, and a refund closes only its own", async ({ browser, request }) => {
+test("marketplace upgrades unlock what they sell, and a refund closes only its own", async ({ browser }) => {
   // An admin's session, three sales, a set-password visit and four pages: as long as the longest walks.
   test.setTimeout(90_000);
   const adminContext = await browser.newContext();
@@ -54,24 +48,9 @@ test("marketplace upgrades unlock what they sell, and a refund closes only its o
   await adminContext.close();
 
   const buyer = uniqueEmail("upgrades");
-  await ipn(request, {
-    WP_ITEM_NUMBER: E2E_WARRIORPLUS.membershipItem,
-    WP_ITEM_NAME: "AI Profit Labs",
-    WP_BUYER_EMAIL: buyer,
-    WP_SALE_AMOUNT: "17.00",
-  });
-  const whiteLabel = await ipn(request, {
-    WP_ITEM_NUMBER: ITEMS.white_label,
-    WP_ITEM_NAME: "White-Label",
-    WP_BUYER_EMAIL: buyer,
-    WP_SALE_AMOUNT: "37.00",
-  });
-  await ipn(request, {
-    WP_ITEM_NUMBER: ITEMS.custom_saas,
-    WP_ITEM_NAME: "SaaS Partner",
-    WP_BUYER_EMAIL: buyer,
-    WP_SALE_AMOUNT: "997.00",
-  });
+  await buy(buyer, E2E_WARRIORPLUS.membershipItem, "AI Profit Labs", "17.00");
+  const whiteLabel = await buy(buyer, ITEMS.white_label, "White-Label", "37.00");
+  await buy(buyer, ITEMS.custom_saas, "SaaS Partner", "997.00");
 
   await expect.poll(async () => (await mailTo(buyer)).length, { timeout: 15_000 }).toBe(1);
   const [login] = await mailTo(buyer);
@@ -115,7 +94,7 @@ test("marketplace upgrades unlock what they sell, and a refund closes only its o
   await page.getByRole("button", { name: "Send application" }).click();
   await expect(page.getByRole("status")).toHaveText("Application received. We reply within 24 hours.");
 
-  await ipn(request, { ...whiteLabel, WP_ACTION: "refund", IPN_ID: `refund_${whiteLabel.WP_SALE}` });
+  expect((await postMarketplaceIpn(E2E_BASE_URL, marketplaceRefund(whiteLabel))).status).toBe(200);
   await page.goto("/upgrades");
   await expect(page.locator("#white_label")).not.toContainText("You own this");
   await expect(page.locator("#white_label").getByRole("link", { name: "See the White-Label Offer" })).toBeVisible();

@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "../../app/platform/db/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe, signatureFor } from "../support/fake-stripe";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser } from "../support/http";
-import { createDatabase, eventually, openDatabase } from "../support/operations";
+import { marketplaceSale, postMarketplaceIpn } from "../support/marketplace-sale";
+import { createDatabase, openDatabase } from "../support/operations";
 import { startCluster, type Cluster } from "../support/pg-cluster";
 import { SmtpSink } from "../support/smtp-sink";
 
@@ -88,10 +89,6 @@ function stripeWebhook(event: Stripe.Event, signal?: AbortSignal) {
   });
 }
 
-function marketplaceSale(form: Record<string, string>, signal?: AbortSignal) {
-  return fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: new URLSearchParams(form), signal });
-}
-
 /** A buyer who has paid on Stripe's page; the completion event is what the webhook carries. */
 async function paidCheckout() {
   const buyer = await createUser(db);
@@ -119,19 +116,10 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
     const memberBrowser = await signIn(app.baseUrl, member.email);
     const loginEmail = (await createUser(db)).email;
     const checkout = await paidCheckout();
-    const sale = {
-      WP_ACTION: "sale",
-      WP_ITEM_NUMBER: WP_ITEM,
-      WP_ITEM_NAME: "AI Profit Labs",
-      WP_BUYER_EMAIL: uniqueEmail("wp-buyer"),
-      WP_BUYER_NAME: "Wanda Buyer",
-      WP_SALE: `sale_${Date.now()}`,
-      WP_TXNID: `txn_${Date.now()}`,
-      WP_SALE_AMOUNT: "17.00",
-      WP_SALE_CURRENCY: "USD",
-      IPN_ID: `ipn_${Date.now()}`,
-      WP_SECURITYKEY: WP_KEY,
-    };
+    const sale = marketplaceSale(
+      { securityKey: WP_KEY, item: WP_ITEM, email: uniqueEmail("wp-buyer") },
+      { WP_BUYER_NAME: "Wanda Buyer" },
+    );
     const sessionsBefore = await db.selectFrom("sessions").select("user_id").where("user_id", "=", member.id).execute();
     expect((await memberBrowser.get("/dashboard")).status).toBe(200);
 
@@ -152,7 +140,7 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
             ),
           ),
           timed("Stripe webhook", (signal) => stripeWebhook(checkout.event, signal)),
-          timed("WarriorPlus IPN", (signal) => marketplaceSale(sale, signal)),
+          timed("WarriorPlus IPN", (signal) => postMarketplaceIpn(app.baseUrl, sale, signal)),
           timed("/healthz", (signal) => fetch(`${app.baseUrl}/healthz`, { signal })),
         ]),
       );
@@ -178,7 +166,10 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
     for (const visitor of byLabel("visitor /")) expect(visitor.status).toBe(200);
 
     // Back, with no restart of the app.
-    await eventually("/healthz answers 200 again", async () => (await fetch(`${app.baseUrl}/healthz`)).status === 200);
+    await vi.waitFor(async () => expect((await fetch(`${app.baseUrl}/healthz`)).status, "/healthz again").toBe(200), {
+      timeout: 30_000,
+      interval: 200,
+    });
     expect((await memberBrowser.get("/dashboard")).status).toBe(200);
     expect(
       (await new Browser(app.baseUrl).post("/login", { email: loginEmail, password: "correct-horse-battery" })).status,
@@ -187,7 +178,7 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
     // The senders retry; each delivery is applied once, and a repeat is acknowledged.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       expect((await stripeWebhook(checkout.event)).status).toBe(200);
-      expect((await marketplaceSale(sale)).status).toBe(200);
+      expect((await postMarketplaceIpn(app.baseUrl, sale)).status).toBe(200);
     }
     const orders = await db
       .selectFrom("stripe_orders")
@@ -204,9 +195,10 @@ describe.each(outages)("PostgreSQL $mode", ({ takeAway, bringBack }) => {
     const sessionsAfter = await db.selectFrom("sessions").select("user_id").where("user_id", "=", member.id).execute();
     expect(sessionsAfter).toHaveLength(sessionsBefore.length);
     await smtp.waitFor(sale.WP_BUYER_EMAIL);
-    await eventually("the outbox is drained", async () => {
-      const unsent = await db.selectFrom("email_outbox").select("id").where("sent_at", "is", null).execute();
-      return unsent.length === 0;
+    const unsent = () => db.selectFrom("email_outbox").select("id").where("sent_at", "is", null).execute();
+    await vi.waitFor(async () => expect(await unsent(), "the outbox drained").toEqual([]), {
+      timeout: 30_000,
+      interval: 200,
     });
     expect(smtp.messages.filter((message) => message.to.includes(sale.WP_BUYER_EMAIL.toLowerCase()))).toHaveLength(1);
   });

@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "../../app/platform/db/db-schema";
 import { migrations } from "../../migrations";
 import { startAppProcess, type AppProcess } from "../support/app-process";
 import { FakeStripe, signatureFor } from "../support/fake-stripe";
 import { createUser, signIn, uniqueEmail } from "../support/fixtures";
 import { Browser, redirectTarget } from "../support/http";
-import { createDatabase, eventually, logLines, openDatabase } from "../support/operations";
+import { createDatabase, logLines, openDatabase } from "../support/operations";
 import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy";
 import { SmtpSink } from "../support/smtp-sink";
@@ -190,9 +190,10 @@ describe("two instances on one PostgreSQL", () => {
       users.map((user) => new Browser(proxy.url).post("/forgot-password", { email: user.email })),
     );
     expect(new Set(answers.map((answer) => answer.headers.get("X-Upstream")))).toEqual(new Set(["0", "1"]));
-    await eventually("every reset link is sent", async () => {
-      const unsent = await db.selectFrom("email_outbox").select("id").where("sent_at", "is", null).execute();
-      return unsent.length === 0;
+    const unsent = () => db.selectFrom("email_outbox").select("id").where("sent_at", "is", null).execute();
+    await vi.waitFor(async () => expect(await unsent(), "every reset link is sent").toEqual([]), {
+      timeout: 30_000,
+      interval: 200,
     });
     for (const user of users) {
       expect(

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "../../app/platform/db/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
+import { sigtermDuringSlowCheckout } from "../support/graceful-stop";
 import { FakeStripe } from "../support/fake-stripe";
 import { createUser, signIn } from "../support/fixtures";
-import { createDatabase, eventually, logLines, openDatabase, sigtermDuringSlowCheckout } from "../support/operations";
+import { createDatabase, logLines, openDatabase } from "../support/operations";
 import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
 
 /**
@@ -81,7 +82,13 @@ describe("logs and metrics", () => {
     expect(generatedId).toMatch(/^[0-9a-f-]{36}$/);
     // A request is logged once its answer is sent: the line may come just after the answer.
     const logged = (id: string) => logLines(app).some((line) => line.reqId === id);
-    await eventually("both requests logged", async () => logged("fly-req-0001") && logged(generatedId));
+    await vi.waitFor(
+      () => {
+        expect(logged("fly-req-0001"), "the member's request logged").toBe(true);
+        expect(logged(generatedId), "the visitor's request logged").toBe(true);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
 
     const lines = logLines(app);
     const memberLine = lines.find((line) => line.reqId === "fly-req-0001");
@@ -121,7 +128,10 @@ describe("logs and metrics", () => {
       return response;
     };
     await offer();
-    await eventually("a cached answer", async () => (await offer()).headers.has("Age"));
+    await vi.waitFor(async () => expect((await offer()).headers.has("Age"), "a cached answer").toBe(true), {
+      timeout: 30_000,
+      interval: 200,
+    });
     // Webhooks not configured here: the answer asks the sender to retry, counted as failed.
     await fetch(`${app.baseUrl}/webhooks/stripe`, { method: "POST", body: "{}" });
 

@@ -1,17 +1,11 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "../../app/platform/db/db-schema";
 import { startAppProcess, type AppProcess } from "../support/app-process";
+import { sigtermDuringSlowCheckout } from "../support/graceful-stop";
 import { FakeStripe } from "../support/fake-stripe";
-import {
-  createDatabase,
-  eventually,
-  freshConnection,
-  logLines,
-  openDatabase,
-  sigtermDuringSlowCheckout,
-} from "../support/operations";
+import { createDatabase, freshConnection, logLines, openDatabase } from "../support/operations";
 import { childrenOf, freePort, startCluster, type Cluster } from "../support/pg-cluster";
 
 /**
@@ -56,10 +50,14 @@ const isRunning = (pid: number) => fs.existsSync(`/proc/${pid}`);
 
 /** Both workers listen (the start helper returns as soon as one answers). */
 async function bothServing(app: AppProcess) {
-  await eventually("two server processes listening", async () => {
-    const listening = logLines(app).filter((line) => line.msg === "server listening");
-    return listening.length >= 2 && childrenOf(app.child.pid!).sort((a, b) => a - b).length === 2;
-  });
+  await vi.waitFor(
+    () => {
+      const listening = logLines(app).filter((line) => line.msg === "server listening");
+      expect(listening.length, "listening lines").toBeGreaterThanOrEqual(2);
+      expect(childrenOf(app.child.pid!), "server processes").toHaveLength(2);
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 }
 
 function count(metrics: string, route: string): number {
@@ -93,7 +91,10 @@ describe("several server processes on one port (WEB_CONCURRENCY=2)", () => {
     const requestLines = () =>
       logLines(app).filter((line) => line.msg === "request" && line.route === "/terms-of-service");
     // A process logs a request once its answer is sent: the last lines may come just after.
-    await eventually("every request logged", async () => requestLines().length === REQUESTS);
+    await vi.waitFor(() => expect(requestLines(), "every request logged").toHaveLength(REQUESTS), {
+      timeout: 30_000,
+      interval: 200,
+    });
     const answeredBy = new Set(requestLines().map((line) => line.pid));
     expect([...answeredBy].sort()).toEqual(workers);
 
@@ -113,24 +114,37 @@ describe("several server processes on one port (WEB_CONCURRENCY=2)", () => {
   it("replaces a process that dies, and keeps answering meanwhile", async () => {
     const [victim, survivor] = childrenOf(app.child.pid!).sort((a, b) => a - b);
     process.kill(victim!, "SIGKILL");
-    await eventually("the primary noticing", async () =>
-      logLines(app).some(
-        (line) =>
-          line.msg === "a server process exited; starting another" &&
-          line.pid === victim &&
-          line.exit === "signal SIGKILL",
-      ),
+    await vi.waitFor(
+      () =>
+        expect(
+          logLines(app).some(
+            (line) =>
+              line.msg === "a server process exited; starting another" &&
+              line.pid === victim &&
+              line.exit === "signal SIGKILL",
+          ),
+          "the primary noticing",
+        ).toBe(true),
+      { timeout: 30_000, interval: 200 },
     );
     // The survivor answers alone until the replacement listens (a second later).
     for (let i = 0; i < 4; i++) expect((await freshConnection(`${app.baseUrl}/healthz`)).status).toBe(200);
-    await eventually("a new server process", async () => {
-      const now = childrenOf(app.child.pid!).sort((a, b) => a - b);
-      return now.length === 2 && now.includes(survivor!) && !now.includes(victim!);
-    });
-    await eventually("the new process listening", async () => {
-      const listening = logLines(app).filter((line) => line.msg === "server listening");
-      return listening.length >= 3;
-    });
+    await vi.waitFor(
+      () => {
+        const now = childrenOf(app.child.pid!);
+        expect(now, "a new server process").toHaveLength(2);
+        expect(now).toContain(survivor!);
+        expect(now).not.toContain(victim!);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    await vi.waitFor(
+      () => {
+        const listening = logLines(app).filter((line) => line.msg === "server listening");
+        expect(listening.length, "the new process listening").toBeGreaterThanOrEqual(3);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
   });
 });
 

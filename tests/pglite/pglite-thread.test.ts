@@ -100,24 +100,27 @@ describe("the embedded database's thread", () => {
   it("runs a transaction's statements alone: another connection's write is neither inside it nor lost with it", async () => {
     const order: string[] = [];
     let otherWrite: Promise<unknown> | undefined;
+    let seenInside: string[] = [];
     const transaction = database
       .transaction()
       .execute(async (trx) => {
         await trx.insertInto("items").values({ label: "inside" }).execute();
-        // Another request writes while this transaction is open...
+        // Another request writes while this transaction is open, its statement sent before the
+        // transaction's next one: were it let in, that next read would see its row...
         otherWrite = database
           .insertInto("items")
           .values({ label: "outside" })
           .execute()
           .then(() => order.push("outside written"));
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        seenInside = (await trx.selectFrom("items").select("label").execute()).map((row) => row.label);
         order.push("transaction failing");
         throw new Error("the transaction fails");
       })
       .catch(() => order.push("rolled back"));
     await transaction;
     await otherWrite;
-    // ...and waits for it: the rollback takes only the transaction's own row.
+    // ...but it waits for the transaction: the rollback takes only the transaction's own row.
+    expect(seenInside).toEqual(["inside"]);
     expect(order).toEqual(["transaction failing", "rolled back", "outside written"]);
     expect(await labels()).toEqual(["outside"]);
     await database.deleteFrom("items").execute();
@@ -132,7 +135,9 @@ describe("the embedded database's thread", () => {
             .select(sql<number>`count(*)::int`.as("n"))
             .executeTakeFirstOrThrow()
         ).n;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // A round trip between the read and the write, in which the other transaction's
+        // statements would run were it not waiting for this one to end.
+        await sql`SELECT 1`.execute(trx);
         await trx
           .insertInto("items")
           .values({ label: `${label} saw ${count}` })

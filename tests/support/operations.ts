@@ -4,8 +4,6 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { DB } from "../../app/platform/db/db-schema";
 import type { AppProcess } from "./app-process";
-import type { FakeStripe } from "./fake-stripe";
-import { createUser, signIn } from "./fixtures";
 import type { Cluster } from "./pg-cluster";
 
 /** A new, empty database on the cluster (the app migrates it when it starts). */
@@ -26,17 +24,6 @@ export function openDatabase(url: string): Kysely<DB> {
   // The tests stop the server under it: an idle connection's error is expected, not a crash.
   pool.on("error", () => {});
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` until it holds, or fails naming `what`. */
-export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(200);
-  }
 }
 
 /** A request on a connection of its own (no pooled keep-alive socket): with several server processes, each new connection goes to the next one. */
@@ -64,28 +51,4 @@ export function logLines(app: AppProcess): Array<Record<string, unknown>> {
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-/**
- * A graceful stop under way: a buyer's checkout is in flight (the fake Stripe answers after 1.5 s)
- * when SIGTERM arrives. What the checkout got, what a new connection got meanwhile, and the exit code.
- */
-export async function sigtermDuringSlowCheckout(app: AppProcess, db: Kysely<DB>, fake: FakeStripe) {
-  const buyer = await signIn(app.baseUrl, (await createUser(db)).email);
-  const page = await (await buyer.get("/payment-options")).text();
-  const formKey = /name="form_key" value="([^"]+)"/.exec(page)![1];
-  fake.delayMs = 1_500;
-  try {
-    const inFlight = buyer.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });
-    await sleep(400);
-    const exited = app.stop("SIGTERM");
-    await sleep(300);
-    const newConnection = await freshConnection(`${app.baseUrl}/healthz`).then(
-      ({ status }) => `answered ${status}`,
-      (error: unknown) => String(error),
-    );
-    return { checkout: await inFlight, newConnection, exitCode: await exited };
-  } finally {
-    fake.reset();
-  }
 }

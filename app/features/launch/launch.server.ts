@@ -11,6 +11,7 @@ import { dropCachedPages } from "~/platform/page-cache-signal";
 import { writeAudit } from "~/platform/audit.server";
 import { insertLaunchSettingsIfNone, readLaunchState, writeLaunchSettings } from "./launch-settings.server";
 import { now } from "~/platform/clock.server";
+import { log } from "~/platform/log.server";
 import { settingsPoller } from "~/platform/settings-poller.server";
 
 /**

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHALLENGE_MAX_FAILURES, CHALLENGE_MINUTES, RECOVERY_CODE_COUNT } from "~/features/accounts/two-factor-rules";
 import { createUser, PASSWORD, signIn } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { keyedRecoveryCode, sealTotpSecret } from "../../support/keys";
@@ -45,7 +46,7 @@ async function enrol(browser: Browser): Promise<{ secret: string; codes: string[
   expect(done.status).toBe(200);
   const html = await done.text();
   const codes = [...html.matchAll(/<code class="font-mono[^"]*">([a-z0-9]{5}-[a-z0-9]{5})<\/code>/g)].map((m) => m[1]);
-  expect(codes).toHaveLength(10);
+  expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
   return { secret, codes };
 }
 
@@ -143,7 +144,7 @@ describe("signing in with a factor", () => {
     expect(await sessionsOf(user.id)).toHaveLength(0);
     const page = await (await browser.get("/login/two-factor")).text();
     expect(page).toContain("Authentication code");
-    expect(page).toContain("10 recovery codes remain");
+    expect(page).toContain(`${RECOVERY_CODE_COUNT} recovery codes remain`);
 
     const done = await browser.post("/login/two-factor", { code: totpCode(secret, currentStep() + 1) });
     expect(done.status).toBe(303);
@@ -190,14 +191,14 @@ describe("signing in with a factor", () => {
     expect(second.browser.cookie("__session")).toBeUndefined();
   });
 
-  it("ends the half-signed-in state after 5 wrong codes: even the right code is refused then", async () => {
+  it(`ends the half-signed-in state after ${CHALLENGE_MAX_FAILURES} wrong codes: even the right code is refused then`, async () => {
     const { user, secret } = await userWithFactor();
     const { browser } = await passwordStep(user.email);
-    for (let i = 1; i <= 4; i++)
-      expect((await browser.post("/login/two-factor", { code: "12345" + (i % 10) })).status).toBe(400);
-    const fifth = await browser.post("/login/two-factor", { code: "999999" });
-    expect(fifth.status).toBe(401);
-    expect(await fifth.text()).toContain("Too many wrong codes");
+    for (let i = 1; i < CHALLENGE_MAX_FAILURES; i++)
+      expect((await browser.post("/login/two-factor", { code: String(100_000 + i) })).status).toBe(400);
+    const last = await browser.post("/login/two-factor", { code: "999999" });
+    expect(last.status).toBe(401);
+    expect(await last.text()).toContain("Too many wrong codes");
     // The cookie is gone from the browser; a copy kept by an attacker is worthless too.
     expect(browser.cookie("__2fa")).toBeUndefined();
     expect(
@@ -208,7 +209,7 @@ describe("signing in with a factor", () => {
     expect(browser.cookie("__session")).toBeUndefined();
   });
 
-  it("expires the half-signed-in state (10 minutes)", async () => {
+  it(`expires the half-signed-in state (${CHALLENGE_MINUTES} minutes)`, async () => {
     const { user, secret } = await userWithFactor();
     const { browser } = await passwordStep(user.email);
     const [challenge] = await app.db
@@ -216,7 +217,9 @@ describe("signing in with a factor", () => {
       .select(["expires_at", "created_at"])
       .where("user_id", "=", user.id)
       .execute();
-    expect(new Date(challenge.expires_at).getTime() - new Date(challenge.created_at).getTime()).toBe(10 * 60_000);
+    expect(new Date(challenge.expires_at).getTime() - new Date(challenge.created_at).getTime()).toBe(
+      CHALLENGE_MINUTES * 60_000,
+    );
     await app.db
       .updateTable("mfa_challenges")
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -244,7 +247,9 @@ describe("signing in with a factor", () => {
       "/dashboard",
     );
     const second = await passwordStep(user.email);
-    expect(await (await second.browser.get("/login/two-factor")).text()).toContain("9 recovery codes remain");
+    expect(await (await second.browser.get("/login/two-factor")).text()).toContain(
+      `${RECOVERY_CODE_COUNT - 1} recovery codes remain`,
+    );
     expect((await second.browser.post("/login/two-factor", { code: codes[3] })).status).toBe(400);
     expect(second.browser.cookie("__session")).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/forms/auth-rules";
 import { createUser, PASSWORD, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
@@ -62,12 +63,12 @@ describe("signup", () => {
   });
 
   it.each([
-    [{ name: "", email: "a@b.example", password: "long-enough-pw" }, "Full name is required"],
-    [{ name: "N", email: "", password: "long-enough-pw" }, "Email address is required"],
-    [{ name: "N", email: "not-an-email", password: "long-enough-pw" }, "Enter a valid email address"],
-    [{ name: "N", email: "a@b.example", password: "" }, "Password is required"],
-    [{ name: "N", email: "a@b.example", password: "short" }, "Password must be at least 8 characters"],
-    [{ name: "N", email: "a@b.example", password: "x".repeat(129) }, "Password must be at most 128 characters"],
+    [{ name: "", email: "a@b.example", password: "long-enough-pw" }, AUTH_MESSAGES.nameRequired],
+    [{ name: "N", email: "", password: "long-enough-pw" }, AUTH_MESSAGES.emailRequired],
+    [{ name: "N", email: "not-an-email", password: "long-enough-pw" }, AUTH_MESSAGES.emailInvalid],
+    [{ name: "N", email: "a@b.example", password: "" }, AUTH_MESSAGES.passwordRequired],
+    [{ name: "N", email: "a@b.example", password: "x".repeat(PASSWORD_MIN - 1) }, AUTH_MESSAGES.newPasswordTooShort],
+    [{ name: "N", email: "a@b.example", password: "x".repeat(PASSWORD_MAX + 1) }, AUTH_MESSAGES.newPasswordTooLong],
   ])("refuses %j with a clear message", async (form, message) => {
     const before = await app.db.selectFrom("users").select("id").execute();
     const response = await visitor().post("/signup", form);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SIGN_IN_LINK_MINUTES } from "~/features/accounts/emails";
 import { createUser, PASSWORD } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { parseHtml } from "../../support/html";
@@ -8,7 +9,6 @@ import { sealTotpSecret } from "../../support/keys";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
 import { totpCode } from "../../support/totp";
-import { until } from "../../support/poll";
 
 /**
  * Issue 28 part 5 (decision 055): 'Email me a sign-in link'. The link is a single-use `sign_in`
@@ -55,11 +55,9 @@ const signInMailsTo = async (email: string) =>
 
 /** Waits until the sink holds `count` mails to `email`, so the next one can be told apart from them. */
 const mailsArrived = (email: string, count: number) =>
-  until(
-    `${count} mails to ${email}`,
-    async () => smtp.messages.filter((m) => m.to.includes(email)).length,
-    (arrived) => arrived === count,
-  );
+  vi.waitFor(() => expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(count), {
+    timeout: 15_000,
+  });
 
 /** A marketplace buyer who never set a password: the account the sale made, and its order. */
 async function marketplaceBuyerWithoutPassword() {
@@ -131,7 +129,7 @@ describe("the emailed link", () => {
       .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).toBe(sha256(token));
-    expect(Number(stored[0].lifetime)).toBe(15 * 60);
+    expect(Number(stored[0].lifetime)).toBe(SIGN_IN_LINK_MINUTES * 60);
     const rows = JSON.stringify(await app.db.selectFrom("single_use_tokens").selectAll().execute());
     const outbox = JSON.stringify(await app.db.selectFrom("email_outbox").selectAll().execute());
     expect(rows).not.toContain(token);

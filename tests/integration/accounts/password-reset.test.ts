@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESET_TOKEN_HOURS } from "~/features/accounts/emails";
 import { createUser, PASSWORD, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
@@ -61,7 +62,7 @@ describe("password reset", () => {
     expect(row.token_hash).not.toContain(tokenOf(link));
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     const hours = (new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()) / 3_600_000;
-    expect(hours).toBeCloseTo(24, 3);
+    expect(hours).toBeCloseTo(RESET_TOKEN_HOURS, 3);
   });
 
   it("sets the password once, ends the user's other sessions and signs this browser in", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
+import { marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
@@ -30,25 +31,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let counter = 0;
-function marketplaceSale(email: string, item = MEMBERSHIP_ITEM) {
-  counter += 1;
-  const form = {
-    WP_ACTION: "sale",
-    WP_ITEM_NUMBER: item,
-    WP_ITEM_NAME: "AI Profit Labs",
-    WP_BUYER_EMAIL: email,
-    WP_BUYER_NAME: "Vic Victim",
-    WP_SALE: `sale_preclaim_${Date.now()}_${counter}`,
-    WP_TXNID: `txn_preclaim_${counter}`,
-    WP_SALE_AMOUNT: "17.00",
-    WP_SALE_CURRENCY: "USD",
-    IPN_ID: `ipn_preclaim_${Date.now()}_${counter}`,
-    WP_SECURITYKEY: SECURITY_KEY,
-  };
-  return fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: new URLSearchParams(form) }).then(
-    (response) => ({ response, form }),
-  );
+async function buy(email: string, item = MEMBERSHIP_ITEM) {
+  const form = marketplaceSale({ securityKey: SECURITY_KEY, item, email }, { WP_BUYER_NAME: "Vic Victim" });
+  return { response: await postMarketplaceIpn(app.baseUrl, form), form };
 }
 
 const userOf = (email: string) =>
@@ -79,7 +64,7 @@ describe("a pre-claimed account", () => {
     expect((await smtp.waitFor(victimEmail, 15_000, "Confirm your")).text).toContain("/verify-email?token=");
 
     // The victim buys on the marketplace.
-    const { response, form } = await marketplaceSale(victimEmail);
+    const { response, form } = await buy(victimEmail);
     expect(response.status).toBe(200);
     const order = await app.db
       .selectFrom("warriorplus_orders")
@@ -115,14 +100,14 @@ describe("a pre-claimed account", () => {
   it("a proven account with a password gets the purchase at once and a note, not a link", async () => {
     const owner = await createUser(app.db);
     const browser = await signIn(app.baseUrl, owner.email);
-    expect((await marketplaceSale(owner.email)).response.status).toBe(200);
+    expect((await buy(owner.email)).response.status).toBe(200);
     expect(await hasAccess(browser)).toBe(true);
     expect((await smtp.waitFor(owner.email, 15_000, "access is ready")).text).not.toContain("/reset-password");
   });
 
   it("an unverified account's upsell is recorded without joining the account", async () => {
     const unverified = await createUser(app.db, { verified: false });
-    const { form } = await marketplaceSale(unverified.email, "wso_upsell");
+    const { form } = await buy(unverified.email, "wso_upsell");
     const order = await app.db
       .selectFrom("warriorplus_orders")
       .selectAll()
@@ -288,23 +273,10 @@ describe("names in mail", () => {
   it("mail greets a stored name that carries an address or a line break neutrally, without it", async () => {
     // The marketplace names its buyers; we cannot refuse its notification, so the mail must cope.
     const email = uniqueEmail("wp-named");
-    counter += 1;
-    const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
-      method: "POST",
-      body: new URLSearchParams({
-        WP_ACTION: "sale",
-        WP_ITEM_NUMBER: MEMBERSHIP_ITEM,
-        WP_ITEM_NAME: "AI Profit Labs",
-        WP_BUYER_EMAIL: email,
-        WP_BUYER_NAME: PHISHING_NAME,
-        WP_SALE: `sale_named_${Date.now()}_${counter}`,
-        WP_TXNID: `txn_named_${counter}`,
-        WP_SALE_AMOUNT: "17.00",
-        WP_SALE_CURRENCY: "USD",
-        IPN_ID: `ipn_named_${Date.now()}_${counter}`,
-        WP_SECURITYKEY: SECURITY_KEY,
-      }),
-    });
+    const response = await postMarketplaceIpn(
+      app.baseUrl,
+      marketplaceSale({ securityKey: SECURITY_KEY, item: MEMBERSHIP_ITEM, email }, { WP_BUYER_NAME: PHISHING_NAME }),
+    );
     expect(response.status).toBe(200);
     const mail = await smtp.waitFor(email, 15_000);
     expect(mail.text.startsWith("Hi there,\n")).toBe(true);

@@ -5,6 +5,7 @@ import { formatDay } from "~/platform/dates";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { sealTotpSecret } from "../../support/keys";
+import { marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
@@ -35,27 +36,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let counter = 0;
-async function marketplaceSale(email: string, item = MEMBERSHIP_ITEM) {
-  counter += 1;
-  const form = {
-    WP_ACTION: "sale",
-    WP_ITEM_NUMBER: item,
-    WP_ITEM_NAME: "AI Profit Labs",
-    WP_BUYER_EMAIL: email,
-    WP_BUYER_NAME: "Olive Owner",
-    WP_SALE: `sale_claims_${Date.now()}_${counter}`,
-    WP_TXNID: `txn_claims_${counter}`,
-    WP_SALE_AMOUNT: "17.00",
-    WP_SALE_CURRENCY: "USD",
-    IPN_ID: `ipn_claims_${Date.now()}_${counter}`,
-    WP_SECURITYKEY: SECURITY_KEY,
-  };
-  const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-  });
-  expect(response.status).toBe(200);
+/** A sale of `item` to `email`, posted and accepted: its sale id. */
+async function buy(email: string, item = MEMBERSHIP_ITEM) {
+  const form = marketplaceSale({ securityKey: SECURITY_KEY, item, email }, { WP_BUYER_NAME: "Olive Owner" });
+  expect((await postMarketplaceIpn(app.baseUrl, form)).status).toBe(200);
   return form.WP_SALE;
 }
 
@@ -120,7 +104,7 @@ describe("a stranger's account with the owner's address", () => {
     expect(changed.status).toBe(303);
 
     // The owner buys on the marketplace: the order is held, the stranger gains nothing.
-    const saleId = await marketplaceSale(ownerEmail);
+    const saleId = await buy(ownerEmail);
     expect((await orderOf(saleId)).user_id).toBeNull();
     expect(await hasAccess(stranger)).toBe(false);
 
@@ -170,9 +154,9 @@ describe("a stranger's account with the owner's address", () => {
     expect(audit).toEqual([{ action: "claim_account", admin_email: "claim link" }]);
 
     // From now on the owner is proven: the next purchase joins at once, with a note.
-    const upsell = await marketplaceSale(ownerEmail, UPSELL_ITEM);
+    const upsell = await buy(ownerEmail, UPSELL_ITEM);
     expect((await orderOf(upsell)).user_id).toBe(account.id);
-    const next = await marketplaceSale(ownerEmail);
+    const next = await buy(ownerEmail);
     expect((await orderOf(next)).user_id).toBe(account.id);
     await smtp.waitFor(ownerEmail, 15_000, "access is ready");
   });
@@ -180,7 +164,7 @@ describe("a stranger's account with the owner's address", () => {
   it("holds an upsell for an unproven account too, and mails a claim link for it", async () => {
     const email = uniqueEmail("upsell");
     await signUp("Someone", email, "someone-password-1");
-    const saleId = await marketplaceSale(email, UPSELL_ITEM);
+    const saleId = await buy(email, UPSELL_ITEM);
     expect((await orderOf(saleId)).user_id).toBeNull();
     expect(linkIn(await smtp.waitFor(email, 15_000, "Claim your"), "/claim").searchParams.get("token")).toBeTruthy();
   });
@@ -190,7 +174,7 @@ describe("a stranger's account with the owner's address", () => {
     const member = await createUser(app.db, { ownerProven: false });
     const browser = await signIn(app.baseUrl, member.email);
     const other = await signIn(app.baseUrl, member.email);
-    const saleId = await marketplaceSale(member.email);
+    const saleId = await buy(member.email);
     expect((await orderOf(saleId)).user_id).toBeNull();
     const link = linkIn(await smtp.waitFor(member.email, 15_000, "Claim your"), "/claim");
 
@@ -207,7 +191,7 @@ describe("a stranger's account with the owner's address", () => {
   it("nothing paid is lost: an expired claim link says so, and /forgot-password mails a fresh one", async () => {
     const email = uniqueEmail("late");
     await signUp("Late Owner", email, "late-password-1");
-    const saleId = await marketplaceSale(email);
+    const saleId = await buy(email);
     const first = linkIn(await smtp.waitFor(email, 15_000, "Claim your"), "/claim");
     const account = await userOf(email);
     // The link's lifetime passes.
@@ -238,7 +222,7 @@ describe("a proven owner", () => {
     const email = uniqueEmail("proven");
     const browser = await signUp("Jane", email, "janes-password-1");
     await confirmVerification(email, browser);
-    const saleId = await marketplaceSale(email);
+    const saleId = await buy(email);
     expect((await orderOf(saleId)).user_id).toBe((await userOf(email)).id);
     expect(await hasAccess(browser)).toBe(true);
     expect((await smtp.waitFor(email, 15_000, "access is ready")).text).not.toContain("/claim");
@@ -257,7 +241,7 @@ describe("a proven owner", () => {
       password: "junes-password-2",
     });
     expect(done.status).toBe(303);
-    const saleId = await marketplaceSale(email);
+    const saleId = await buy(email);
     expect((await orderOf(saleId)).user_id).toBe((await userOf(email)).id);
     expect(await hasAccess(browser)).toBe(true);
   });
@@ -288,7 +272,7 @@ describe("email change", () => {
     const moved = await userOf(newEmail);
     expect(moved.email_verified_at).not.toBeNull();
     expect(moved.owner_proven_at).toBeNull();
-    const saleId = await marketplaceSale(newEmail);
+    const saleId = await buy(newEmail);
     expect((await orderOf(saleId)).user_id).toBeNull();
   });
 });
@@ -307,7 +291,7 @@ describe("migration 0013_purchase_claims", () => {
     // marketplace item the app's start-up seeded from WARRIORPLUS_MEMBERSHIP_ITEMS comes back here.
     await sql`UPDATE products SET marketplace_items = ${[MEMBERSHIP_ITEM]} WHERE key = 'membership'`.execute(app.db);
     expect(await userOf(email)).toMatchObject({ owner_proven_at: null });
-    const saleId = await marketplaceSale(email);
+    const saleId = await buy(email);
     expect((await orderOf(saleId)).user_id).toBeNull();
     await smtp.waitFor(email, 15_000, "Claim your");
   });

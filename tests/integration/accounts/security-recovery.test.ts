@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, PASSWORD, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
-import { until } from "../../support/poll";
 import { linkIn, SmtpSink, type ReceivedMail } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 import { currentStep, totpCode } from "../../support/totp";
@@ -184,10 +183,9 @@ describe("reset without lockout (item 6)", () => {
       expect(await response.text()).toContain(SENT);
     }
     // The stranger's own budget for this address: 3 mails, the rest dropped without a sign.
-    await until(
-      "the stranger's three mails",
-      async () => mailsTo(owner.email, before).length,
-      (n) => n >= 3,
+    await vi.waitFor(
+      () => expect(mailsTo(owner.email, before).length, "the stranger's three mails").toBeGreaterThanOrEqual(3),
+      { timeout: 15_000 },
     );
 
     // The owner's later request still sends a mail, and every link is still good.
@@ -217,17 +215,14 @@ describe("reset without lockout (item 6)", () => {
       answers.push([response.status, (await response.text()).includes(SENT)]);
     }
     expect(answers).toEqual(Array.from({ length: 4 }, () => [200, true]));
-    await until(
-      "three mails sent",
-      async () =>
-        app.db
-          .selectFrom("email_outbox")
-          .select("id")
-          .where("to_address", "=", owner.email)
-          .where("sent_at", "is not", null)
-          .execute(),
-      (rows) => rows.length === 3,
-    );
+    const sentRows = () =>
+      app.db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("to_address", "=", owner.email)
+        .where("sent_at", "is not", null)
+        .execute();
+    await vi.waitFor(async () => expect(await sentRows(), "three mails sent").toHaveLength(3), { timeout: 15_000 });
     // Many requesters at once: the address gets at most 10 an hour, however many ask.
     for (let requesterIndex = 0; requesterIndex < 4; requesterIndex++) {
       const other = new Browser(app.baseUrl);
@@ -236,11 +231,9 @@ describe("reset without lockout (item 6)", () => {
     }
     const queued = await app.db.selectFrom("email_outbox").select("id").where("to_address", "=", owner.email).execute();
     expect(queued).toHaveLength(10);
-    await until(
-      "ten mails delivered",
-      async () => mailsTo(owner.email, before).length,
-      (n) => n === 10,
-    );
+    await vi.waitFor(() => expect(mailsTo(owner.email, before), "ten mails delivered").toHaveLength(10), {
+      timeout: 15_000,
+    });
   });
 
   it("once strangers from four address groups spend the address's ten, the owner's known browser still gets its reset mail", async () => {
@@ -273,11 +266,9 @@ describe("reset without lockout (item 6)", () => {
     }
     expect(await resetMails()).toBe(10);
 
-    await until(
-      "the strangers' ten mails",
-      async () => mailsTo(owner.email).length,
-      (n) => n === 10,
-    );
+    await vi.waitFor(() => expect(mailsTo(owner.email), "the strangers' ten mails").toHaveLength(10), {
+      timeout: 15_000,
+    });
     const token = await requestReset(owner.email, ownerBrowser);
     expect(await resetMails()).toBe(11);
     expect((await useReset(token, "owners-new-password", ownerBrowser)).status).toBe(303);
@@ -304,11 +295,9 @@ describe("reset without lockout (item 6)", () => {
       ).length;
     expect(await resetMails()).toBe(10);
     // All delivered (with the signup's confirmation), so the next reset mail can only be the member's.
-    await until(
-      "the strangers' ten mails and the confirmation",
-      async () => mailsTo(email).length,
-      (n) => n === 11,
-    );
+    await vi.waitFor(() => expect(mailsTo(email), "the strangers' ten mails and the confirmation").toHaveLength(11), {
+      timeout: 15_000,
+    });
     await requestReset(email, member);
     expect(await resetMails()).toBe(11);
   });
@@ -360,18 +349,18 @@ describe("the outbox keeps no usable link (item 7)", () => {
     const unsent = await createUser(app.db);
     smtp.refuseOnce(unsent.email);
     await new Browser(app.baseUrl).post("/forgot-password", { email: unsent.email });
-    const queued = await until(
-      "the refused message is waiting for its retry",
-      async () =>
+    // The refused message waits for its retry.
+    const queued = await vi.waitFor(
+      () =>
         app.db
           .selectFrom("email_outbox")
           .selectAll()
           .where("to_address", "=", unsent.email)
           .where("last_error", "is not", null)
-          .executeTakeFirst(),
-      (row) => row !== undefined,
+          .executeTakeFirstOrThrow(),
+      { timeout: 15_000 },
     );
-    expect(queued!.sent_at).toBeNull();
+    expect(queued.sent_at).toBeNull();
 
     const dump = JSON.stringify(await app.db.selectFrom("email_outbox").selectAll().execute());
     expect(dump).not.toContain(sentToken);
@@ -389,19 +378,19 @@ describe("the outbox keeps no usable link (item 7)", () => {
     smtp.refuseOnce(user.email);
     const before = smtp.messages.length;
     await new Browser(app.baseUrl).post("/forgot-password", { email: user.email });
-    const row = await until(
-      "the first attempt is refused",
-      async () =>
+    // The first attempt is refused.
+    const row = await vi.waitFor(
+      () =>
         app.db
           .selectFrom("email_outbox")
           .select("id")
           .where("to_address", "=", user.email)
           .where("last_error", "is not", null)
-          .executeTakeFirst(),
-      (found) => found !== undefined,
+          .executeTakeFirstOrThrow(),
+      { timeout: 15_000 },
     );
     const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await admin.post("/admin/emails", { intent: "retry", id: row!.id });
+    await admin.post("/admin/emails", { intent: "retry", id: row.id });
     const token = tokenOf(await smtp.waitFor(user.email, 15_000, "Reset your", before), "/reset-password");
     expect((await useReset(token)).status).toBe(303);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { uniqueEmail } from "../../support/fixtures";
 import type { LogLine } from "../../support/log-lines";
-import { until } from "../../support/poll";
+import { MARKETPLACE_WEBHOOK, marketplaceSale } from "../../support/marketplace-sale";
 import { SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
@@ -48,37 +48,40 @@ beforeAll(async () => {
   for (const spy of consoleSpies) spy.mockClear();
 
   buyer = uniqueEmail("log-buyer");
-  const sale = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
+  const sale = await fetch(`${app.baseUrl}${MARKETPLACE_WEBHOOK}`, {
     method: "POST",
     headers: { "X-Request-Id": REQUEST_ID },
-    body: new URLSearchParams({
-      WP_ACTION: "sale",
-      WP_ITEM_NUMBER: ITEM,
-      WP_ITEM_NAME: "AI Profit Labs",
-      WP_BUYER_EMAIL: buyer,
-      WP_BUYER_NAME: "Bea Buyer",
-      WP_SALE: `sale_log_${Date.now()}`,
-      WP_TXNID: "txn_log",
-      WP_SALE_AMOUNT: "17.00",
-      WP_SALE_CURRENCY: "USD",
-      WP_PAYMETHOD: "stripe",
-      IPN_ID: `ipn_log_${Date.now()}`,
-      WP_SECURITYKEY: SECURITY_KEY,
-    }),
+    body: new URLSearchParams(marketplaceSale({ securityKey: SECURITY_KEY, item: ITEM, email: buyer })),
   });
   expect(sale.status).toBe(200);
   await smtp.waitFor(buyer, 15_000);
-  const row = await until(
-    "the login details marked sent",
-    () => app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", buyer).executeTakeFirstOrThrow(),
-    (outbox) => outbox.sent_at !== null,
+  const row = await vi.waitFor(
+    async () => {
+      const outbox = await app.db
+        .selectFrom("email_outbox")
+        .selectAll()
+        .where("to_address", "=", buyer)
+        .executeTakeFirstOrThrow();
+      expect(outbox.sent_at, "the login details marked sent").toBeInstanceOf(Date);
+      return outbox;
+    },
+    { timeout: 15_000 },
   );
   mailId = row.id;
   // The sender logs once the row is marked sent; the request's own line once its answer is out.
-  await until(
-    "the mail's line and the request's",
-    async () => lines(),
-    (logged) => logged.some((line) => line.mailId === mailId) && logged.some((line) => line.msg === "request"),
+  await vi.waitFor(
+    () => {
+      const logged = lines();
+      expect(
+        logged.some((line) => line.mailId === mailId),
+        "the mail's line",
+      ).toBe(true);
+      expect(
+        logged.some((line) => line.msg === "request"),
+        "the request's line",
+      ).toBe(true);
+    },
+    { timeout: 15_000 },
   );
 });
 afterAll(async () => {

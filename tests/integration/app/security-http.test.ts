@@ -1,8 +1,7 @@
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
-import { until } from "../../support/poll";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
 /**
@@ -185,11 +184,7 @@ async function upload(target: string, bodyBytes: number): Promise<{ statusLine: 
     `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${app.baseUrl}\r\n` +
       `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${bodyBytes}\r\n\r\n`,
   );
-  await until(
-    "the status line",
-    async () => connection.received(),
-    (text) => text.includes("\r\n"),
-  );
+  await vi.waitFor(() => expect(connection.received()).toContain("\r\n"), { timeout: 15_000 });
   for (let sent = 0; sent < bodyBytes && !writeError && !connection.socket.destroyed; sent += chunk.length) {
     writeError = await write(chunk.subarray(0, Math.min(chunk.length, bodyBytes - sent)));
   }
@@ -214,11 +209,7 @@ describe("a refused body's answer reaches the client", () => {
       `POST /login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${app.baseUrl}\r\n` +
         `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${2 * MiB}\r\nExpect: 100-continue\r\n\r\n`,
     );
-    await until(
-      "an answer",
-      async () => connection.received(),
-      (text) => text.includes("\r\n\r\n"),
-    );
+    await vi.waitFor(() => expect(connection.received()).toContain("\r\n\r\n"), { timeout: 15_000 });
     expect(connection.received()).toMatch(/^HTTP\/1\.1 413 /);
     expect(connection.received()).not.toContain("100 Continue");
     connection.socket.destroy();
@@ -231,18 +222,10 @@ describe("a refused body's answer reaches the client", () => {
       `POST /login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${app.baseUrl}\r\n` +
         `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
     );
-    await until(
-      "an answer",
-      async () => connection.received(),
-      (text) => text.includes("\r\n\r\n"),
-    );
+    await vi.waitFor(() => expect(connection.received()).toContain("\r\n\r\n"), { timeout: 15_000 });
     expect(connection.received()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
     connection.socket.write(body);
-    await until(
-      "the action's answer",
-      async () => connection.received(),
-      (text) => /HTTP\/1\.1 400 /.test(text),
-    );
+    await vi.waitFor(() => expect(connection.received()).toMatch(/HTTP\/1\.1 400 /), { timeout: 15_000 });
     connection.socket.destroy();
   });
 });

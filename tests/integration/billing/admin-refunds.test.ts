@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GUARANTEE_DAYS } from "~/features/catalogue/prices";
 import { FakeStripe, signatureFor } from "../../support/fake-stripe";
 import { createUser, signIn } from "../../support/fixtures";
 import { type Browser, redirectTarget } from "../../support/http";
@@ -103,7 +104,7 @@ describe("refund from the member page", () => {
     const { document } = await memberPage(user.id);
     const form = document.querySelector(`form[aria-label="Refund order ${orderId}"]`);
     expect(form).not.toBeNull();
-    const ends = new Date(Date.now() + 30 * DAY).toLocaleDateString("en-GB", {
+    const ends = new Date(Date.now() + GUARANTEE_DAYS * DAY).toLocaleDateString("en-GB", {
       day: "numeric",
       month: "short",
       year: "numeric",
@@ -169,11 +170,11 @@ describe("refund from the member page", () => {
   it("runs the guarantee from the payment, not from when the checkout started", async () => {
     const before = new Date();
     const { user, orderId } = await cardBuyer({ startedDaysAgo: 2 });
-    // Paid now, started 2 days ago: the guarantee ends 30 days from now, not 28.
+    // Paid now, started 2 days ago: the guarantee runs from the payment, not from the start.
     const { document } = await memberPage(user.id);
     const form = document.querySelector(`form[aria-label="Refund order ${orderId}"]`)!;
-    expect(form.textContent).toContain(`Guarantee ends ${day(new Date(before.getTime() + 30 * DAY))}`);
-    expect(form.textContent).not.toContain(day(new Date(before.getTime() + 28 * DAY)));
+    expect(form.textContent).toContain(`Guarantee ends ${day(new Date(before.getTime() + GUARANTEE_DAYS * DAY))}`);
+    expect(form.textContent).not.toContain(day(new Date(before.getTime() + (GUARANTEE_DAYS - 2) * DAY)));
     // The order's date is the checkout's start; the day it was paid is said beside it.
     const row = form.closest("tr")!;
     expect(row.textContent).toContain(`${day(new Date(before.getTime() - 2 * DAY))}Paid ${day(before)}`);

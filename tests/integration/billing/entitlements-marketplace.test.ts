@@ -1,7 +1,8 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uniqueEmail } from "../../support/fixtures";
-import { until } from "../../support/poll";
+import { PRODUCT_DEFAULTS } from "~/features/catalogue/catalogue";
+import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
@@ -42,7 +43,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let counter = 0;
 const PRICES: Record<Item, string> = { membership: "17.00", vip: "4.95", white_label: "37.00", custom_saas: "997.00" };
 const NAMES: Record<Item, string> = {
   membership: "AI Profit Labs",
@@ -52,33 +52,23 @@ const NAMES: Record<Item, string> = {
 };
 
 function ipn(item: Item | "unknown", email: string, fields: Record<string, string> = {}): Record<string, string> {
-  counter += 1;
-  const sale = `ent_${Date.now()}_${counter}`;
-  return {
-    WP_ACTION: "sale",
-    WP_ITEM_NUMBER: item === "unknown" ? "wso_nobody_sells_this" : ITEMS[item],
-    WP_ITEM_NAME: item === "unknown" ? "Mystery" : NAMES[item],
-    WP_BUYER_EMAIL: email,
-    WP_BUYER_NAME: "Funnel Buyer",
-    WP_SALE: sale,
-    WP_SALE_AMOUNT: item === "unknown" ? "1.00" : PRICES[item],
-    WP_SALE_CURRENCY: "USD",
-    IPN_ID: `ipn_${sale}`,
-    WP_SECURITYKEY: SECURITY_KEY,
-    ...fields,
-  };
+  const known = item !== "unknown";
+  return marketplaceSale(
+    { securityKey: SECURITY_KEY, item: known ? ITEMS[item] : "wso_nobody_sells_this", email },
+    {
+      WP_ITEM_NAME: known ? NAMES[item] : "Mystery",
+      WP_BUYER_NAME: "Funnel Buyer",
+      WP_SALE_AMOUNT: known ? PRICES[item] : "1.00",
+      ...fields,
+    },
+  );
 }
 
 async function post(form: Record<string, string>) {
-  const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-  });
-  expect(response.status).toBe(200);
+  expect((await postMarketplaceIpn(app.baseUrl, form)).status).toBe(200);
 }
 
-const refund = (sale: Record<string, string>) =>
-  post({ ...sale, WP_ACTION: "refund", IPN_ID: `refund_${sale.WP_SALE}` });
+const refund = (sale: Record<string, string>) => post(marketplaceRefund(sale));
 
 async function userId(email: string) {
   const row = await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
@@ -144,10 +134,13 @@ describe("marketplace sales grant the product of their item", () => {
     expect((await entitlements(email)).every((e) => !e.active)).toBe(true);
     expect(await paid(email)).toBe(false);
     // Each refund notice names its product.
-    const notices = await until(
-      "four refund notices",
-      async () => smtp.messages.filter((m) => m.to.includes(email) && /refund/i.test(m.subject)),
-      (found) => found.length === 4,
+    const notices = await vi.waitFor(
+      () => {
+        const found = smtp.messages.filter((m) => m.to.includes(email) && /refund/i.test(m.subject));
+        expect(found, "four refund notices").toHaveLength(4);
+        return found;
+      },
+      { timeout: 15_000 },
     );
     for (const item of Object.keys(ITEMS) as Item[]) {
       expect(notices.some((m) => m.text.includes(NAMES[item]))).toBe(true);
@@ -173,7 +166,7 @@ describe("marketplace sales grant the product of their item", () => {
       ["vip", true],
     ]);
     const mail = await smtp.waitFor(email, 15_000, "login details");
-    expect(mail.text).toContain("Also added to your account:\n- VIP Upgrade");
+    expect(mail.text).toContain(`Also added to your account:\n- ${PRODUCT_DEFAULTS.vip.name}`);
     expect(mail.text).toContain("Product: AI Profit Labs");
   });
 
@@ -199,20 +192,18 @@ describe("marketplace sales grant the product of their item", () => {
       .where("id", "=", waiting[0].id)
       .execute();
     const note = await smtp.waitFor(email, 30_000, "Added to your AI Profit Labs account");
-    expect(note.text).toContain("- VIP Upgrade: $4.95");
-    expect(note.text).toContain("- 12-in-1 White-Label AI SaaS: $37.00");
+    // The note names the products as the catalogue does, at the prices the marketplace charged.
+    expect(note.text).toContain(`- ${PRODUCT_DEFAULTS.vip.name}: $${PRICES.vip}`);
+    expect(note.text).toContain(`- ${PRODUCT_DEFAULTS.white_label.name}: $${PRICES.white_label}`);
 
-    await until(
-      "the outbox to be empty for the buyer",
-      () =>
-        app.db
-          .selectFrom("email_outbox")
-          .select("id")
-          .where("to_address", "=", email)
-          .where("sent_at", "is", null)
-          .execute(),
-      (rows) => rows.length === 0,
-    );
+    const unsent = () =>
+      app.db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("to_address", "=", email)
+        .where("sent_at", "is", null)
+        .execute();
+    await vi.waitFor(async () => expect(await unsent(), "the buyer's unsent mail").toEqual([]), { timeout: 15_000 });
     const received = smtp.messages.filter((m) => m.to.includes(email)).map((m) => m.subject);
     expect(received).toEqual(["Your AI Profit Labs login details", "Added to your AI Profit Labs account"]);
   });

@@ -1,7 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { retryDelaySeconds } from "~/platform/mail/compose";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
-import { until } from "../../support/poll";
+import {
+  MARKETPLACE_WEBHOOK,
+  marketplaceRefund,
+  marketplaceSale,
+  postMarketplaceIpn,
+} from "../../support/marketplace-sale";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
@@ -27,32 +33,13 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let counter = 0;
-/** An IPN form as the marketplace posts it. */
-function ipn(fields: Record<string, string> = {}): Record<string, string> {
-  counter += 1;
-  return {
-    WP_ACTION: "sale",
-    WP_ITEM_NUMBER: MEMBERSHIP_ITEM,
-    WP_ITEM_NAME: "AI Profit Labs",
-    WP_BUYER_EMAIL: uniqueEmail("buyer"),
-    WP_BUYER_NAME: "Bea Buyer",
-    WP_SALE: `sale_${Date.now()}_${counter}`,
-    WP_TXNID: `txn_${counter}`,
-    WP_SALE_AMOUNT: "17.00",
-    WP_SALE_CURRENCY: "USD",
-    WP_AFFID: "aff_42",
-    WP_PAYMETHOD: "stripe",
-    IPN_ID: `ipn_${Date.now()}_${counter}`,
-    WP_SECURITYKEY: SECURITY_KEY,
-    ...fields,
-  };
-}
-
-/** A marketplace server posting its form: no browser Origin, no cookies. */
-function post(form: Record<string, string>) {
-  return fetch(`${app.baseUrl}/webhooks/warriorplus`, { method: "POST", body: new URLSearchParams(form) });
-}
+/** A sale of the membership to a new buyer, through an affiliate; `fields` changes any field. */
+const ipn = (fields: Record<string, string> = {}) =>
+  marketplaceSale(
+    { securityKey: SECURITY_KEY, item: MEMBERSHIP_ITEM, email: uniqueEmail("buyer") },
+    { WP_AFFID: "aff_42", ...fields },
+  );
+const post = (form: Record<string, string>) => postMarketplaceIpn(app.baseUrl, form);
 
 const orderOf = (saleId: string) =>
   app.db.selectFrom("warriorplus_orders").selectAll().where("sale_id", "=", saleId).executeTakeFirst();
@@ -75,7 +62,7 @@ describe("POST /webhooks/warriorplus", () => {
   it("refuses a form that is not an IPN", async () => {
     expect((await post(ipn({ WP_BUYER_EMAIL: "not-an-email" }))).status).toBe(400);
     expect((await post(ipn({ WP_SALE: "" }))).status).toBe(400);
-    const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
+    const response = await fetch(`${app.baseUrl}${MARKETPLACE_WEBHOOK}`, {
       method: "POST",
       body: "{}",
       headers: { "Content-Type": "application/json" },
@@ -84,7 +71,7 @@ describe("POST /webhooks/warriorplus", () => {
   });
 
   it("turns a sale into an account, an order and an email whose link sets a password that logs in", async () => {
-    const form = ipn({ WP_BUYER_EMAIL: `New.Buyer.${counter}@Test.Example` });
+    const form = ipn({ WP_BUYER_EMAIL: uniqueEmail("New.Buyer").replace("test.example", "Test.Example") });
     const email = form.WP_BUYER_EMAIL.toLowerCase();
     const response = await post(form);
     expect(response.status).toBe(200);
@@ -142,12 +129,9 @@ describe("POST /webhooks/warriorplus", () => {
     expect(events).toEqual([{ event_type: "sale" }]);
     // Every message is an outbox row, queued before the IPN is answered: once the buyer's rows
     // are all sent, nothing more can reach them, and the mail server has what was sent.
-    const rows = await until(
-      "the buyer's mail sent",
-      () => app.db.selectFrom("email_outbox").select("sent_at").where("to_address", "=", form.WP_BUYER_EMAIL).execute(),
-      (queued) => queued.length > 0 && queued.every((row) => row.sent_at !== null),
-    );
-    expect(rows).toHaveLength(1);
+    const rows = () =>
+      app.db.selectFrom("email_outbox").select("sent_at").where("to_address", "=", form.WP_BUYER_EMAIL).execute();
+    await vi.waitFor(async () => expect(await rows()).toEqual([{ sent_at: expect.any(Date) }]), { timeout: 15_000 });
     expect(smtp.messages.filter((m) => m.to.includes(form.WP_BUYER_EMAIL))).toHaveLength(1);
   });
 
@@ -189,7 +173,7 @@ describe("POST /webhooks/warriorplus", () => {
       expect((await post(sale)).status).toBe(200);
       expect((await browser.get("/dashboard")).status).toBe(200);
 
-      const refund = ipn({ WP_ACTION: action, WP_SALE: sale.WP_SALE, WP_BUYER_EMAIL: user.email });
+      const refund = marketplaceRefund(sale, action);
       expect((await post(refund)).status).toBe(200);
       expect((await orderOf(sale.WP_SALE))?.refunded_at).toBeInstanceOf(Date);
       expect(redirectTarget(await browser.get("/dashboard"))).toBe("/payment-options");
@@ -199,7 +183,7 @@ describe("POST /webhooks/warriorplus", () => {
   it("keeps a refund that arrives before its sale, so the late sale grants nothing", async () => {
     const user = await createUser(app.db);
     const sale = ipn({ WP_BUYER_EMAIL: user.email });
-    expect((await post({ ...sale, WP_ACTION: "refund", IPN_ID: `${sale.IPN_ID}-refund` })).status).toBe(200);
+    expect((await post(marketplaceRefund(sale))).status).toBe(200);
     expect((await post(sale)).status).toBe(200);
     expect((await orderOf(sale.WP_SALE))?.refunded_at).toBeInstanceOf(Date);
     expect(redirectTarget(await (await signIn(app.baseUrl, user.email)).get("/dashboard"))).toBe("/payment-options");
@@ -221,10 +205,20 @@ describe("the mail outbox", () => {
 
     const outboxRow = () =>
       app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", email).executeTakeFirstOrThrow();
-    const failed = await until("the refusal", outboxRow, (row) => row.last_error !== null);
+    const failed = await vi.waitFor(
+      async () => {
+        const row = await outboxRow();
+        expect(row.last_error, "the refusal").not.toBeNull();
+        return row;
+      },
+      { timeout: 15_000 },
+    );
     expect(failed).toMatchObject({ attempts: 1, sent_at: null });
     expect(failed.last_error).toContain("Mailbox busy");
-    expect(new Date(failed.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // The first retry's delay, less the seconds since the refusal.
+    expect(new Date(failed.next_attempt_at).getTime()).toBeGreaterThan(
+      Date.now() + retryDelaySeconds(1) * 1000 - 10_000,
+    );
 
     // Bring the retry forward; the next delivery round (started by any new mail) sends it.
     await app.db
@@ -235,8 +229,8 @@ describe("the mail outbox", () => {
     expect((await post(ipn())).status).toBe(200);
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe("Your AI Profit Labs login details");
-    const sent = await until("the retry", outboxRow, (row) => row.sent_at !== null);
-    expect(sent.attempts).toBe(2);
-    expect(sent.sent_at).toBeInstanceOf(Date);
+    await vi.waitFor(async () => expect(await outboxRow()).toMatchObject({ attempts: 2, sent_at: expect.any(Date) }), {
+      timeout: 15_000,
+    });
   });
 });

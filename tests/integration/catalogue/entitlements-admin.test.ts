@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PRODUCT_DEFAULTS } from "~/features/catalogue/catalogue";
 import { createUser, signIn } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { getPage } from "../../support/html";
-import { until } from "../../support/poll";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
 /** Issue 25 (decision 051): the catalogue on /admin/products, and an admin's grants and revocations. */
@@ -24,11 +24,15 @@ const product = (key: string) =>
 const auditOf = (action: string) =>
   app.db.selectFrom("admin_audit_log").selectAll().where("action", "=", action).orderBy("created_at").execute();
 
+/** The catalogue's defaults (what a fresh install is seeded with), as the admin form shows dollars. */
+const { membership: MEMBERSHIP, vip: VIP, white_label: WHITE_LABEL, custom_saas: CUSTOM_SAAS } = PRODUCT_DEFAULTS;
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
 const whiteLabelForm = (changes: Record<string, string> = {}) => ({
   key: "white_label",
-  name: "12-in-1 White-Label AI SaaS",
-  price: "37.00",
-  listPrice: "997.00",
+  name: WHITE_LABEL.name,
+  price: dollars(WHITE_LABEL.priceCents),
+  listPrice: dollars(WHITE_LABEL.listPriceCents!),
   stripePriceId: "",
   marketplaceItems: "",
   ...changes,
@@ -39,12 +43,12 @@ describe("/admin/products", () => {
     const { response, document } = await getPage(admin, "/admin/products");
     expect(response.status).toBe(200);
     const value = (id: string) => (document.querySelector(`#${id}`) as HTMLInputElement | null)?.value;
-    expect(value("membership-price")).toBe("25.00");
-    expect(value("membership-listPrice")).toBe("197.00");
+    expect(value("membership-price")).toBe(dollars(MEMBERSHIP.priceCents));
+    expect(value("membership-listPrice")).toBe(dollars(MEMBERSHIP.listPriceCents!));
     expect(value("membership-stripePriceId")).toBe("price_seeded_lifetime");
-    expect(value("vip-price")).toBe("4.95");
-    expect(value("white_label-price")).toBe("37.00");
-    expect(value("custom_saas-price")).toBe("997.00");
+    expect(value("vip-price")).toBe(dollars(VIP.priceCents));
+    expect(value("white_label-price")).toBe(dollars(WHITE_LABEL.priceCents));
+    expect(value("custom_saas-price")).toBe(dollars(CUSTOM_SAAS.priceCents));
     expect(document.querySelector("#white_label-name")?.previousElementSibling?.textContent).toBe("Name");
   });
 
@@ -57,7 +61,7 @@ describe("/admin/products", () => {
       const response = await browser.post("/admin/products", whiteLabelForm({ price: "1.00" }));
       expect([302, 303]).toContain(response.status);
     }
-    expect((await product("white_label")).price_cents).toBe(3700);
+    expect((await product("white_label")).price_cents).toBe(WHITE_LABEL.priceCents);
   });
 
   it("names each bad field, and an unknown key or an item of another product changes nothing", async () => {
@@ -93,13 +97,19 @@ describe("/admin/products", () => {
       .execute();
     const taken = await admin.post("/admin/products", whiteLabelForm({ marketplaceItems: "wso_taken" }));
     expect(taken.status).toBe(400);
-    expect(await taken.text()).toContain("Item wso_taken already belongs to VIP Upgrade");
-    expect(await product("white_label")).toMatchObject({ price_cents: 3700, marketplace_items: [], edited_at: null });
+    expect(await taken.text()).toContain(`Item wso_taken already belongs to ${VIP.name}`);
+    expect(await product("white_label")).toMatchObject({
+      price_cents: WHITE_LABEL.priceCents,
+      marketplace_items: [],
+      edited_at: null,
+    });
     expect(await auditOf("edit_product")).toEqual([]);
   });
 
   it("saves a product with an audit row, and the pages show the new price within the cache lifetime", async () => {
-    expect(await (await fetch(`${app.baseUrl}/white-label-upsell`)).text()).toContain("$37");
+    expect(await (await fetch(`${app.baseUrl}/white-label-upsell`)).text()).toContain(
+      `$${WHITE_LABEL.priceCents / 100}`,
+    );
     const saved = await admin.post(
       "/admin/products",
       whiteLabelForm({
@@ -121,16 +131,18 @@ describe("/admin/products", () => {
     expect(row).toMatchObject({ admin_email: ADMIN_EMAIL, member_id: null });
     expect(row.details).toMatchObject({
       product: "white_label",
-      before: { priceCents: 3700 },
+      before: { priceCents: WHITE_LABEL.priceCents },
       after: { priceCents: 4700 },
     });
 
     for (const path of ["/white-label-upsell", "/upgrades"]) {
-      await until(
-        `${path} to show $47`,
-        async () => (await fetch(`${app.baseUrl}${path}`)).text(),
-        (html) => html.includes("$47") && !html.includes(">$37<"),
-        { timeoutMs: 20_000, intervalMs: 250 },
+      await vi.waitFor(
+        async () => {
+          const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+          expect(html, path).toContain("$47");
+          expect(html, path).not.toContain(`>$${WHITE_LABEL.priceCents / 100}<`);
+        },
+        { timeout: 20_000, interval: 250 },
       );
     }
     // A restart keeps what the admin saved: the environment seeds only products never saved.
@@ -167,14 +179,14 @@ describe("an admin's grants and revocations per product", () => {
     });
     expect(redirectTarget(granted)).toBe(page);
     const { document } = await getPage(admin, page);
-    expect(document.querySelector('[role="status"]')?.textContent).toBe(`VIP Upgrade granted through ${nextYear}.`);
+    expect(document.querySelector('[role="status"]')?.textContent).toBe(`${VIP.name} granted through ${nextYear}.`);
     const rows = [...document.querySelectorAll('[aria-label="Entitlements"] tbody tr')].map((row) =>
       [...row.querySelectorAll("td")].map((cell) => cell.textContent!.trim()),
     );
     expect(rows.map((row) => [row[0], row[1], row[3]])).toEqual(
       expect.arrayContaining([
-        ["VIP Upgrade", "Complimentary grant", "Active"],
-        ["AI Profit Labs Lifetime Access", "Marketplace order", "Active"],
+        [VIP.name, "Complimentary grant", "Active"],
+        [MEMBERSHIP.name, "Marketplace order", "Active"],
       ]),
     );
 
@@ -195,7 +207,7 @@ describe("an admin's grants and revocations per product", () => {
     const again = await admin.post(page, { intent: "revoke-product", product: "vip", reason: "again" });
     expect(redirectTarget(again)).toBe(page);
     expect((await getPage(admin, page)).document.querySelector('[role="alert"]')?.textContent).toBe(
-      "This member does not own VIP Upgrade: nothing was revoked.",
+      `This member does not own ${VIP.name}: nothing was revoked.`,
     );
     const audit = await app.db
       .selectFrom("admin_audit_log")
@@ -233,7 +245,7 @@ describe("an admin's grants and revocations per product", () => {
         })
         .execute();
     for (const buyer of buyers) await order(buyer.id, "membership", 1700);
-    await order(buyers[0].id, "white_label", 3700);
+    await order(buyers[0].id, "white_label", WHITE_LABEL.priceCents);
 
     const listed = async (query: string) => {
       const { document } = await getPage(admin, `/admin/members${query}`);
@@ -253,10 +265,10 @@ describe("an admin's grants and revocations per product", () => {
     );
     const frontEnd = Number(/\((\d+) front-end buyers\)/.exec(table?.textContent ?? "")?.[1]);
     expect(frontEnd).toBeGreaterThanOrEqual(4);
-    expect(rows["12-in-1 White-Label AI SaaS"]?.[3] ?? rows["White-Label Pack"]?.[3]).toBe(
+    expect(rows[WHITE_LABEL.name]?.[3] ?? rows["White-Label Pack"]?.[3]).toBe(
       `${Math.round((1 / frontEnd) * 1000) / 10}%`,
     );
-    expect(rows["AI Profit Labs Lifetime Access"]?.[3]).toBe("—");
+    expect(rows[MEMBERSHIP.name]?.[3]).toBe("—");
   });
 });
 

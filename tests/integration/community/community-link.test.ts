@@ -4,6 +4,7 @@ import { FakeStripe, signatureFor } from "../../support/fake-stripe";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { parseHtml } from "../../support/html";
+import { marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
@@ -136,23 +137,7 @@ describe("the community link is for paid members only", () => {
 
   it("goes into a paying buyer's login and welcome emails, and not an upsell-only buyer's", async () => {
     const ipn = (email: string, item: string) =>
-      fetch(`${app.baseUrl}/webhooks/warriorplus`, {
-        method: "POST",
-        body: new URLSearchParams({
-          WP_ACTION: "sale",
-          WP_ITEM_NUMBER: item,
-          WP_ITEM_NAME: "AI Profit Labs",
-          WP_BUYER_EMAIL: email,
-          WP_BUYER_NAME: "Bea Buyer",
-          WP_SALE: `sale_${crypto.randomBytes(6).toString("hex")}`,
-          WP_TXNID: `txn_${crypto.randomBytes(6).toString("hex")}`,
-          WP_SALE_AMOUNT: "17.00",
-          WP_SALE_CURRENCY: "USD",
-          WP_PAYMETHOD: "stripe",
-          IPN_ID: `ipn_${crypto.randomBytes(6).toString("hex")}`,
-          WP_SECURITYKEY: SECURITY_KEY,
-        }),
-      });
+      postMarketplaceIpn(app.baseUrl, marketplaceSale({ securityKey: SECURITY_KEY, item, email }));
     const buyer = uniqueEmail("community-buyer");
     expect((await ipn(buyer, "wso_member")).status).toBe(200);
     const login = await smtp.waitFor(buyer, 15_000, "login details");

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { getPage, parseHtml } from "../../support/html";
+import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
 /**
@@ -82,25 +83,10 @@ async function landingShows(expected: RegExp) {
 }
 
 /** A WarriorPlus IPN for the membership item, as the marketplace posts it: a new sale, or a refund of one. */
-async function marketplaceSale(email: string, refundOf?: string) {
-  const sale = refundOf ?? `early_${crypto.randomUUID()}`;
-  const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
-    method: "POST",
-    body: new URLSearchParams({
-      WP_ACTION: refundOf ? "refund" : "sale",
-      WP_ITEM_NUMBER: MEMBERSHIP_ITEM,
-      WP_ITEM_NAME: "AI Profit Labs",
-      WP_BUYER_EMAIL: email,
-      WP_BUYER_NAME: "Early Buyer",
-      WP_SALE: sale,
-      WP_SALE_AMOUNT: "17.00",
-      WP_SALE_CURRENCY: "USD",
-      IPN_ID: `ipn_${refundOf ? "refund_" : ""}${sale}`,
-      WP_SECURITYKEY: SECURITY_KEY,
-    }),
-  });
-  expect(response.status).toBe(200);
-  return sale;
+/** Posts a marketplace IPN and expects it accepted. */
+async function post(form: Record<string, string>) {
+  expect((await postMarketplaceIpn(app.baseUrl, form)).status).toBe(200);
+  return form;
 }
 
 describe("the early bonus", () => {
@@ -119,7 +105,12 @@ describe("the early bonus", () => {
     const subscriber = await createUser(app.db, { paid: "subscription-active" });
     const marketplaceEmail = uniqueEmail("wp-early");
     const marketplaceBuyer = await createUser(app.db, { email: marketplaceEmail });
-    const marketplaceSaleId = await marketplaceSale(marketplaceEmail);
+    const marketplaceSold = await post(
+      marketplaceSale(
+        { securityKey: SECURITY_KEY, item: MEMBERSHIP_ITEM, email: marketplaceEmail },
+        { WP_BUYER_NAME: "Early Buyer" },
+      ),
+    );
     for (const buyer of [card, subscriber, marketplaceBuyer]) expect(await hasEarlyBonus(buyer.id)).toBe(true);
     expect(await bonusesGiven()).toEqual({ given: start.given + 3, active: start.active + 3 });
     await landingShows(/1 of \d+ early-bonus spots left/);
@@ -144,7 +135,7 @@ describe("the early bonus", () => {
     await landingShows(/1 of \d+ early-bonus spots left/);
 
     // The marketplace buyer is refunded through WarriorPlus's own refund IPN: the same.
-    await marketplaceSale(marketplaceEmail, marketplaceSaleId);
+    await post(marketplaceRefund(marketplaceSold));
     expect(await hasEarlyBonus(marketplaceBuyer.id)).toBe(false);
     expect(await bonusesGiven()).toEqual({ given: start.given + 3, active: start.active + 1 });
     await landingShows(/1 of \d+ early-bonus spots left/);

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { advanceServerClock, resetServerClock } from "../../support/clock";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
-import { until } from "../../support/poll";
 import { SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
@@ -91,20 +90,13 @@ describe("announcements", () => {
     );
 
     // Two a minute: two arrive, the third waits for the next minute.
-    await until(
-      "two sent",
-      async () => (await rows()).filter((row) => row.sent_at).length,
-      (count) => count === 2,
-    );
+    const sentRows = async () => (await rows()).filter((row) => row.sent_at);
+    await vi.waitFor(async () => expect(await sentRows()).toHaveLength(2), { timeout: 15_000 });
     const progress = await (await admin.get("/admin/emails")).text();
     expect(progress).toContain("2 of 3 sent");
-    expect((await rows()).filter((row) => row.sent_at)).toHaveLength(2);
+    expect(await sentRows()).toHaveLength(2);
     advanceServerClock(61_000);
-    await until(
-      "three sent",
-      async () => (await rows()).filter((row) => row.sent_at).length,
-      (count) => count === 3,
-    );
+    await vi.waitFor(async () => expect(await sentRows()).toHaveLength(3), { timeout: 15_000 });
     const mails = smtp.messages.slice(since).filter((mail) => mail.subject === "Rate limited news");
     expect(mails).toHaveLength(3);
     const mail = mails[0]!;
@@ -127,15 +119,13 @@ describe("announcements", () => {
     // Four notices at two a minute: each minute passes on the moved clock until it arrives.
     const arrived = () =>
       smtp.messages.slice(since).find((mail) => mail.subject === "Terms update" && mail.to.includes(people.optedOut));
-    await until(
-      "the notice to the member who turned news off",
-      async () => {
+    await vi.waitFor(
+      () => {
         advanceServerClock(61_000);
-        return arrived();
+        expect(arrived(), "the notice to the member who turned news off").toBeDefined();
       },
-      Boolean,
       // Each look moves the clock a minute on; the sender (polling every 0.2 s) spends that minute's budget.
-      { intervalMs: 300 },
+      { timeout: 15_000, interval: 300 },
     );
     const notice = arrived()!;
     expect(notice.header("list-unsubscribe")).toBeUndefined();

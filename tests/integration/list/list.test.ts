@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { parse } from "csv-parse/sync";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { advanceServerClock, resetServerClock } from "../../support/clock";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { rowsNaming } from "../../support/privacy";
 import { Browser, redirectTarget } from "../../support/http";
-import { until } from "../../support/poll";
 import { SmtpSink, type ReceivedMail } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
@@ -207,13 +206,10 @@ describe("the training sequence", () => {
     advanceServerClock(24 * HOUR + 60_000);
     const day1 = await smtp.waitFor(email, 15_000, "Day 1", since);
     // Only the first is sent (marked once the SMTP server took it).
-    expect(
-      await until(
-        "step 1 marked sent",
-        () => sentSubjects(email),
-        (sent) => sent.length > 0,
-      ),
-    ).toEqual(["Day 1: Find an AI SaaS idea people will pay for"]);
+    await vi.waitFor(
+      async () => expect(await sentSubjects(email)).toEqual(["Day 1: Find an AI SaaS idea people will pay for"]),
+      { timeout: 15_000 },
+    );
     advanceServerClock(24 * HOUR);
     await smtp.waitFor(email, 15_000, "Day 2", since);
     advanceServerClock(24 * HOUR);
@@ -320,14 +316,20 @@ const sentSubjects = async (email: string) =>
     .filter((row) => row.sent_at !== null && row.category === "sequence")
     .map((row) => row.subject);
 
-describe("unsubscribing (RFC 8058)", () => {
-  async function trainingMail(email: string) {
-    await subscribe(email);
-    const since = smtp.messages.length;
-    advanceServerClock(24 * HOUR + 60_000);
-    return smtp.waitFor(email, 15_000, "Day 1", since);
-  }
+/**
+ * Subscribes `email` and moves the clock to the training's first step: its mail, once its outbox
+ * row is marked sent. The SMTP server has the mail before the sender marks the row, so a test
+ * that waited for the mail alone could read the outbox in between and find the step unsent.
+ */
+async function trainingMail(email: string) {
+  await subscribe(email);
+  const since = smtp.messages.length;
+  advanceServerClock(24 * HOUR + 60_000);
+  await vi.waitFor(async () => expect(await sentSubjects(email)).toHaveLength(1), { timeout: 15_000 });
+  return smtp.waitFor(email, 15_000, "Day 1", since);
+}
 
+describe("unsubscribing (RFC 8058)", () => {
   it("GET changes nothing; the one-click POST answers 200 without session or CSRF token and unsubscribes", async () => {
     const email = uniqueEmail("oneclick");
     const link = unsubscribeLink(await trainingMail(email));
@@ -429,14 +431,7 @@ describe("email preferences on /account/email-preferences", () => {
     expect((await optedOut()).news_opt_out_at).toBeNull();
 
     // The member is a lead too: the training's link turns the preference off.
-    const link = unsubscribeLink(
-      await (async () => {
-        await subscribe(member.email);
-        const since = smtp.messages.length;
-        advanceServerClock(24 * HOUR + 60_000);
-        return smtp.waitFor(member.email, 15_000, "Day 1", since);
-      })(),
-    );
+    const link = unsubscribeLink(await trainingMail(member.email));
     await fetch(link, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
     expect((await optedOut()).news_opt_out_at).not.toBeNull();
     expect(newsBox(await (await browser.get("/account/email-preferences")).text())).not.toContain("checked");

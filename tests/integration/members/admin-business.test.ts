@@ -1,11 +1,11 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FakeStripe, signatureFor } from "../../support/fake-stripe";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { getPage } from "../../support/html";
-import { until } from "../../support/poll";
+import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
@@ -67,28 +67,13 @@ async function isPaid(browser: Browser): Promise<boolean> {
 const auditRows = (memberId: string) =>
   app.db.selectFrom("admin_audit_log").selectAll().where("member_id", "=", memberId).orderBy("created_at").execute();
 
-let ipnCounter = 0;
-async function marketplaceSale(fields: Record<string, string>) {
-  ipnCounter += 1;
-  const form = {
-    WP_ACTION: "sale",
-    WP_ITEM_NUMBER: WP_ITEM,
-    WP_ITEM_NAME: "AI Profit Labs",
-    WP_BUYER_NAME: "Mo Market",
-    WP_SALE: `sale_business_${Date.now()}_${ipnCounter}`,
-    WP_TXNID: `txn_${ipnCounter}`,
-    WP_SALE_AMOUNT: "17.00",
-    WP_SALE_CURRENCY: "USD",
-    WP_AFFID: "aff_7",
-    IPN_ID: `ipn_business_${Date.now()}_${ipnCounter}`,
-    WP_SECURITYKEY: WP_KEY,
-    ...fields,
-  };
-  const response = await fetch(`${app.baseUrl}/webhooks/warriorplus`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-  });
-  expect(response.status).toBe(200);
+/** A marketplace sale through an affiliate, posted and accepted; `fields` names the buyer and changes any field. */
+async function postSale(fields: Record<string, string>) {
+  const form = marketplaceSale(
+    { securityKey: WP_KEY, item: WP_ITEM, email: uniqueEmail("market") },
+    { WP_BUYER_NAME: "Mo Market", WP_AFFID: "aff_7", ...fields },
+  );
+  expect((await postMarketplaceIpn(app.baseUrl, form)).status).toBe(200);
   return form;
 }
 
@@ -364,7 +349,7 @@ describe("complimentary access", () => {
 describe("the member page", () => {
   it("shows a marketplace buyer's order, sessions and emails, and its actions work with an audit row each", async () => {
     const email = uniqueEmail("page");
-    const sale = await marketplaceSale({ WP_BUYER_EMAIL: email });
+    const sale = await postSale({ WP_BUYER_EMAIL: email });
     const user = await app.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     await mailTo(email, "login details");
 
@@ -491,7 +476,7 @@ describe("CSV exports", () => {
 
   it("exports every order of both sources", async () => {
     const email = uniqueEmail("orders");
-    const sale = await marketplaceSale({
+    const sale = await postSale({
       WP_BUYER_EMAIL: email,
       WP_AFFID: "=cmd|' /C calc'!A0",
       WP_ITEM_NAME: 'Lab, "Pro" edition',
@@ -528,11 +513,18 @@ describe("the outbox page", () => {
     const user = await createUser(app.db, { name: "Ola Outbox" });
     smtp.refuseOnce(user.email);
     await admin.post(`/admin/members/${user.id}/sign-in`, { intent: "send-link" });
-    const failed = (await until(
-      "the refused send",
-      () => app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", user.email).executeTakeFirst(),
-      (row) => Boolean(row?.last_error),
-    ))!;
+    const failed = await vi.waitFor(
+      async () => {
+        const row = await app.db
+          .selectFrom("email_outbox")
+          .selectAll()
+          .where("to_address", "=", user.email)
+          .executeTakeFirstOrThrow();
+        expect(row.last_error, "the refused send").toBeTruthy();
+        return row;
+      },
+      { timeout: 15_000 },
+    );
     expect(failed.sent_at).toBeNull();
 
     const list = await getPage(admin, "/admin/emails?status=failed");
@@ -557,6 +549,7 @@ describe("the outbox page", () => {
         async () =>
           (await app.db.selectFrom("email_outbox").select("sent_at").where("id", "=", failed.id).executeTakeFirst())
             ?.sent_at,
+        { timeout: 15_000 },
       )
       .not.toBeNull();
     const refused = await admin.post("/admin/emails", { intent: "retry", id: failed.id });
@@ -611,7 +604,7 @@ describe("buyers' emails", () => {
 
   it("a marketplace buyer's set-password email carries the same receipt block, and a refund a notice", async () => {
     const email = uniqueEmail("mreceipt");
-    const sale = await marketplaceSale({
+    const sale = await postSale({
       WP_BUYER_EMAIL: email,
       WP_SALE_AMOUNT: "27.50",
       WP_ITEM_NAME: "AI Profit Labs Front End",
@@ -628,9 +621,9 @@ describe("buyers' emails", () => {
     expect(mail.html).toContain("Receipt");
 
     // A refund of the sale: a short notice, once, however often the marketplace repeats it.
-    const refund = { WP_ACTION: "refund", WP_BUYER_EMAIL: email, WP_SALE: sale.WP_SALE, WP_SALE_AMOUNT: "27.50" };
-    await marketplaceSale({ ...refund, IPN_ID: `ipn_refund_${sale.WP_SALE}` });
-    await marketplaceSale({ ...refund, IPN_ID: `ipn_refund_again_${sale.WP_SALE}` });
+    const refund = marketplaceRefund(sale);
+    expect((await postMarketplaceIpn(app.baseUrl, refund)).status).toBe(200);
+    expect((await postMarketplaceIpn(app.baseUrl, { ...refund, IPN_ID: `${refund.IPN_ID}_again` })).status).toBe(200);
     const notice = await mailTo(email, "refund");
     expect(notice.text).toContain(
       `Your payment of $27.50 USD for AI Profit Labs Front End (order ${order.id}) has been refunded.`,

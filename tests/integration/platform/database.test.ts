@@ -217,7 +217,9 @@ if (process.env.TEST_ENGINE !== "pglite") {
         // The connection is idle and held: pg's pool no longer listens to it. Without a listener
         // of our own, its 'error' event is unhandled and ends the process (vitest reports it).
         await expect
-          .poll(() => log.lines.some((line) => line.msg === "a database connection in use was lost"))
+          .poll(() => log.lines.some((line) => line.msg === "a database connection in use was lost"), {
+            timeout: 15_000,
+          })
           .toBe(true);
         await sql`SELECT 1`.execute(trx);
       });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { Migrator, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrations } from "../../../migrations";
 // The model itself, on the app's own database handle: db.server keeps the one handle of the
 // process on globalThis, so the model's db() is the very instance the running app uses.
@@ -99,15 +99,15 @@ describe("single-use tokens", () => {
     if (app.engine === "postgres") {
       // PostgreSQL runs them side by side: wait (with a deadline) until the second is blocked on
       // the first's row lock, so it really is in flight when the first commits.
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const { rows } = await sql<{ waiting: number }>`
-          SELECT count(*)::int AS waiting FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(app.db);
-        if (rows[0].waiting > 0) break;
-        if (Date.now() > deadline) throw new Error("the second consume never waited for the first");
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ waiting: number }>`
+            SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(app.db);
+          expect(rows[0].waiting, "the second consume waiting for the first").toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 10 },
+      );
     } // PGlite runs one transaction at a time: the second starts after the first commits.
     releaseFirst();
 

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, PASSWORD, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { sealTotpSecret } from "../../support/keys";
-import { until } from "../../support/poll";
 import { rowsNaming, uniqueName } from "../../support/privacy";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
@@ -295,17 +294,14 @@ describe("Download my data", () => {
   it("the admin's 'Export data' is the same file, and is audited by the admin", async () => {
     const fixture = await memberWithEverything();
     // The mailer delivers in the background: let it finish, so both copies see the same sent dates.
-    await until(
-      "every message to the member is sent",
-      () =>
-        app.db
-          .selectFrom("email_outbox")
-          .select("id")
-          .where("to_address", "=", fixture.member.email)
-          .where("sent_at", "is", null)
-          .execute(),
-      (rows) => rows.length === 0,
-    );
+    const unsent = () =>
+      app.db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("to_address", "=", fixture.member.email)
+        .where("sent_at", "is", null)
+        .execute();
+    await vi.waitFor(async () => expect(await unsent(), "the member's unsent mail").toEqual([]), { timeout: 15_000 });
     const own = await download(fixture.browser, "/account/personal-data.json", { intent: "export" });
     const byAdmin = await download(admin, `/admin/members/${fixture.member.id}/privacy/export`, { intent: "export" });
     const strip = (json: Record<string, any>) => ({ ...json, exportedAt: null, sessions: null });
@@ -338,11 +334,10 @@ async function expectErased(fixture: Awaited<ReturnType<typeof memberWithEveryth
   // The farewell arrives, then its outbox row goes.
   const farewell = await smtp.waitFor(member.email, 15_000, "account was deleted");
   expect(farewell.text).not.toContain(name);
-  await until(
-    "the farewell's outbox row is deleted once sent",
-    () => app.db.selectFrom("email_outbox").select("id").where("to_address", "=", member.email).execute(),
-    (rows) => rows.length === 0,
-  );
+  const outbox = () => app.db.selectFrom("email_outbox").select("id").where("to_address", "=", member.email).execute();
+  await vi.waitFor(async () => expect(await outbox(), "the farewell's outbox row, deleted once sent").toEqual([]), {
+    timeout: 15_000,
+  });
   expect(await rowsNaming(app.db, [member.email, name, member.id, ...fixture.earlier])).toEqual([]);
 
   // Orders kept: amounts, dates, products and the provider's ids; no user, address or name.

@@ -4,33 +4,22 @@ import { purchaseAddedEmail, setPasswordEmail } from "~/features/billing/emails"
 import { resetPasswordEmail } from "~/features/accounts/emails";
 import { parseIpn, parseItemList } from "~/features/billing/warriorplus-ipn";
 import { dollarsToCents } from "~/platform/money";
+import { marketplaceSale } from "../../support/marketplace-sale";
 
-const form = (fields: Record<string, string> = {}) => ({
-  WP_ACTION: "sale",
-  WP_SALE: "sale_abc",
-  WP_TXNID: "txn_1",
-  WP_ITEM_NUMBER: "wso_1",
-  WP_ITEM_NAME: "AI Profit Labs",
-  WP_BUYER_EMAIL: "Buyer@Example.COM ",
-  WP_BUYER_NAME: "Bea Buyer",
-  WP_SALE_AMOUNT: "17.00",
-  WP_SALE_CURRENCY: "USD",
-  WP_AFFID: "",
-  IPN_ID: "ipn_1",
-  WP_SECURITYKEY: "secret",
-  ...fields,
-});
+const form = (fields: Record<string, string> = {}) =>
+  marketplaceSale({ securityKey: "secret", item: "wso_1", email: "Buyer@Example.COM " }, { WP_AFFID: "", ...fields });
 
 describe("parseIpn", () => {
   it("reads a sale, lower-casing the email and keeping money in cents", () => {
-    expect(parseIpn(form())).toEqual({
+    const sale = form();
+    expect(parseIpn(sale)).toEqual({
       ok: true,
       ipn: {
-        eventId: "ipn_1",
+        eventId: sale.IPN_ID,
         action: "sale",
         kind: "sale",
-        saleId: "sale_abc",
-        txnId: "txn_1",
+        saleId: sale.WP_SALE,
+        txnId: sale.WP_TXNID,
         itemNumber: "wso_1",
         itemName: "AI Profit Labs",
         buyerEmail: "buyer@example.com",

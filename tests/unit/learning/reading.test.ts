@@ -6,16 +6,18 @@ import {
   readingMinutes,
   readingTimeLabel,
   withoutRepeatedTitle,
+  WORDS_PER_MINUTE,
 } from "~/features/learning/reading";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
 describe("the reading time", () => {
-  it("counts words at 200 a minute, at least 1 minute, and a moment per image", () => {
+  it(`counts words at ${WORDS_PER_MINUTE} a minute, at least 1 minute, and a moment per image`, () => {
     expect(readingMinutes("")).toBe(1);
-    expect(readingMinutes(`<p>${words(50)}</p>`)).toBe(1);
-    expect(readingMinutes(`<h2>Intro</h2><p>${words(1999)}</p>`)).toBe(10);
-    expect(readingMinutes(`<p>${words(1000)}</p>${'<img src="/a.png" />'.repeat(12)}`)).toBe(7);
+    expect(readingMinutes(`<p>${words(WORDS_PER_MINUTE / 4)}</p>`)).toBe(1);
+    // The heading's word counts too: with it, exactly ten minutes' words.
+    expect(readingMinutes(`<h2>Intro</h2><p>${words(10 * WORDS_PER_MINUTE - 1)}</p>`)).toBe(10);
+    expect(readingMinutes(`<p>${words(5 * WORDS_PER_MINUTE)}</p>${'<img src="/a.png" />'.repeat(12)}`)).toBe(7);
     // Markup and entities are not words.
     expect(readingMinutes(`<p>${"<b>&amp;</b> ".repeat(500)}</p>`)).toBe(1);
     expect(readingTimeLabel(4)).toBe("4 min read");

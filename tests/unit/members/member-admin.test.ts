@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { neutralizeFormula } from "~/platform/csv-safety";
 import { describeAccess, memberQueryString, parseMemberQuery } from "~/features/members/member-admin";
-import { parseGrantForm } from "~/features/catalogue/grant-form";
+import { GRANT_REASON_MAX, parseGrantForm } from "~/features/catalogue/grant-form";
 import { containsPattern } from "~/platform/db/contains-pattern";
 import { formatAmount, formatMoney } from "~/platform/money";
 
@@ -70,7 +70,7 @@ describe("parseGrantForm", () => {
       ok: false,
       error: "Please give a reason for the complimentary access.",
     });
-    expect(parseGrantForm({ reason: "x".repeat(501), expiresOn: "" }, now).ok).toBe(false);
+    expect(parseGrantForm({ reason: "x".repeat(GRANT_REASON_MAX + 1), expiresOn: "" }, now).ok).toBe(false);
     expect(parseGrantForm({ reason: " press ", expiresOn: "" }, now)).toEqual({
       ok: true,
       value: { reason: "press", expiresAt: null },

@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseConsentChoice } from "~/features/privacy/consent-rules";
-import { until } from "../../support/poll";
 import {
   canonicalQuery,
   createPageCache,
@@ -283,11 +282,13 @@ describe("createPageCache", () => {
   });
 
   it("a cold miss: concurrent requests share one render", async () => {
-    const { state, get } = await setup();
+    const { cache, state, get } = await setup();
     let release!: () => void;
     state.gate = new Promise<void>((resolve) => (release = resolve));
     const pending = Promise.all(Array.from({ length: 10 }, () => get("/ailabs-offer")));
-    setTimeout(() => release(), 50);
+    // Every request has missed, so all ten are waiting on the render, before it may end.
+    await vi.waitFor(() => expect(cache.stats().misses).toBe(10), { timeout: 15_000 });
+    release();
     const responses = await pending;
     expect(state.renders).toBe(1);
     expect(new Set(responses.map((r) => r.body.toString())).size).toBe(1);
@@ -305,11 +306,7 @@ describe("createPageCache", () => {
     let release!: () => void;
     state.gate = new Promise<void>((resolve) => (release = resolve));
     const pending = get("/ailabs-offer");
-    await until(
-      "the render has begun",
-      async () => state.renders,
-      (renders) => renders === 3,
-    );
+    await vi.waitFor(() => expect(state.renders, "the render has begun").toBe(3), { timeout: 15_000 });
     cache.clear();
     release();
     // The waiting visitor gets a render of their own, and nothing old is kept for the next one.

@@ -1,0 +1,45 @@
+import type { Kysely } from "kysely";
+import { expect, vi } from "vitest";
+import type { DB } from "../../app/platform/db/db-schema";
+import type { AppProcess } from "./app-process";
+import type { FakeStripe } from "./fake-stripe";
+import { createUser, signIn } from "./fixtures";
+import { freshConnection } from "./operations";
+
+/**
+ * A graceful stop under way: a buyer's checkout is in flight (the fake Stripe holds its answer for
+ * 1.5 s) when SIGTERM arrives. What the checkout got, what a new connection got meanwhile (asked
+ * again until the server refuses it, which must happen while the checkout is still in flight),
+ * and the exit code.
+ */
+export async function sigtermDuringSlowCheckout(app: AppProcess, db: Kysely<DB>, fake: FakeStripe) {
+  const buyer = await signIn(app.baseUrl, (await createUser(db)).email);
+  const page = await (await buyer.get("/payment-options")).text();
+  const formKey = /name="form_key" value="([^"]+)"/.exec(page)![1];
+  fake.delayMs = 1_500;
+  try {
+    const asked = fake.createRequests().length;
+    let checkoutEnded = false;
+    const inFlight = buyer
+      .post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey })
+      .finally(() => (checkoutEnded = true));
+    // In flight: the app has asked Stripe, which holds its answer.
+    await vi.waitFor(() => expect(fake.createRequests()).toHaveLength(asked + 1), { timeout: 10_000 });
+    const exited = app.stop("SIGTERM");
+    const newConnection = await vi.waitFor(
+      async () => {
+        const outcome = await freshConnection(`${app.baseUrl}/healthz`).then(
+          ({ status }) => `answered ${status}`,
+          (error: unknown) => String(error),
+        );
+        expect(outcome).toMatch(/ECONNREFUSED/);
+        return outcome;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(checkoutEnded, "the checkout still in flight when new connections are refused").toBe(false);
+    return { checkout: await inFlight, newConnection, exitCode: await exited };
+  } finally {
+    fake.reset();
+  }
+}

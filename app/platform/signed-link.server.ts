@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { signedLinkKeys } from "./keys.server";
 
 /** What a signed link proves: each purpose has its own key, so one link's signature never fits another. */
-export type LinkPurpose = Parameters<typeof signedLinkKeys>[0];
+type LinkPurpose = Parameters<typeof signedLinkKeys>[0];
 
 /** A signature is 18 bytes of HMAC-SHA-256: 24 base64url characters. */
 const SIGNATURE = /^[A-Za-z0-9_-]{24}$/;

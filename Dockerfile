@@ -14,7 +14,7 @@ COPY patches ./patches
 RUN npm install
 COPY . .
 # The patched functions are in the code the server loads, and route matching is right with them.
-RUN npx vitest run --project unit tests/unit/remix-patches.test.ts
+RUN npx vitest run --project unit tests/unit/app/remix-patches.test.ts
 RUN npm run build
 
 FROM base AS runtime

@@ -7,6 +7,7 @@ import type { AppProcess } from "./app-process";
 import type { FakeStripe } from "./fake-stripe";
 import { createUser, signIn } from "./fixtures";
 import type { Cluster } from "./pg-cluster";
+import { captured } from "./present";
 
 /** A new, empty database on the cluster (the app migrates it when it starts). */
 export async function createDatabase(cluster: Cluster, prefix = "ops"): Promise<string> {
@@ -73,7 +74,7 @@ export function logLines(app: AppProcess): Array<Record<string, unknown>> {
 export async function sigtermDuringSlowCheckout(app: AppProcess, db: Kysely<DB>, fake: FakeStripe) {
   const buyer = await signIn(app.baseUrl, (await createUser(db)).email);
   const page = await (await buyer.get("/payment-options")).text();
-  const formKey = /name="form_key" value="([^"]+)"/.exec(page)![1];
+  const formKey = captured(page, /name="form_key" value="([^"]+)"/);
   fake.delayMs = 1_500;
   try {
     const inFlight = buyer.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });

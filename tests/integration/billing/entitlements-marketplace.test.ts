@@ -4,6 +4,7 @@ import { uniqueEmail } from "../../support/fixtures";
 import { until } from "../../support/poll";
 import { SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
+import { only } from "../../support/present";
 
 /**
  * Issue 25 (decision 051): each marketplace item grants the product it is mapped to, exactly one
@@ -51,7 +52,11 @@ const NAMES: Record<Item, string> = {
   custom_saas: "SaaS Partner",
 };
 
-function ipn(item: Item | "unknown", email: string, fields: Record<string, string> = {}): Record<string, string> {
+function ipn(
+  item: Item | "unknown",
+  email: string,
+  fields: Record<string, string> = {},
+): Record<string, string> & Record<"WP_SALE" | "WP_BUYER_EMAIL" | "IPN_ID", string> {
   counter += 1;
   const sale = `ent_${Date.now()}_${counter}`;
   return {
@@ -107,7 +112,7 @@ describe("marketplace sales grant the product of their item", () => {
     const email = uniqueEmail("four");
     const sales = Object.fromEntries((Object.keys(ITEMS) as Item[]).map((item) => [item, ipn(item, email)])) as Record<
       Item,
-      Record<string, string>
+      ReturnType<typeof ipn>
     >;
     for (const item of Object.keys(ITEMS) as Item[]) await post(sales[item]);
     // A repeat of the same IPN grants nothing more.
@@ -196,7 +201,7 @@ describe("marketplace sales grant the product of their item", () => {
     await app.db
       .updateTable("email_outbox")
       .set({ next_attempt_at: sql`now()` })
-      .where("id", "=", waiting[0].id)
+      .where("id", "=", only(waiting, "waiting mail").id)
       .execute();
     const note = await smtp.waitFor(email, 30_000, "Added to your AI Profit Labs account");
     expect(note.text).toContain("- VIP Upgrade: $4.95");

@@ -29,7 +29,9 @@ afterAll(async () => {
 
 let counter = 0;
 /** An IPN form as the marketplace posts it. */
-function ipn(fields: Record<string, string> = {}): Record<string, string> {
+function ipn(
+  fields: Record<string, string> = {},
+): Record<string, string> & Record<"WP_SALE" | "WP_BUYER_EMAIL" | "IPN_ID", string> {
   counter += 1;
   return {
     WP_ACTION: "sale",

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../../../migrations";
+import { at, only } from "../../support/present";
 // The model itself, on the app's own database handle: db.server keeps the one handle of the
 // process on globalThis, so the model's db() is the very instance the running app uses.
 import {
@@ -54,7 +55,7 @@ describe("single-use tokens", () => {
     });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
 
-    const [row] = await tokenRows(user.id);
+    const row = only(await tokenRows(user.id), "token");
     expect(row.token_hash).toBe(sha256(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row).toMatchObject({ purpose: "email_change", credential_epoch: 3, used_at: null });
@@ -104,7 +105,7 @@ describe("single-use tokens", () => {
         const { rows } = await sql<{ waiting: number }>`
           SELECT count(*)::int AS waiting FROM pg_stat_activity
           WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(app.db);
-        if (rows[0].waiting > 0) break;
+        if (at(rows, 0, "count").waiting > 0) break;
         if (Date.now() > deadline) throw new Error("the second consume never waited for the first");
         await new Promise((resolve) => setImmediate(resolve));
       }

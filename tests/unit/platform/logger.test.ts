@@ -33,8 +33,8 @@ describe("logs", () => {
       msg: "[stripe] webhook failed:",
       err: { type: "Error", message: "boom" },
     });
-    expect(lines[1].err.stack).toContain("logger.test.ts");
-    expect(typeof lines[0].time).toBe("string");
+    expect(lines[1]?.err.stack).toContain("logger.test.ts");
+    expect(typeof lines[0]?.time).toBe("string");
   });
 
   it("honours the level and never prints cookies, authorization headers or passwords", () => {

@@ -6,7 +6,7 @@ import { keyedRecoveryCode, sealTotpSecret } from "../../support/keys";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 import { currentStep, totpCode } from "../../support/totp";
-import { at, captured, only, present } from "../../support/present";
+import { at, captured, present } from "../../support/present";
 
 /**
  * Issue 11: /account (name, email change through a mailed link, password change, sessions) and
@@ -330,7 +330,7 @@ describe("account settings", () => {
     // Someone else's session id is not ours to end.
     const stranger = await createUser(app.db);
     await signIn(app.baseUrl, stranger.email);
-    const theirs = only(await sessionsOf(stranger.id), "session of the stranger");
+    const theirs = at(await sessionsOf(stranger.id), 0, "session of the stranger");
     await here.post("/account/sessions", { intent: "sign-out-session", session: theirs.id_hash });
     expect(await sessionsOf(stranger.id)).toHaveLength(1);
 

@@ -10,7 +10,7 @@ import { Browser, redirectTarget } from "../../support/http";
 import { cookieSigningSecret, sealTotpSecret, TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET } from "../../support/keys";
 import { startTestApp, type TestApp } from "../../support/test-app";
 import { totpCode } from "../../support/totp";
-import { captured, only, present } from "../../support/present";
+import { at, captured, present } from "../../support/present";
 
 /**
  * Issue 10 item 8: session ids stored only as SHA-256, a new id on every sign-in (the old one
@@ -40,7 +40,7 @@ describe("session storage", () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
     const browser = await signIn(app.baseUrl, user.email);
     const id = sessionIdIn(browser);
-    const row = only(await sessionsOf(user.id), "session");
+    const row = at(await sessionsOf(user.id), 0, "session");
     expect(row.id_hash).toBe(crypto.createHash("sha256").update(id).digest("hex"));
     expect(JSON.stringify(await app.db.selectFrom("sessions").selectAll().execute())).not.toContain(id);
 
@@ -96,7 +96,7 @@ describe("timeouts", () => {
       .execute();
     expect(await signedOut(browser)).toBe(false);
     // That visit counted: the idle clock starts again.
-    const touched = only(await sessionsOf(user.id), "session");
+    const touched = at(await sessionsOf(user.id), 0, "session");
     expect(Date.now() - new Date(touched.last_seen_at).getTime()).toBeLessThan(day);
 
     await app.db

@@ -4,7 +4,7 @@ import { FakeStripe, signatureFor } from "../../support/fake-stripe";
 import { createUser, signIn } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
-import { only } from "../../support/present";
+import { at } from "../../support/present";
 
 const SECRET_KEY = "sk_test_integration";
 const WEBHOOK_SECRET = "whsec_integration";
@@ -88,7 +88,7 @@ describe("checkout", () => {
     const response = await postCheckout(browser, "AI_PROFIT_LABS", key);
 
     expect(response.status).toBe(303);
-    const request = only(fake.createRequests(), "checkout request");
+    const request = at(fake.createRequests(), 0, "checkout request");
     expect(request.form).toEqual({
       mode: "payment",
       "line_items[0][price]": PRICE_LIFETIME,
@@ -219,7 +219,7 @@ describe("/success", () => {
     expect(html).toContain('http-equiv="refresh" content="5;url=/dashboard"');
     expect(await hasAccess(browser)).toBe(true);
 
-    const order = only(await ordersOf(sessionId), "order");
+    const order = at(await ordersOf(sessionId), 0, "order");
     expect(order).toMatchObject({
       status: "completed",
       amount_total: 2500,

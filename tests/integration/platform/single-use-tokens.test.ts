@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../../../migrations";
-import { at, only } from "../../support/present";
+import { at } from "../../support/present";
 // The model itself, on the app's own database handle: db.server keeps the one handle of the
 // process on globalThis, so the model's db() is the very instance the running app uses.
 import {
@@ -55,7 +55,7 @@ describe("single-use tokens", () => {
     });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
 
-    const row = only(await tokenRows(user.id), "token");
+    const row = at(await tokenRows(user.id), 0, "token");
     expect(row.token_hash).toBe(sha256(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row).toMatchObject({ purpose: "email_change", credential_epoch: 3, used_at: null });

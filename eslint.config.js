@@ -201,6 +201,18 @@ export default tseslint.config(
     rules: { "no-console": "error" },
   },
   {
+    // Type-aware rules, for TypeScript: every .ts/.tsx file is in tsconfig.json, which the project
+    // service reads (the .js files, this one included, are plain scripts and get no typed rules). A
+    // promise nobody awaits loses its rejection, and one handed to a void callback (an onClick, an
+    // event listener) runs unawaited where the caller cannot see it.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
     // Tests may use `any` for fixtures that speak raw HTTP and database rows; migrations take
     // `Kysely<any>` as Kysely's guide says, because they must not depend on today's schema types.
     files: ["tests/**/*.ts", "migrations/**/*.ts"],

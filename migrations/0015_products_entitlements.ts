@@ -281,7 +281,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     ["stripe_subscriptions", "entitlement_from_stripe_subscription"],
     ["warriorplus_orders", "entitlement_from_marketplace_order"],
     ["access_grants", "entitlement_from_grant"],
-  ]) {
+  ] as const) {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_entitlement`)} ON ${sql.raw(table)}`.execute(db);
     await sql`DROP FUNCTION IF EXISTS ${sql.raw(fn)}()`.execute(db);
   }

@@ -115,8 +115,9 @@ async function valueLists(url: string): Promise<Map<string, string[]>> {
       const match =
         /^CHECK \(\((\w+) = ANY \(ARRAY\[(.*)\]\)\)\)$/.exec(definition) ??
         /^CHECK \(\((\w+) = ('(?:[^']|'')*'::text)\)\)$/.exec(definition);
-      if (!match || match[1] !== column) continue;
-      const values = match[2].split(", ").map((item) => /^'((?:[^']|'')*)'::text$/.exec(item)?.[1]);
+      const [, checked, list = ""] = match ?? [];
+      if (checked !== column) continue;
+      const values = list.split(", ").map((item) => /^'((?:[^']|'')*)'::text$/.exec(item)?.[1]);
       if (values.some((value) => value === undefined)) continue;
       lists.set(
         `${table}.${column}`,

@@ -61,6 +61,9 @@ const STEPS = (process.env.LOADTEST_STEPS ?? "5 10 20 30 40 60 80 100 200 400 80
   .split(/[\s,]+/)
   .filter(Boolean)
   .map(Number);
+const [FIRST_STEP = 0] = STEPS;
+if (STEPS.length === 0 || STEPS.some((rate) => !(rate > 0)))
+  throw new Error("LOADTEST_STEPS must list arrival rates (positive numbers), lowest first");
 const STEP_SECONDS = Number(process.env.LOADTEST_SECONDS ?? 30);
 const ENGINES = (process.env.LOADTEST_ENGINES ?? "pglite postgres").split(/[\s,]+/).filter(Boolean) as Engine[];
 const ALL_STEPS = process.env.LOADTEST_ALL_STEPS === "1";
@@ -204,8 +207,8 @@ async function signedIn(baseUrl: string, email: string): Promise<Browser> {
 
 /** A client address per visitor (the server trusts X-Forwarded-For from its proxy, TRUST_PROXY=1): per-address limits see a crowd, as on launch day. */
 function randomAddress(): string {
-  const bytes = crypto.randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${1 + (bytes[2] % 254)}`;
+  const [a = 0, b = 0, c = 0] = crypto.randomBytes(3);
+  return `10.${a}.${b}.${1 + (c % 254)}`;
 }
 
 type World = {
@@ -225,6 +228,12 @@ let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 /** Which page, member and chapter comes next: in turn, so every step sees the same spread. */
 let turn = 0;
+/** The item whose turn it is in a list that goes round. */
+function inTurn<T>(items: readonly T[], n: number): T {
+  const item = items[n % items.length];
+  if (item === undefined) throw new Error("nothing to take turns with: the list is empty");
+  return item;
+}
 
 /** One visitor's action of each kind: the requests it makes, each recorded as a sample. */
 function actions(world: World, record: (sample: Sample) => void) {
@@ -252,7 +261,7 @@ function actions(world: World, record: (sample: Sample) => void) {
     "sales page": (scheduled) => {
       // Half the visitors come through an affiliate's link, with its tracking parameters.
       turn += 1;
-      const page = SALES_PAGES[turn % SALES_PAGES.length];
+      const page = inTurn(SALES_PAGES, turn);
       const tracked = Math.floor(turn / SALES_PAGES.length) % 2 === 0;
       const target = tracked ? `${page}?aff=${turn % 97}&utm_source=jv&utm_campaign=launch&fbclid=${unique()}` : page;
       return timed("sales page", [200], scheduled, (signal) =>
@@ -341,8 +350,8 @@ function actions(world: World, record: (sample: Sample) => void) {
     },
     "member reading": async (scheduled) => {
       turn += 1;
-      const member = world.members[turn % world.members.length];
-      const chapterId = world.chapterIds[Math.floor(turn / world.members.length) % world.chapterIds.length];
+      const member = inTurn(world.members, turn);
+      const chapterId = inTurn(world.chapterIds, Math.floor(turn / world.members.length));
       const read = await timed("member: chapter", [200], scheduled, (signal) =>
         member.get(`/course/${world.courseId}?chapter=${chapterId}`, { signal }),
       );
@@ -498,22 +507,23 @@ async function series(engine: Engine, ports: { app: number }, fake: FakeStripe, 
     const spareBuyers = await Promise.all(
       Array.from({ length: SPARE_BUYERS }, (_, i) => signedIn(baseUrl, `buyer-${i + 1}@loadtest.example`)),
     );
-    const dashboard = await (await members[0].get("/dashboard")).text();
+    const reader = inTurn(members, 0);
+    const dashboard = await (await reader.get("/dashboard")).text();
     const courseId = /\/course\/([0-9a-f-]{36})/.exec(dashboard)?.[1];
     if (!courseId) throw new Error("no course on the member's dashboard");
-    const course = await (await members[0].get(`/course/${courseId}`)).text();
-    const chapterIds = [...new Set([...course.matchAll(/[?&]chapter=([0-9a-f-]{36})/g)].map((match) => match[1]))];
+    const course = await (await reader.get(`/course/${courseId}`)).text();
+    const chapterIds = [...new Set([...course.matchAll(/[?&]chapter=([0-9a-f-]{36})/g)].map(([, id = ""]) => id))];
     if (chapterIds.length === 0) throw new Error("no chapters in the demo course");
     const world: World = { baseUrl, fake, courseId, chapterIds, members, buyers: [], spareBuyers, loginsUsed: 0 };
 
     // A freshly started server compiles its hot code in its first seconds: a short warm-up at the
     // first step's rate, not counted.
     const mix = mixSequence(LAUNCH_MIX);
-    log(`${engine}: warming up (5 s at ${STEPS[0]}/s, not counted)`);
+    log(`${engine}: warming up (5 s at ${FIRST_STEP}/s, not counted)`);
     const warmUpSeconds = 5;
-    for (let i = 0, total = STEPS[0] * warmUpSeconds; i < total; i += STEPS[0]) {
+    for (let i = 0, total = FIRST_STEP * warmUpSeconds; i < total; i += FIRST_STEP) {
       await Promise.all(
-        Array.from({ length: STEPS[0] }, () => actions(world, () => {})["sales page"](performance.now())),
+        Array.from({ length: FIRST_STEP }, () => actions(world, () => {})["sales page"](performance.now())),
       );
     }
     const steps: StepReport[] = [];
@@ -581,7 +591,7 @@ async function main() {
     const failedStep = report.steps.find((step) => step.failed);
     const failed = failedStep ? `${failedStep.failed} at ${failedStep.rate}/s` : "nothing (series ended)";
     console.log(
-      `| ${report.engine} | ${report.capacity ?? `< ${STEPS[0]}`} | ${rate === null ? "-" : (rate * 60).toLocaleString("en-US")} | ${rate === null ? "-" : Math.round(rate * 60 * purchaseShare).toLocaleString("en-US")} | ${failed} | ${report.rssAtCapacityMiB === null ? "-" : `${report.rssAtCapacityMiB.toFixed(0)} MiB`} | ${(report.coldStartMs / 1000).toFixed(2)} s |`,
+      `| ${report.engine} | ${report.capacity ?? `< ${FIRST_STEP}`} | ${rate === null ? "-" : (rate * 60).toLocaleString("en-US")} | ${rate === null ? "-" : Math.round(rate * 60 * purchaseShare).toLocaleString("en-US")} | ${failed} | ${report.rssAtCapacityMiB === null ? "-" : `${report.rssAtCapacityMiB.toFixed(0)} MiB`} | ${(report.coldStartMs / 1000).toFixed(2)} s |`,
     );
   }
   console.log(

@@ -11,8 +11,8 @@ export function addressGroup(address: string): string {
     .toLowerCase()
     .replace(/^\[|\]$/g, "")
     .replace(/%.*$/, "");
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
-  if (mapped) return mapped[1];
+  const [, mapped] = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain) ?? [];
+  if (mapped) return mapped;
   if (!isIPv6(plain)) return plain;
   return `${expandIPv6(plain).slice(0, 4).join(":")}::/64`;
 }
@@ -28,7 +28,7 @@ function expandIPv6(address: string): string[] {
     groups.flatMap((group) => {
       const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(group);
       if (!v4) return [group];
-      const [a, b, c, d] = v4.slice(1).map(Number);
+      const [a = 0, b = 0, c = 0, d = 0] = v4.slice(1).map(Number);
       return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
     });
   left = withIPv4(left);

@@ -15,7 +15,7 @@ export class UnreadableSecret extends Error {}
 
 /** The id of the key a stored value was made under; null for a value from before decision 045. */
 export function storedKeyId(stored: string): string | null {
-  return stored.startsWith(PREFIX) ? stored.split(":")[1] : null;
+  return stored.startsWith(PREFIX) ? (stored.split(":")[1] ?? null) : null;
 }
 
 /** AES-256-GCM with a random 96-bit IV: `v1:<key id>:<iv>:<ciphertext and tag>` (base64url parts). */

@@ -37,7 +37,8 @@ export type PriceBoxContent = {
 export type DemoContent = {
   heading: string;
   intro?: string;
-  prompts: string[];
+  /** At least one: the page shows the first, finished, before anything plays. */
+  prompts: [string, ...string[]];
   steps: string[];
   finalLine: string;
   /** The disabled button while building, and the one that replaces it when the build is done. */

@@ -11,9 +11,9 @@ export type ScriptSources = { nonce: string } | { hashes: readonly string[] };
 /** The CSP source of each inline `<script>` (no src) in a rendered document, hashed as browsers do. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc\s*=/i.test(match[1])) continue;
-    hashes.add(`'sha256-${sha256(match[2], "base64")}'`);
+  for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${sha256(body, "base64")}'`);
   }
   return [...hashes];
 }

@@ -400,7 +400,7 @@ export const EnvSchema = z
         ctx.addIssue({ code: "custom", path: ["WEB_CONCURRENCY"], message: "must be 1 in development" });
       }
     }
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    if (env.NODE_ENV === "production" && listEntries(env.SESSION_SECRET ?? "").length === 0) {
       ctx.addIssue({
         code: "custom",
         path: ["SESSION_SECRET"],
@@ -516,8 +516,10 @@ export function env(): Env {
  * no configuration (production requires real ones). Read only by platform/keys.server.ts, which
  * derives a key per purpose from them.
  */
-export function sessionSecrets(): string[] {
-  return listEntries(env().SESSION_SECRET ?? "dev-only-insecure-session-secret-change-me");
+export function sessionSecrets(): [string, ...string[]] {
+  // A list of nothing but commas is no secret: refused in production, the development one elsewhere.
+  const [newest = "dev-only-insecure-session-secret-change-me", ...older] = listEntries(env().SESSION_SECRET ?? "");
+  return [newest, ...older];
 }
 
 /**

@@ -57,11 +57,15 @@ export function dataKey(root: Buffer): DataKey {
   };
 }
 
-let cachedDataKeys: DataKey[] | undefined;
+let cachedDataKeys: [DataKey, ...DataKey[]] | undefined;
 
 /** The configured data keys, the one that encrypts first. */
-export function dataKeys(): DataKey[] {
-  cachedDataKeys ??= encryptionKeys().map(dataKey);
+export function dataKeys(): [DataKey, ...DataKey[]] {
+  if (!cachedDataKeys) {
+    const [first, ...rest] = encryptionKeys().map(dataKey);
+    if (!first) throw new Error("ENCRYPTION_KEY lists no key: nothing to encrypt two-factor secrets with");
+    cachedDataKeys = [first, ...rest];
+  }
   return cachedDataKeys;
 }
 

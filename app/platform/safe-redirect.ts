@@ -38,7 +38,7 @@ export function safeRedirect(target: unknown, fallback = "/"): string {
     return fallback;
   }
   if (!isPlainSitePath(normalised)) return fallback;
-  const decodedPath = decoded(normalised.split(/[?#]/, 1)[0]);
+  const decodedPath = decoded(normalised.split(/[?#]/, 1)[0] ?? "");
   if (decodedPath === null || !isPlainSitePath(decodedPath)) return fallback;
   if (!isPlainSitePath(new URL(decodedPath, BASE).pathname)) return fallback;
   // Resolving the result again must not move it: a value that still changes was not settled.

@@ -22,11 +22,13 @@ export function rawGet(url: string, headers: Record<string, string> = {}) {
  */
 export function scriptUrls(html: string): string[] {
   const urls = new Set<string>();
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g)) urls.add(match[1]);
-  for (const script of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const match of script[1].matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+)["']/g)) urls.add(match[1]);
+  // Each pattern captures its URL (or the script's text) in group 1, which is never empty.
+  const captured = (pattern: RegExp, text: string) => [...text.matchAll(pattern)].map(([, value = ""]) => value);
+  for (const url of captured(/<script\b[^>]*\bsrc="([^"]+)"/g, html)) urls.add(url);
+  for (const url of captured(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g, html)) urls.add(url);
+  for (const url of captured(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g, html)) urls.add(url);
+  for (const script of captured(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g, html)) {
+    for (const url of captured(/import\s*(?:[^"']*from\s*)?["']([^"']+)["']/g, script)) urls.add(url);
   }
   return [...urls];
 }
@@ -62,7 +64,7 @@ export const JAVASCRIPT_BUDGETS: Record<string, number> = {
 
 /** The modules a module imports statically (`import ... from "x"`, `import "x"`; not `import()`). */
 export function staticImports(code: string): string[] {
-  return [...code.matchAll(/\bimport\s*(?:[\w$*{},\s]*\bfrom\s*)?["']([^"']+)["']/g)].map((match) => match[1]);
+  return [...code.matchAll(/\bimport\s*(?:[\w$*{},\s]*\bfrom\s*)?["']([^"']+)["']/g)].map(([, name = ""]) => name);
 }
 
 /**

@@ -38,4 +38,8 @@ export function summarise(file: string, top = 15): string {
   return `self time by owner (${(total / 1e6).toFixed(1)} s sampled):\n${table(owners)}\n\nself time by function:\n${table(functions)}`;
 }
 
-if (process.argv[1]?.endsWith("profile-summary.ts")) console.log(summarise(process.argv[2]));
+if (process.argv[1]?.endsWith("profile-summary.ts")) {
+  const file = process.argv[2];
+  if (!file) throw new Error("Usage: tsx scripts/bench/profile-summary.ts <file.cpuprofile>");
+  console.log(summarise(file));
+}

@@ -16,25 +16,27 @@ export type WrkRun = {
 export function ensureWrk(): string {
   for (const candidate of ["/usr/bin/wrk", "/usr/local/bin/wrk"]) if (fs.existsSync(candidate)) return candidate;
   console.log("[bench] wrk is missing: installing Debian's package");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const asRoot = process.getuid?.() === 0;
   const run = (args: string[]) =>
-    execFileSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: "inherit" });
-  run(["apt-get", "update"]);
-  run(["apt-get", "install", "-y", "--no-install-recommends", "wrk"]);
+    asRoot
+      ? execFileSync("apt-get", args, { stdio: "inherit" })
+      : execFileSync("sudo", ["apt-get", ...args], { stdio: "inherit" });
+  run(["update"]);
+  run(["install", "-y", "--no-install-recommends", "wrk"]);
   return "/usr/bin/wrk";
 }
 
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
 function toMs(text: string): number {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
-  return match ? Number(match[1]) * UNIT_MS[match[2]] : NaN;
+  const [, amount, unit = ""] = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim()) ?? [];
+  return Number(amount) * (UNIT_MS[unit] ?? NaN);
 }
 
 export function parseWrk(output: string): WrkRun {
   const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
   const latency = (percent: string) => toMs(new RegExp(`^\\s*${percent}%\\s+(\\S+)`, "m").exec(output)?.[1] ?? "NaN");
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-  const [connect, read, write, timeout] = socket ? socket.slice(1).map(Number) : [0, 0, 0, 0];
+  const [connect = 0, read = 0, write = 0, timeout = 0] = socket ? socket.slice(1).map(Number) : [];
   const non2xx = number(/Non-2xx or 3xx responses: (\d+)/);
   return {
     requests: number(/(\d+) requests in/),
@@ -66,7 +68,7 @@ export function runWrk(wrk: string, target: WrkTarget, seconds: number): Promise
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** CPU time (user + system) used so far by processes, in seconds, from /proc (Linux). */
 export type CpuMeter = () => number;
@@ -109,8 +111,9 @@ export async function measure(
   for (let i = 0; i < runs; i++) {
     const before = Object.entries(meters).map(([name, meter]) => [name, meter()] as const);
     const result = await runWrk(wrk, target, seconds);
+    const after = Object.fromEntries(Object.entries(meters).map(([name, meter]) => [name, meter()]));
     for (const [name, start] of before)
-      cpu[name].push(((meters[name]() - start) * 1000) / Math.max(result.requests, 1));
+      cpu[name]?.push((((after[name] ?? start) - start) * 1000) / Math.max(result.requests, 1));
     results.push(result);
   }
   return {

@@ -24,8 +24,10 @@ export function* mixSequence<K extends string>(weights: Readonly<Record<K, numbe
   const entries = Object.entries(weights) as Array<[K, number]>;
   const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
   const current = new Map<K, number>(entries.map(([kind]) => [kind, 0]));
+  const [first] = entries;
+  if (!first) throw new Error("a mix needs at least one kind of arrival");
   for (;;) {
-    let best: K = entries[0][0];
+    let best: K = first[0];
     for (const [kind, weight] of entries) {
       current.set(kind, current.get(kind)! + weight);
       if (current.get(kind)! > current.get(best)!) best = kind;
@@ -56,7 +58,7 @@ export function scheduledAt(index: number, ratePerSecond: number): number {
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? NaN;
 }
 
 export type Sample = { kind: string; ms: number; status: number; ok: boolean };
@@ -89,8 +91,8 @@ export const P99_LIMIT_MS = 500;
 
 /** The kind that made a step fail (the worst p99 among those over the limit, else the first with errors), or null if it is clean. */
 export function failedKind(rows: readonly KindRow[], limitMs = P99_LIMIT_MS): string | null {
-  const slow = rows.filter((row) => row.p99 > limitMs).sort((a, b) => b.p99 - a.p99);
-  if (slow.length) return slow[0].kind;
+  const [slowest] = rows.filter((row) => row.p99 > limitMs).sort((a, b) => b.p99 - a.p99);
+  if (slowest) return slowest.kind;
   return rows.find((row) => row.errors > 0)?.kind ?? null;
 }
 

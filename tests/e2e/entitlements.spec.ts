@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL, E2E_WARRIORPLUS } from "../../playwright.config";
 import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../support/marketplace-sale";
 import { logIn, uniqueEmail, withConsentChosen } from "./helpers";
+import { only } from "../support/present";
 
 /**
  * Issue 25, with JavaScript and without: an admin maps the upsells' marketplace items; a buyer
@@ -53,7 +54,7 @@ test("marketplace upgrades unlock what they sell, and a refund closes only its o
   await buy(buyer, ITEMS.custom_saas, "SaaS Partner", "997.00");
 
   await expect.poll(async () => (await mailTo(buyer)).length, { timeout: 15_000 }).toBe(1);
-  const [login] = await mailTo(buyer);
+  const login = only(await mailTo(buyer), "login mail");
   expect(login.subject).toBe("Your AI Profit Labs login details");
   const href = login.text.match(/https?:\/\/\S+/g)!.find((url) => new URL(url).pathname === "/reset-password")!;
 

@@ -5,6 +5,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { E2E_BASE_URL } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./helpers";
+import { present } from "../support/present";
 
 let errors: string[] = [];
 
@@ -137,7 +138,7 @@ test.describe("bonuses", () => {
     const zip = await download(page, () => page.getByRole("link", { name: "Download Source Code (.zip)" }).click());
     expect(zip.file.suggestedFilename()).toBe("ai-todo-saas-starter.zip");
     const files = unzipSync(new Uint8Array(zip.bytes));
-    expect(strFromU8(files["ai-todo-saas-starter/README.md"])).toContain("TaskPilot");
+    expect(strFromU8(present(files["ai-todo-saas-starter/README.md"], "README.md in the zip"))).toContain("TaskPilot");
 
     const plan = await download(page, () => page.getByRole("link", { name: "Download Launch Plan (.txt)" }).click());
     expect(plan.file.suggestedFilename()).toBe("30-day-launch-plan.txt");
@@ -196,7 +197,9 @@ test.describe("bonuses", () => {
     );
     expect(bundle.file.suggestedFilename()).toBe("early-bird-bonus.zip");
     const files = unzipSync(new Uint8Array(bundle.bytes));
-    expect(strFromU8(files["early-bird-bonus/README.txt"])).toContain("EARLY-BIRD BONUS BUNDLE");
+    expect(strFromU8(present(files["early-bird-bonus/README.txt"], "README.txt in the zip"))).toContain(
+      "EARLY-BIRD BONUS BUNDLE",
+    );
   });
 
   test("the support box names the support email", async ({ page }) => {

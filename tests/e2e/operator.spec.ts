@@ -3,6 +3,7 @@ import { signatureFor } from "../support/fake-stripe";
 import { createUser } from "../support/fixtures";
 import { expect, test } from "./fixtures";
 import { hydrated, signUp, uniqueEmail, withConsentChosen } from "./helpers";
+import { only } from "../support/present";
 
 /**
  * Issue 28 (decision 055), with JavaScript and without: the admin refunds a card order from the
@@ -93,7 +94,7 @@ test("a buyer signs in from the emailed link", async ({ page, db }) => {
   await expect(page.getByRole("status")).toContainText("If an account exists, a link is on its way.");
 
   await expect.poll(async () => (await mailTo(buyer.email)).length, { timeout: 15_000 }).toBe(1);
-  const [mail] = await mailTo(buyer.email);
+  const mail = only(await mailTo(buyer.email), "sign-in mail");
   const link = /https?:\/\/\S+\/login\/link\?token=\S+/.exec(mail.text)![0];
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();

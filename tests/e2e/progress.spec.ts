@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "../../playwright.config";
 import { logIn, withConsentChosen } from "./helpers";
+import { at, present } from "../support/present";
 
 /**
  * Learning progress (issue 15), with JavaScript (fetcher, no reload) and without (POST and
@@ -88,7 +89,7 @@ test("a member reads the course to the end, gets the certificate and sees 'Revie
     // One primary action: 'Complete course' on the chapter that finishes it (issue 30).
     const last = index === chapters.length - 1;
     await page.getByRole("button", { name: last ? "Complete course" : "Complete and continue" }).click();
-    if (!last) await expect(chapterHeading).toHaveText(chapters[index + 1]);
+    if (!last) await expect(chapterHeading).toHaveText(at(chapters, index + 1));
   }
   if (javaScriptEnabled) {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
@@ -166,10 +167,14 @@ test("a course completed by an unpublished chapter gives its certificate from 'G
     )
     .returning("id")
     .execute();
-  await page.goto(`/course/${course.id}?chapter=${first.id}`);
+  await page.goto(`/course/${course.id}?chapter=${present(first, "the first chapter").id}`);
   await page.getByRole("button", { name: "Mark as complete" }).click();
   await expect(page.getByText("1 of 2 chapters completed")).toBeVisible();
-  await db.updateTable("chapters").set({ status: "draft" }).where("id", "=", second.id).execute();
+  await db
+    .updateTable("chapters")
+    .set({ status: "draft" })
+    .where("id", "=", present(second, "the second chapter").id)
+    .execute();
 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Course completed" })).toBeVisible();

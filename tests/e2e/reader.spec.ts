@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { createUser } from "../support/fixtures";
 import { hydrated, logIn, withConsentChosen } from "./helpers";
+import { at } from "../support/present";
 
 /**
  * Issue 30, "The lesson is the product", in a real browser at 390 and 1280 px, with JavaScript and
@@ -320,7 +321,7 @@ for (const width of [390, 1280] as const) {
       const saved = await db
         .selectFrom("chapters")
         .select("content")
-        .where("id", "=", chapterIds[0])
+        .where("id", "=", at(chapterIds, 0))
         .executeTakeFirstOrThrow();
       expect(saved.content).toContain("<pre>");
       expect(saved.content).toContain("<blockquote>");
@@ -336,7 +337,7 @@ for (const width of [390, 1280] as const) {
           .set({
             content: `<h2>Writing the prompt</h2>${saved.content}<h3>Watch it built</h3><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe><p>${paragraph}</p>`,
           })
-          .where("id", "=", chapterIds[0])
+          .where("id", "=", at(chapterIds, 0))
           .execute();
       }
     });

@@ -347,7 +347,7 @@ test.describe("navigation bar", () => {
       ["Bonuses", "/bonuses"],
       ["Upgrades", "/upgrades"],
       ["Admin Panel", "/admin"],
-    ]) {
+    ] as const) {
       await expect(menu.getByRole("link", { name })).toHaveAttribute("href", href);
     }
     await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();

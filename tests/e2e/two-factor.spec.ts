@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { currentStep, totpCode } from "../support/totp";
 import { hydrated, logIn, logOut, signUp } from "./helpers";
+import { at } from "../support/present";
 
 /**
  * Issue 11 in Chromium, with JavaScript and without: enrol from /account/security (the code computed from
@@ -61,7 +62,7 @@ test("enrol, sign out, sign in through the code step, then with a recovery code"
   await logOut(page);
   await logIn(page, account.email, account.password);
   await page.waitForURL("**/login/two-factor");
-  await enterCode(page, codes[0]);
+  await enterCode(page, at(codes, 0, "recovery code"));
   await page.waitForURL("**/payment-options");
   await page.goto("/account/security");
   await expect(page.getByText("9 recovery codes remain.")).toBeVisible();

@@ -10,6 +10,7 @@ import { marketplaceSale, postMarketplaceIpn } from "../support/marketplace-sale
 import { createDatabase, openDatabase } from "../support/operations";
 import { startCluster, type Cluster } from "../support/pg-cluster";
 import { SmtpSink } from "../support/smtp-sink";
+import { captured } from "../support/present";
 
 /**
  * PostgreSQL goes away under mixed load (visitors, members, sign-ins, both webhooks) and comes
@@ -94,7 +95,7 @@ async function paidCheckout() {
   const buyer = await createUser(db);
   const browser = await signIn(app.baseUrl, buyer.email);
   const page = await (await browser.get("/payment-options")).text();
-  const formKey = /name="form_key" value="([^"]+)"/.exec(page)![1];
+  const formKey = captured(page, /name="form_key" value="([^"]+)"/);
   const created = await browser.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });
   expect(created.status).toBe(303);
   const sessionId = new URL(created.headers.get("Location")!).pathname.split("/").pop()!;

@@ -12,6 +12,7 @@ import { freePort, startCluster, type Cluster } from "../support/pg-cluster";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy";
 import { SmtpSink } from "../support/smtp-sink";
 import { PASSWORD_THROTTLE } from "../../app/features/accounts/password-throttle.server";
+import { captured } from "../support/present";
 
 /**
  * Two instances of the real server on one PostgreSQL, behind a round-robin proxy, as `fly scale
@@ -25,7 +26,7 @@ const PRICE = "price_lifetime_instances";
 let cluster: Cluster;
 let fake: FakeStripe;
 let smtp: SmtpSink;
-let instances: AppProcess[];
+let instances: [AppProcess, AppProcess];
 let proxy: RoundRobinProxy;
 let db: Kysely<DB>;
 
@@ -87,7 +88,7 @@ async function paidCheckout() {
   const buyer = await createUser(db);
   const browser = await signIn(proxy.url, buyer.email);
   const page = await (await browser.get("/payment-options")).text();
-  const formKey = /name="form_key" value="([^"]+)"/.exec(page)![1];
+  const formKey = captured(page, /name="form_key" value="([^"]+)"/);
   const created = await browser.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });
   expect(created.status).toBe(303);
   const sessionId = new URL(created.headers.get("Location")!).pathname.split("/").pop()!;

@@ -50,9 +50,10 @@ function parsePrometheus(text: string): Map<string, number> {
   for (const line of text.split("\n")) {
     if (line === "" || line.startsWith("# HELP ") || line.startsWith("# TYPE ")) continue;
     // Prometheus reads special values case-insensitively (prom-client prints "Nan").
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) (-?[0-9.e+-]+|(?:nan|[+-]inf))$/i.exec(line);
-    if (!match) throw new Error(`not Prometheus text: ${line}`);
-    samples.set(match[1], Number(match[2]));
+    const [, name, value] =
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) (-?[0-9.e+-]+|(?:nan|[+-]inf))$/i.exec(line) ?? [];
+    if (name === undefined) throw new Error(`not Prometheus text: ${line}`);
+    samples.set(name, Number(value));
   }
   return samples;
 }

@@ -153,12 +153,12 @@ export class FakeStripe {
 
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions")
       return this.idempotently(req, body, res, () => this.createSession(form));
-    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-    if (req.method === "GET" && retrieve) {
-      const session = this.sessions.get(decodeURIComponent(retrieve[1]));
+    const [, retrieve] = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname) ?? [];
+    if (req.method === "GET" && retrieve !== undefined) {
+      const session = this.sessions.get(decodeURIComponent(retrieve));
       return session
         ? send(res, 200, session)
-        : send(res, 404, stripeError("invalid_request_error", `No such checkout.session: '${retrieve[1]}'`));
+        : send(res, 404, stripeError("invalid_request_error", `No such checkout.session: '${retrieve}'`));
     }
     return send(
       res,

@@ -5,6 +5,7 @@ import type { AppProcess } from "./app-process";
 import type { FakeStripe } from "./fake-stripe";
 import { createUser, signIn } from "./fixtures";
 import { freshConnection } from "./operations";
+import { captured } from "./present";
 
 /**
  * A graceful stop under way: a buyer's checkout is in flight (the fake Stripe holds its answer for
@@ -15,7 +16,7 @@ import { freshConnection } from "./operations";
 export async function sigtermDuringSlowCheckout(app: AppProcess, db: Kysely<DB>, fake: FakeStripe) {
   const buyer = await signIn(app.baseUrl, (await createUser(db)).email);
   const page = await (await buyer.get("/payment-options")).text();
-  const formKey = /name="form_key" value="([^"]+)"/.exec(page)![1];
+  const formKey = captured(page, /name="form_key" value="([^"]+)"/);
   fake.delayMs = 1_500;
   try {
     const asked = fake.createRequests().length;

@@ -36,7 +36,7 @@ export class Browser {
     if (!headers.has("X-Forwarded-For")) headers.set("X-Forwarded-For", this.address);
     const response = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
+      const [pair = "", ...attributes] = line.split(";");
       const index = pair.indexOf("=");
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();

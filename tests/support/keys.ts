@@ -34,7 +34,7 @@ export function sealTotpSecret(secret: string, userId: string, hexKey = TEST_ENC
 
 /** The plain TOTP secret of a stored value; throws when the key or the user is not the one it was sealed for. */
 export function openTotpSecret(stored: string, userId: string, hexKey = TEST_ENCRYPTION_KEY): string {
-  const [version, id, iv, sealed] = stored.split(":");
+  const [version, id, iv = "", sealed = ""] = stored.split(":");
   if (version !== "v1" || id !== keyId(hexKey)) throw new Error(`not sealed under this key: ${stored}`);
   const bytes = Buffer.from(sealed, "base64url");
   const decipher = crypto.createDecipheriv(

@@ -3,6 +3,10 @@ import crypto from "node:crypto";
 /** Where the marketplace (WarriorPlus) posts its IPNs. */
 export const MARKETPLACE_WEBHOOK = "/webhooks/warriorplus";
 
+/** An IPN's fields; the ids every sale carries are always there. */
+export type MarketplaceIpn = Record<string, string> &
+  Record<"WP_SALE" | "WP_TXNID" | "WP_BUYER_EMAIL" | "IPN_ID", string>;
+
 /**
  * A WarriorPlus sale IPN as the marketplace posts it (app/features/billing/warriorplus-ipn.ts reads
  * it): `item` sold to `email` for $17.00, with its own sale, transaction and IPN ids. `fields`
@@ -11,7 +15,7 @@ export const MARKETPLACE_WEBHOOK = "/webhooks/warriorplus";
 export function marketplaceSale(
   { securityKey, item, email }: { securityKey: string; item: string; email: string },
   fields: Record<string, string> = {},
-): Record<string, string> {
+): MarketplaceIpn {
   const id = crypto.randomBytes(8).toString("hex");
   return {
     WP_ACTION: "sale",
@@ -31,7 +35,7 @@ export function marketplaceSale(
 }
 
 /** The refund (or dispute) of a sale: the same sale, an IPN of its own. */
-export function marketplaceRefund(sale: Record<string, string>, action = "refund"): Record<string, string> {
+export function marketplaceRefund(sale: MarketplaceIpn, action = "refund"): MarketplaceIpn {
   return { ...sale, WP_ACTION: action, IPN_ID: `${sale.IPN_ID}_${action}` };
 }
 

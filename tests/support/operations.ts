@@ -5,6 +5,7 @@ import pg from "pg";
 import type { DB } from "../../app/platform/db/db-schema";
 import type { AppProcess } from "./app-process";
 import type { Cluster } from "./pg-cluster";
+import { captured } from "./present";
 
 /** A new, empty database on the cluster (the app migrates it when it starts). */
 export async function createDatabase(cluster: Cluster, prefix = "ops"): Promise<string> {

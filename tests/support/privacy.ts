@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../app/platform/db/db-schema";
+import { first } from "./present";
 
 /**
  * Every column of every table of the app's schema that holds one of `needles` (case-insensitive),
@@ -22,7 +23,8 @@ export async function rowsNaming(db: Kysely<DB>, needles: string[]): Promise<str
       const { rows } = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM ${sql.table(table)}
         WHERE strpos(lower(${value}), ${needle.toLowerCase()}) > 0`.execute(db);
-      if (rows[0].n > 0) hits.push(`${table}.${column} (${rows[0].n} naming ${needle})`);
+      const { n } = first(rows, "count");
+      if (n > 0) hits.push(`${table}.${column} (${n} naming ${needle})`);
     }
   }
   return hits;

@@ -25,7 +25,7 @@ export function totpCode(secret: string, step = currentStep()): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
   const hmac = crypto.createHmac("sha1", base32Decode(secret)).update(counter).digest();
-  const offset = hmac[hmac.length - 1] & 0xf;
+  const offset = hmac.readUInt8(hmac.length - 1) & 0xf;
   const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 1_000_000).padStart(6, "0");
 }

@@ -47,7 +47,8 @@ export async function answerProfileForm(request: Request, context: Context): Pro
   const user = await requireUser(request);
   const fields = formFields(await request.formData());
   const intent = fields.intent ?? "";
-  if (Object.hasOwn(MOVED_INTENTS, intent)) return redirect(MOVED_INTENTS[intent], 307);
+  const movedTo = Object.hasOwn(MOVED_INTENTS, intent) ? MOVED_INTENTS[intent] : undefined;
+  if (movedTo) return redirect(movedTo, 307);
   return answer("/account", await changeProfile(request, context, user, fields));
 }
 

@@ -100,8 +100,8 @@ export async function* streamOrders(batchSize = 500): AsyncGenerator<LedgerOrder
     if (after) query = query.where(sql<boolean>`(l.created_at, l.id) > (${after.at}::timestamptz, ${after.id}::uuid)`);
     const rows = await query.orderBy("l.created_at").orderBy("l.id").limit(batchSize).execute();
     for (const row of rows) yield toOrder(row);
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1];
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
     after = { at: last.cursor, id: last.id };
   }
 }

@@ -21,9 +21,9 @@ export async function saveProduct(admin: Admin, key: unknown, input: ParsedProdu
   const result = await db()
     .transaction()
     .execute(async (trx): Promise<SaveProductResult> => {
-      const taken = await marketplaceItemsTakenElsewhere(trx, key, input.marketplaceItems);
-      if (taken.length > 0) {
-        const { item, product } = taken[0];
+      const [taken] = await marketplaceItemsTakenElsewhere(trx, key, input.marketplaceItems);
+      if (taken) {
+        const { item, product } = taken;
         return {
           ok: false,
           status: 400,

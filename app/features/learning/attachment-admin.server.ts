@@ -49,7 +49,8 @@ async function upload(form: FormData) {
   const check = checkUpload(file);
   if (!check.ok) return failure(check.error, check.status);
   const parsed = chapterSchema.safeParse(values);
-  if (!parsed.success) return failure(parsed.error.issues[0].message, 400);
+  // A failed parse carries at least one issue (zod fails a parse only for one).
+  if (!parsed.success) return failure(parsed.error.issues[0]!.message, 400);
 
   try {
     const saved = await updateChapter(chapterId, {

@@ -78,7 +78,8 @@ async function saveCourse(fields: Fields, mode: Mode) {
     data<AdminActionFailure>({ form: "course", courseId, values, error }, { status });
 
   const parsed = courseSchema.safeParse(values);
-  if (!parsed.success) return failure(parsed.error.issues[0].message, 400);
+  // A failed parse carries at least one issue (zod fails a parse only for one).
+  if (!parsed.success) return failure(parsed.error.issues[0]!.message, 400);
   const saved =
     courseId === null
       ? await attempt("creating a course", () => createCourse(parsed.data, statusOf(fields)))
@@ -111,7 +112,8 @@ async function saveChapter(fields: Fields, mode: Mode) {
     data<AdminActionFailure>({ form: "chapter", courseId, chapterId, values, error }, { status });
 
   const parsed = chapterSchema.safeParse(values);
-  if (!parsed.success) return failure(parsed.error.issues[0].message, 400);
+  // A failed parse carries at least one issue (zod fails a parse only for one).
+  if (!parsed.success) return failure(parsed.error.issues[0]!.message, 400);
   const input = { title: parsed.data.title, content: sanitizeChapterHtml(parsed.data.content) };
   const saved =
     chapterId === null

@@ -8,8 +8,8 @@ import { inputClass, primaryButton, secondaryButton } from "~/platform/ui/admin/
  * (issue 30): labelled fields, a message beside the field that is wrong, 'Insert' and 'Cancel',
  * Escape to close. The editor puts the caret back where it was once the dialog closes.
  */
-export type DialogField = {
-  name: string;
+export type DialogField<Name extends string = string> = {
+  name: Name;
   label: string;
   value?: string;
   hint?: string;
@@ -19,32 +19,37 @@ export type DialogField = {
   required?: string;
 };
 
-export type DialogRequest = {
+export type DialogRequest<Name extends string = string> = {
   title: string;
-  fields: DialogField[];
+  fields: DialogField<Name>[];
   /** The image being described, shown small above its fields. */
   preview?: { src: string; width: number; height: number };
   /** A check beyond "not blank": the field at fault and what to say, or null. */
-  check?: (answers: Record<string, string>) => { field: string; message: string } | null;
+  check?(answers: Record<Name, string>): { field: Name; message: string } | null;
 };
 
-export type DialogAnswers = Record<string, string> | null;
+/** An answer for each field asked, by its name. */
+export type DialogAnswers<Name extends string = string> = Record<Name, string> | null;
 
 /**
  * `ask(request)` opens the dialog and settles with the trimmed answers, or null when the admin
  * cancels (button or Escape). `ask` never changes, so Quill's handlers, made once, may keep it;
  * `dialog` is rendered by the editor.
  */
-export function useEditorDialog(): { ask: (request: DialogRequest) => Promise<DialogAnswers>; dialog: ReactNode } {
+export function useEditorDialog(): {
+  ask: <Name extends string>(request: DialogRequest<Name>) => Promise<DialogAnswers<Name>>;
+  dialog: ReactNode;
+} {
   const [open, setOpen] = useState<{ request: DialogRequest; settle: (answers: DialogAnswers) => void } | null>(null);
   const ask = useCallback(
-    (request: DialogRequest) =>
-      new Promise<DialogAnswers>((resolve) =>
+    <Name extends string>(request: DialogRequest<Name>) =>
+      new Promise<DialogAnswers<Name>>((resolve) =>
         setOpen({
           request,
+          // The dialog answers with one entry per field of the request, so each name asked is there.
           settle: (answers) => {
             setOpen(null);
-            resolve(answers);
+            resolve(answers as DialogAnswers<Name>);
           },
         }),
       ),

@@ -162,7 +162,7 @@ async function uploadImage(courseId: string, file: Blob, name: string): Promise<
 }
 
 /** The address of a link, new or edited. */
-const LINK_ADDRESS: DialogField = {
+const LINK_ADDRESS: DialogField<"address"> = {
   name: "address",
   label: "Address",
   type: "url",

@@ -88,7 +88,7 @@ export function videoEmbedSrc(link: string): string | null {
 }
 
 /** Attributes of the embed frame for a normalised address (the sanitiser and the editor share them). */
-export function videoFrameAttributes(src: string): Record<string, string> {
+export function videoFrameAttributes(src: string) {
   return {
     class: "ql-video",
     src,

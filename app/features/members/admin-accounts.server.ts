@@ -247,11 +247,12 @@ export async function runAdminCommand(args: string[], io: AdminCommandIo = termi
   }
 
   const known = command === "promote" || command === "demote" || command === "reset-password";
-  if (!known || operands.length !== 1 || (fromStdin && command !== "reset-password")) {
+  const [operand] = operands;
+  if (!known || operand === undefined || operands.length !== 1 || (fromStdin && command !== "reset-password")) {
     io.error(ADMIN_COMMAND_USAGE);
     return 2;
   }
-  const email = normalizeEmail(operands[0]);
+  const email = normalizeEmail(operand);
 
   let outcome: Outcome;
   let generated: string | undefined;

@@ -109,10 +109,11 @@ export function parseImportFile(text: string, catalogue: Catalogue, now: Date): 
     return { ok: false, error: `The file has more than ${IMPORT_MAX_ROWS} rows: nothing was imported.` };
   for (const [index, record] of body.entries()) {
     const formula = record.findIndex((cell) => FORMULA_START.test(cell));
-    if (formula >= 0)
+    const cell = record[formula];
+    if (cell !== undefined)
       return {
         ok: false,
-        error: `Row ${index + 2} has a formula cell (${columns[formula] ?? `column ${formula + 1}`} starts with '${record[formula][0].replace(/[\t\r]/, " ")}'): nothing was imported.`,
+        error: `Row ${index + 2} has a formula cell (${columns[formula] ?? `column ${formula + 1}`} starts with '${cell.charAt(0).replace(/[\t\r]/, " ")}'): nothing was imported.`,
       };
   }
   const at = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, columns.indexOf(column)])) as Record<

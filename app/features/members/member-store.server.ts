@@ -105,8 +105,8 @@ export async function* streamMembers(filter: Filter, batchSize = 500): AsyncGene
     if (after) query = query.where(sql<boolean>`(u.created_at, u.id) > (${after.at}::timestamptz, ${after.id}::uuid)`);
     const rows = await query.orderBy("u.created_at").orderBy("u.id").limit(batchSize).execute();
     for (const row of rows) yield toMember(row);
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1];
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
     after = { at: last.cursor, id: last.id };
   }
 }

@@ -32,20 +32,25 @@ export function playBuildDemo(figure: HTMLElement): () => void {
   const prompts = JSON.parse(figure.dataset.prompts ?? "[]") as string[];
   const stepCount = figure.querySelectorAll('[data-demo-part="step"]').length;
   const motion = window.matchMedia(REDUCED_MOTION);
+  const first = prompts[0];
+  if (first === undefined) return () => {};
   let timer: number | undefined;
   let prompt = 0;
+  let text = first;
   let frames: DemoFrame[] = [];
   let index = 0;
 
   const playNext = () => {
     if (index === frames.length) {
       prompt = pickNextPrompt(prompts.length, prompt);
-      frames = demoCycle(prompts[prompt].length, stepCount);
+      text = prompts[prompt] ?? first;
+      frames = demoCycle(text.length, stepCount);
       index = 0;
     }
     const frame = frames[index++];
+    if (!frame) return;
     timer = window.setTimeout(() => {
-      show(figure, prompts[prompt], frame.state);
+      show(figure, text, frame.state);
       playNext();
     }, frame.afterMs);
   };
@@ -53,7 +58,7 @@ export function playBuildDemo(figure: HTMLElement): () => void {
     window.clearTimeout(timer);
     frames = [];
     index = 0;
-    show(figure, prompts[prompt], finishedDemoState(prompts[prompt].length, stepCount));
+    show(figure, text, finishedDemoState(text.length, stepCount));
   };
   const follow = () => (motion.matches ? stop() : playNext());
 

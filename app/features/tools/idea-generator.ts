@@ -61,7 +61,8 @@ export function seededRandom(seed: number): RandomSource {
 
 /** A fresh seed for the next run (Web Crypto exists in browsers and in Node 20). */
 export function newSeed(): number {
-  return crypto.getRandomValues(new Uint32Array(1))[0];
+  const [seed = 0] = crypto.getRandomValues(new Uint32Array(1));
+  return seed;
 }
 
 export function parseSeed(raw: string | null): number {
@@ -172,7 +173,7 @@ export function personalise(template: IdeaTemplate, filter: IdeaFilter): Idea {
     text.replace(/\{(\w+)\}/g, (placeholder, key: string) => {
       const value = values[key.toLowerCase()];
       if (value === undefined) throw new Error(`Unknown placeholder ${placeholder} in idea template ${template.id}`);
-      return /[A-Z]/.test(key[0]) ? capitalise(value) : value;
+      return /^[A-Z]/.test(key) ? capitalise(value) : value;
     });
   return {
     id: template.id,
@@ -200,7 +201,7 @@ export function generateIdeas(
   while (picked.length < IDEAS_PER_RUN && pool.length > 0) {
     const r = random();
     if (!(r >= 0 && r < 1)) throw new IdeaGenerationError("The random source returned an invalid number");
-    picked.push(pool.splice(Math.floor(r * pool.length), 1)[0]);
+    picked.push(...pool.splice(Math.floor(r * pool.length), 1));
   }
   return picked.map((template) => personalise(template, filter));
 }

@@ -90,10 +90,10 @@ export function useValidatedForm<Name extends string>({
       const element = event.currentTarget;
       const names = new Set([...new FormData(element).keys()]);
       const found = check(element, names);
-      const invalid = [...names].filter((name) => found[name]);
-      if (invalid.length === 0) return;
+      const firstInvalid = [...names].find((name) => found[name]);
+      if (firstInvalid === undefined) return;
       event.preventDefault();
-      (element.elements.namedItem(invalid[0]) as HTMLElement | null)?.focus?.();
+      (element.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus?.();
     },
     onBlur(event) {
       const name = nameOf(event.target);

@@ -38,7 +38,12 @@ export function CopyButton({
   }
 
   return (
-    <button type="button" onClick={copy} aria-describedby={describedBy} className={buttonClass({ size: "sm" })}>
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-describedby={describedBy}
+      className={buttonClass({ size: "sm" })}
+    >
       {copied ? (
         <svg
           aria-hidden="true"

@@ -7,6 +7,7 @@ import { keyedRecoveryCode, sealTotpSecret } from "../../support/keys";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 import { currentStep, totpCode } from "../../support/totp";
+import { at, captured, present } from "../../support/present";
 
 /**
  * Issue 11: /account (name, email change through a mailed link, password change, sessions) and
@@ -39,13 +40,15 @@ async function enrol(browser: Browser): Promise<{ secret: string; codes: string[
   const page = await (await browser.get("/account/two-factor")).text();
   expect(page).toContain("<svg");
   expect(page).toContain("Authentication code");
-  const shown = /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/.exec(page)![1];
+  const shown = captured(page, /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/);
   expect(shown).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
   const secret = shown.replace(/\s/g, "");
   const done = await browser.post("/account/two-factor", { intent: "confirm", code: totpCode(secret) });
   expect(done.status).toBe(200);
   const html = await done.text();
-  const codes = [...html.matchAll(/<code class="font-mono[^"]*">([a-z0-9]{5}-[a-z0-9]{5})<\/code>/g)].map((m) => m[1]);
+  const codes = [...html.matchAll(/<code class="font-mono[^"]*">([a-z0-9]{5}-[a-z0-9]{5})<\/code>/g)].map(([, code]) =>
+    present(code),
+  );
   expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
   return { secret, codes };
 }
@@ -116,7 +119,7 @@ describe("two-factor enrolment", () => {
     const browser = await signIn(app.baseUrl, user.email);
     await browser.post("/account/two-factor", { intent: "start" });
     const page = await (await browser.get("/account/two-factor")).text();
-    const secret = /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/.exec(page)![1].replace(/\s/g, "");
+    const secret = captured(page, /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/).replace(/\s/g, "");
     const wrong = String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, "0");
     const response = await browser.post("/account/two-factor", { intent: "confirm", code: wrong });
     expect(response.status).toBe(400);
@@ -212,11 +215,11 @@ describe("signing in with a factor", () => {
   it(`expires the half-signed-in state (${CHALLENGE_MINUTES} minutes)`, async () => {
     const { user, secret } = await userWithFactor();
     const { browser } = await passwordStep(user.email);
-    const [challenge] = await app.db
+    const challenge = await app.db
       .selectFrom("mfa_challenges")
       .select(["expires_at", "created_at"])
       .where("user_id", "=", user.id)
-      .execute();
+      .executeTakeFirstOrThrow();
     expect(new Date(challenge.expires_at).getTime() - new Date(challenge.created_at).getTime()).toBe(
       CHALLENGE_MINUTES * 60_000,
     );
@@ -243,14 +246,14 @@ describe("signing in with a factor", () => {
   it("accepts a recovery code once, and says how many remain", async () => {
     const { user, codes } = await userWithFactor();
     const first = await passwordStep(user.email);
-    expect(redirectTarget(await first.browser.post("/login/two-factor", { code: codes[3].toUpperCase() }))).toBe(
+    expect(redirectTarget(await first.browser.post("/login/two-factor", { code: at(codes, 3).toUpperCase() }))).toBe(
       "/dashboard",
     );
     const second = await passwordStep(user.email);
     expect(await (await second.browser.get("/login/two-factor")).text()).toContain(
       `${RECOVERY_CODE_COUNT - 1} recovery codes remain`,
     );
-    expect((await second.browser.post("/login/two-factor", { code: codes[3] })).status).toBe(400);
+    expect((await second.browser.post("/login/two-factor", { code: at(codes, 3) })).status).toBe(400);
     expect(second.browser.cookie("__session")).toBeUndefined();
   });
 
@@ -332,7 +335,7 @@ describe("account settings", () => {
     // Someone else's session id is not ours to end.
     const stranger = await createUser(app.db);
     await signIn(app.baseUrl, stranger.email);
-    const [theirs] = await sessionsOf(stranger.id);
+    const theirs = at(await sessionsOf(stranger.id), 0, "session of the stranger");
     await here.post("/account/sessions", { intent: "sign-out-session", session: theirs.id_hash });
     expect(await sessionsOf(stranger.id)).toHaveLength(1);
 

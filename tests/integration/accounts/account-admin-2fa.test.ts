@@ -3,6 +3,7 @@ import { createUser, signIn } from "../../support/fixtures";
 import { redirectTarget } from "../../support/http";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 import { totpCode } from "../../support/totp";
+import { captured } from "../../support/present";
 
 /** Issue 11 item 4 with ADMIN_REQUIRE_2FA=true (the configuration is read once per process, so its own file). */
 let app: TestApp;
@@ -26,7 +27,7 @@ describe("ADMIN_REQUIRE_2FA=true", () => {
 
     await browser.post("/account/two-factor", { intent: "start" });
     const page = await (await browser.get("/account/two-factor")).text();
-    const secret = /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/.exec(page)![1].replace(/\s/g, "");
+    const secret = captured(page, /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/).replace(/\s/g, "");
     expect((await browser.post("/account/two-factor", { intent: "confirm", code: totpCode(secret) })).status).toBe(200);
     // The session that verified the factor is at aal2: the Admin Panel opens.
     expect((await browser.get("/admin")).status).toBe(200);
@@ -51,7 +52,7 @@ describe("ADMIN_REQUIRE_2FA=true", () => {
 
     await browser.post("/account/two-factor", { intent: "start" });
     const page = await (await browser.get("/account/two-factor")).text();
-    const secret = /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/.exec(page)![1].replace(/\s/g, "");
+    const secret = captured(page, /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/).replace(/\s/g, "");
     expect((await browser.post("/account/two-factor", { intent: "confirm", code: totpCode(secret) })).status).toBe(200);
     expect((await browser.get(`/account/purchases/${orderId}`)).status).toBe(200);
     expect((await browser.get("/dashboard")).status).toBe(200);

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "~/platform/forms/auth
 import { createUser, PASSWORD, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
+import { first, present } from "../../support/present";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -282,9 +283,9 @@ describe("sessions", () => {
       .select("id_hash")
       .where("user_id", "=", user.id)
       .executeTakeFirstOrThrow();
-    const signedValue = decodeURIComponent(cookie.split(";")[0].slice("__session=".length));
+    const signedValue = decodeURIComponent(first(cookie.split(";")).slice("__session=".length));
     const [payload, signature] = signedValue.split(".");
-    const id = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+    const id = JSON.parse(Buffer.from(present(payload, "the cookie's payload"), "base64").toString("utf8"));
     // The table keeps only the id's SHA-256.
     expect(crypto.createHash("sha256").update(id).digest("hex")).toBe(session.id_hash);
     expect(signature).toBeTruthy();

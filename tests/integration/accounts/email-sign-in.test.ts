@@ -128,8 +128,8 @@ describe("the emailed link", () => {
       .where("purpose", "=", "sign_in")
       .execute();
     expect(stored).toHaveLength(1);
-    expect(stored[0].token_hash).toBe(sha256(token));
-    expect(Number(stored[0].lifetime)).toBe(SIGN_IN_LINK_MINUTES * 60);
+    expect(stored[0]?.token_hash).toBe(sha256(token));
+    expect(Number(stored[0]?.lifetime)).toBe(SIGN_IN_LINK_MINUTES * 60);
     const rows = JSON.stringify(await app.db.selectFrom("single_use_tokens").selectAll().execute());
     const outbox = JSON.stringify(await app.db.selectFrom("email_outbox").selectAll().execute());
     expect(rows).not.toContain(token);

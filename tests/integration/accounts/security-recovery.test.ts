@@ -6,6 +6,7 @@ import { Browser, redirectTarget } from "../../support/http";
 import { linkIn, SmtpSink, type ReceivedMail } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 import { currentStep, totpCode } from "../../support/totp";
+import { at, captured, present } from "../../support/present";
 
 /**
  * Issue 31, items 2, 6 and 7 (first half), decision 046: every credential change ends the
@@ -58,7 +59,7 @@ const useEmailChange = (token: string, browser = new Browser(app.baseUrl)) =>
 async function enrol(browser: Browser): Promise<{ secret: string; codes: string[] }> {
   await browser.post("/account/two-factor", { intent: "start", current_password: PASSWORD });
   const page = await (await browser.get("/account/two-factor")).text();
-  const secret = /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/.exec(page)![1].replace(/\s/g, "");
+  const secret = captured(page, /<code aria-label="Secret key"[^>]*>([^<]+)<\/code>/).replace(/\s/g, "");
   const done = await browser.post("/account/two-factor", {
     intent: "confirm",
     code: totpCode(secret),
@@ -66,7 +67,7 @@ async function enrol(browser: Browser): Promise<{ secret: string; codes: string[
   });
   expect(done.status).toBe(200);
   const codes = [...(await done.text()).matchAll(/<code class="font-mono[^"]*">([a-z0-9]{5}-[a-z0-9]{5})<\/code>/g)];
-  return { secret, codes: codes.map((match) => match[1]) };
+  return { secret, codes: codes.map(([, code]) => present(code)) };
 }
 
 describe("one credential epoch per user (item 2)", () => {
@@ -148,7 +149,7 @@ describe("one credential epoch per user (item 2)", () => {
     expect((await again.post("/login/two-factor", { code: totpCode(secret, currentStep() + 1) })).status).toBe(303);
     expect(await signedIn(again)).toBe(true);
     const beforeOff = await requestReset(user.email);
-    await here.post("/account/security", { intent: "disable-2fa", code: codes[0], current_password: PASSWORD });
+    await here.post("/account/security", { intent: "disable-2fa", code: at(codes, 0), current_password: PASSWORD });
     expect(await app.db.selectFrom("auth_factors").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(await signedIn(here)).toBe(true);
     expect(await signedIn(again)).toBe(false);

@@ -10,6 +10,7 @@ import { Browser, redirectTarget } from "../../support/http";
 import { cookieSigningSecret, sealTotpSecret, TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET } from "../../support/keys";
 import { startTestApp, type TestApp } from "../../support/test-app";
 import { totpCode } from "../../support/totp";
+import { at, captured, present } from "../../support/present";
 
 /**
  * Issue 10 item 8: session ids stored only as SHA-256, a new id on every sign-in (the old one
@@ -31,7 +32,7 @@ const signedOut = async (browser: Browser) =>
 
 function sessionIdIn(browser: Browser): string {
   const [payload] = decodeURIComponent(browser.cookie("__session")!).split(".");
-  return JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+  return JSON.parse(Buffer.from(present(payload, "the cookie's payload"), "base64").toString("utf8"));
 }
 
 describe("session storage", () => {
@@ -39,7 +40,7 @@ describe("session storage", () => {
     const user = await createUser(app.db, { paid: "stripe-order" });
     const browser = await signIn(app.baseUrl, user.email);
     const id = sessionIdIn(browser);
-    const [row] = await sessionsOf(user.id);
+    const row = at(await sessionsOf(user.id), 0, "session");
     expect(row.id_hash).toBe(crypto.createHash("sha256").update(id).digest("hex"));
     expect(JSON.stringify(await app.db.selectFrom("sessions").selectAll().execute())).not.toContain(id);
 
@@ -48,7 +49,7 @@ describe("session storage", () => {
     const signingKey = cookieSigningSecret(TEST_SESSION_SECRET, "__session");
     thief.setCookie(
       "__session",
-      (await createCookie("__session", { secrets: [signingKey] }).serialize(row.id_hash)).split(";")[0].split("=")[1],
+      captured(await createCookie("__session", { secrets: [signingKey] }).serialize(row.id_hash), /^[^=]+=([^;]*)/),
     );
     expect(await signedOut(thief)).toBe(true);
     expect(await signedOut(browser)).toBe(false);
@@ -95,7 +96,7 @@ describe("timeouts", () => {
       .execute();
     expect(await signedOut(browser)).toBe(false);
     // That visit counted: the idle clock starts again.
-    const [touched] = await sessionsOf(user.id);
+    const touched = at(await sessionsOf(user.id), 0, "session");
     expect(Date.now() - new Date(touched.last_seen_at).getTime()).toBeLessThan(day);
 
     await app.db

@@ -4,6 +4,7 @@ import { Browser, redirectTarget } from "../../support/http";
 import { keyedRecoveryCode, sealTotpSecret } from "../../support/keys";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 import { currentStep, totpCode } from "../../support/totp";
+import { at } from "../../support/present";
 
 /**
  * Issue 31 item 4 (decision 047): two-factor changes need re-authentication (the password, or a
@@ -127,7 +128,7 @@ describe("re-authentication for two-factor changes", () => {
 
     await browser.post("/account/security", { intent: "disable-2fa", code: totpCode(SECRET) });
     expect(await flashOf(browser)).toBe("Enter your current password to change two-factor authentication.");
-    await browser.post("/account/two-factor", { intent: "regenerate", code: codes[0] });
+    await browser.post("/account/two-factor", { intent: "regenerate", code: at(codes, 0) });
     expect(await flashOf(browser)).toBe("Enter your current password to change two-factor authentication.");
     expect(await factorsOf(user.id)).toHaveLength(1);
     const unused = await app.db
@@ -140,7 +141,7 @@ describe("re-authentication for two-factor changes", () => {
 
     const regenerated = await browser.post("/account/two-factor", {
       intent: "regenerate",
-      code: codes[1],
+      code: at(codes, 1),
       current_password: PASSWORD,
     });
     expect(regenerated.status).toBe(200);

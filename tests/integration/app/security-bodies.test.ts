@@ -221,7 +221,7 @@ describe("malformed bodies", () => {
     for (const [type, body] of [
       ["application/json", '{"email":'],
       ["text/plain", "email=a"],
-    ]) {
+    ] as const) {
       const response = await post(path, body, { "Content-Type": type });
       expect(response.status, type).toBe(400);
       expect(await response.text()).toBe(

@@ -7,6 +7,7 @@ import { type Browser, redirectTarget } from "../../support/http";
 import { getPage } from "../../support/html";
 import { SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
+import { captured } from "../../support/present";
 
 /**
  * Issue 28 part 1 (decision 055): 'Refund' on /admin/members/{id}/orders. The admin asks Stripe (the
@@ -60,7 +61,7 @@ async function cardBuyer({ startedDaysAgo = 0, free = false } = {}) {
   const user = await createUser(app.db);
   const browser = await signIn(app.baseUrl, user.email);
   const html = await (await browser.get("/payment-options")).text();
-  const formKey = /name="form_key" value="([^"]+)"/.exec(html)![1];
+  const formKey = captured(html, /name="form_key" value="([^"]+)"/);
   const started = await browser.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });
   const sessionId = new URL(started.headers.get("Location")!).pathname.split("/").pop()!;
   if (startedDaysAgo)
@@ -125,8 +126,8 @@ describe("refund from the member page", () => {
       expect(redirectTarget(response)).toBe(`/admin/members/${user.id}/orders`);
     const requests = fake.refundRequests();
     expect(requests).toHaveLength(1);
-    expect(requests[0].idempotencyKey).toMatch(new RegExp(`^admin-refund-${orderId}-\\d+$`));
-    expect(requests[0].form).toMatchObject({
+    expect(requests[0]?.idempotencyKey).toMatch(new RegExp(`^admin-refund-${orderId}-\\d+$`));
+    expect(requests[0]?.form).toMatchObject({
       payment_intent: session.payment_intent,
       reason: "requested_by_customer",
       "metadata[order_id]": orderId,
@@ -134,11 +135,11 @@ describe("refund from the member page", () => {
     });
     const audits = await refundAudits(user.id);
     expect(audits).toHaveLength(1);
-    expect(audits[0].details).toMatchObject({ order: orderId, reason: "Asked within 30 days" });
+    expect(audits[0]?.details).toMatchObject({ order: orderId, reason: "Asked within 30 days" });
     const adminId = (
       await app.db.selectFrom("users").select("id").where("email", "=", ADMIN_EMAIL).executeTakeFirstOrThrow()
     ).id;
-    expect(audits[0].admin_id).toBe(adminId);
+    expect(audits[0]?.admin_id).toBe(adminId);
 
     // Access stays until Stripe confirms; the page says a refund was requested.
     expect((await browser.get("/dashboard")).status).toBe(200);

@@ -164,7 +164,7 @@ describe("/admin/sales", () => {
     expect(net[format(day(10))]).toBe("$100.00 USD");
     expect(net[format(day(20))]).toBe("$47.00 USD");
     expect(rows.filter(([, value]) => value !== "$0.00 USD")).toHaveLength(6);
-    expect(rows[29][0]).toBe(format(day(0)));
+    expect(rows[29]?.[0]).toBe(format(day(0)));
     const eur = [...document.querySelectorAll("#daily-net-EUR tbody tr")].map((row) => row.textContent);
     expect(eur.filter((text) => !text!.includes("€0.00"))).toEqual([`${format(day(2))}€19.00 EUR`]);
     // One bar per day; yesterday's refund hangs below the baseline in red.
@@ -172,7 +172,7 @@ describe("/admin/sales", () => {
       .find((s) => s.getAttribute("aria-label")?.includes("USD"))!
       .querySelectorAll("rect");
     expect(bars).toHaveLength(30);
-    expect(bars[28].getAttribute("fill")).toBe("#dc2626");
+    expect(bars[28]?.getAttribute("fill")).toBe("#dc2626");
   });
 
   it("ranks marketplace affiliates by revenue kept and lists the recent orders with links to members", async () => {

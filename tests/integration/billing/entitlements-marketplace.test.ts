@@ -2,9 +2,15 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uniqueEmail } from "../../support/fixtures";
 import { PRODUCT_DEFAULTS } from "~/features/catalogue/catalogue";
-import { marketplaceRefund, marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
+import {
+  marketplaceRefund,
+  marketplaceSale,
+  postMarketplaceIpn,
+  type MarketplaceIpn,
+} from "../../support/marketplace-sale";
 import { SmtpSink } from "../../support/smtp-sink";
 import { startTestApp, type TestApp } from "../../support/test-app";
+import { only } from "../../support/present";
 
 /**
  * Issue 25 (decision 051): each marketplace item grants the product it is mapped to, exactly one
@@ -51,7 +57,7 @@ const NAMES: Record<Item, string> = {
   custom_saas: "SaaS Partner",
 };
 
-function ipn(item: Item | "unknown", email: string, fields: Record<string, string> = {}): Record<string, string> {
+function ipn(item: Item | "unknown", email: string, fields: Record<string, string> = {}): MarketplaceIpn {
   const known = item !== "unknown";
   return marketplaceSale(
     { securityKey: SECURITY_KEY, item: known ? ITEMS[item] : "wso_nobody_sells_this", email },
@@ -68,7 +74,7 @@ async function post(form: Record<string, string>) {
   expect((await postMarketplaceIpn(app.baseUrl, form)).status).toBe(200);
 }
 
-const refund = (sale: Record<string, string>) => post(marketplaceRefund(sale));
+const refund = (sale: MarketplaceIpn) => post(marketplaceRefund(sale));
 
 async function userId(email: string) {
   const row = await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
@@ -97,7 +103,7 @@ describe("marketplace sales grant the product of their item", () => {
     const email = uniqueEmail("four");
     const sales = Object.fromEntries((Object.keys(ITEMS) as Item[]).map((item) => [item, ipn(item, email)])) as Record<
       Item,
-      Record<string, string>
+      ReturnType<typeof ipn>
     >;
     for (const item of Object.keys(ITEMS) as Item[]) await post(sales[item]);
     // A repeat of the same IPN grants nothing more.
@@ -189,7 +195,7 @@ describe("marketplace sales grant the product of their item", () => {
     await app.db
       .updateTable("email_outbox")
       .set({ next_attempt_at: sql`now()` })
-      .where("id", "=", waiting[0].id)
+      .where("id", "=", only(waiting, "waiting mail").id)
       .execute();
     const note = await smtp.waitFor(email, 30_000, "Added to your AI Profit Labs account");
     // The note names the products as the catalogue does, at the prices the marketplace charged.

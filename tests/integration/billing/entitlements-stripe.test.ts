@@ -5,6 +5,7 @@ import { createUser, signIn } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { getPage } from "../../support/html";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
+import { at } from "../../support/present";
 
 /**
  * Issue 25 (decision 051): a card buyer buys an upgrade on /upgrades ('Buy now'), a Checkout
@@ -89,7 +90,7 @@ describe("/upgrades 'Buy now'", () => {
 
     const started = await browser.post("/upgrades", { product: "white_label", form_key: formKey! });
     expect(started.status).toBe(303);
-    const [request] = fake.createRequests();
+    const request = at(fake.createRequests(), 0, "checkout request");
     expect(request.form).toMatchObject({
       "line_items[0][price]": PRICE_WHITE_LABEL,
       client_reference_id: member.id,

@@ -7,6 +7,7 @@ import { parseHtml } from "../../support/html";
 import { marketplaceSale, postMarketplaceIpn } from "../../support/marketplace-sale";
 import { SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
+import { captured } from "../../support/present";
 
 /**
  * Issue 28 part 4 (decision 055): the private community's invite link. Paid members see 'Join
@@ -88,7 +89,7 @@ const PUBLIC_PAGES = [
 
 async function everyPage(browser: Browser): Promise<string[]> {
   const sitemap = await (await browser.get("/sitemap.xml")).text();
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc = ""]) => new URL(loc).pathname);
   const pages = [...new Set([...PUBLIC_PAGES, ...listed])];
   const bodies: string[] = [];
   for (const page of pages) {
@@ -156,7 +157,7 @@ describe("the community link is for paid members only", () => {
     const user = await createUser(app.db);
     const browser = await signIn(app.baseUrl, user.email);
     const html = await (await browser.get("/payment-options")).text();
-    const formKey = /name="form_key" value="([^"]+)"/.exec(html)![1];
+    const formKey = captured(html, /name="form_key" value="([^"]+)"/);
     const started = await browser.post("/payment-options", { product: "AI_PROFIT_LABS", form_key: formKey });
     const sessionId = new URL(started.headers.get("Location")!).pathname.split("/").pop()!;
     const payload = JSON.stringify(fake.event("checkout.session.completed", fake.pay(sessionId)));
@@ -178,7 +179,7 @@ describe("the community link is for paid members only", () => {
     for (const [email, product] of [
       [invited, "membership"],
       [upsellOnly, "vip"],
-    ])
+    ] as const)
       expect(
         redirectTarget(
           await admin.post("/admin/members/new", { email, name: "", products: product, reason: "JV", invite: "yes" }),

@@ -84,7 +84,7 @@ async function landingShows(expected: RegExp) {
 
 /** A WarriorPlus IPN for the membership item, as the marketplace posts it: a new sale, or a refund of one. */
 /** Posts a marketplace IPN and expects it accepted. */
-async function post(form: Record<string, string>) {
+async function post<Form extends Record<string, string>>(form: Form): Promise<Form> {
   expect((await postMarketplaceIpn(app.baseUrl, form)).status).toBe(200);
   return form;
 }

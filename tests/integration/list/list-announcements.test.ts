@@ -14,7 +14,8 @@ const POSTAL = "AI Profit Labs Ltd\n1 Example Street, Springfield";
 let smtp: SmtpSink;
 let app: TestApp;
 let admin: Browser;
-const people: Record<string, string> = {};
+// Filled in by beforeAll.
+const people = { member: "", optedOut: "", lead: "", gone: "", buyer: "" };
 
 beforeAll(async () => {
   smtp = await SmtpSink.start();

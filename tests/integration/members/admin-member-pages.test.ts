@@ -107,7 +107,7 @@ describe("a form posted to /admin/members/{id} from a page opened before the spl
       ["send-link", "sign-in"],
       ["sign-out", "sign-in"],
       ["remove-2fa", "sign-in"],
-    ]) {
+    ] as const) {
       const response = await admin.post(old, { intent });
       expect(response.status, intent).toBe(307);
       expect(redirectTarget(response), intent).toBe(`${old}/${page}`);

@@ -5,6 +5,7 @@ import { Browser, redirectTarget } from "../../support/http";
 import { getPage, parseHtml } from "../../support/html";
 import { linkIn, SmtpSink } from "../../support/smtp-sink";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
+import { at } from "../../support/present";
 
 /**
  * Issue 28 parts 2 and 3 (decision 055): 'Add member' and 'Import members' on /admin/members.
@@ -97,7 +98,7 @@ describe("Add member", () => {
       expiresOn: "2099-12-31",
       invite: "yes",
     });
-    const [user] = await usersWith(email);
+    const user = at(await usersWith(email), 0, "added member");
     expect(user.password_hash).toBeNull();
     expect(redirectTarget(response)).toBe(`/admin/members/${user.id}`);
     expect(await activeProducts(user.id)).toEqual(["membership", "vip"]);
@@ -105,7 +106,11 @@ describe("Add member", () => {
     const { document } = await getPage(admin, `/admin/members/${user.id}`);
     expect(document.querySelector("#flash")?.textContent).toContain("Member added; invitation sent.");
     expect(document.body.textContent).toContain("Complimentary (JV partner review) until 31 Dec 2099");
-    const [audit] = (await audits("add_member")).filter((row) => row.member_id === user.id);
+    const audit = at(
+      (await audits("add_member")).filter((row) => row.member_id === user.id),
+      0,
+      "add_member audit",
+    );
     expect(audit.details).toMatchObject({
       products: ["membership", "vip"],
       reason: "JV partner review",
@@ -194,7 +199,7 @@ describe("Import members", () => {
       "Import done: 2 new accounts, 2 members given access, 0 invitations queued, 1 row with errors skipped.",
     );
     const [userA] = await usersWith(a);
-    const [userB] = await usersWith(b);
+    const userB = at(await usersWith(b), 0, "imported member B");
     expect(userA).toMatchObject({ password_hash: null, name: "Ann Import" });
     expect(await activeProducts(userB.id)).toEqual(["membership", "vip"]);
     expect(await activeProducts(member.id)).toEqual(["membership"]);

@@ -5,6 +5,7 @@ import { createUser, signIn } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 import { packBonuses } from "../../../scripts/build-bonuses.js";
+import { at } from "../../support/present";
 
 const SUPPORT_EMAIL = "help@tools.example";
 // A builder URL with its own query: the GET form must carry it as hidden fields.
@@ -198,7 +199,7 @@ describe("/app-idea-generator", () => {
 
   it("shows an idea's full details at ?idea=<id>, the export's competitor analysis included", async () => {
     const { body } = await exportJson(IDEA_QUERY);
-    const idea = body.ideas[1];
+    const idea = at(body.ideas, 1);
     const page = await html(member, `/app-idea-generator?${IDEA_QUERY}&idea=${idea.id}`);
     expect(page).toMatch(/<dialog open="" id="idea-details"/);
     expect(page).toContain(idea.competitorAnalysis);

@@ -7,6 +7,7 @@ import { createUser, signIn } from "../../support/fixtures";
 import { Browser } from "../../support/http";
 import { captureLog } from "../../support/log-lines";
 import { startTestApp, type TestApp } from "../../support/test-app";
+import { present } from "../../support/present";
 
 let app: TestApp;
 const log = captureLog();
@@ -42,9 +43,11 @@ describe("migrations", () => {
   it("publish every course and chapter that existed before drafts (0006_progress)", async () => {
     const back = await migrator().migrateTo("0004_chapter_order");
     expect(back.error).toBeUndefined();
-    const { rows } = await sql<{ id: string }>`
+    const {
+      rows: [inserted],
+    } = await sql<{ id: string }>`
       INSERT INTO courses (title, description) VALUES ('Before drafts', '') RETURNING id`.execute(app.db);
-    await sql`INSERT INTO chapters (course_id, title, sort_order) VALUES (${rows[0].id}, 'Old chapter', 1)`.execute(
+    await sql`INSERT INTO chapters (course_id, title, sort_order) VALUES (${present(inserted, "the course").id}, 'Old chapter', 1)`.execute(
       app.db,
     );
 
@@ -53,12 +56,12 @@ describe("migrations", () => {
     const course = await app.db
       .selectFrom("courses")
       .select("status")
-      .where("id", "=", rows[0].id)
+      .where("id", "=", present(inserted, "the course").id)
       .executeTakeFirstOrThrow();
     const chapter = await app.db
       .selectFrom("chapters")
       .select("status")
-      .where("course_id", "=", rows[0].id)
+      .where("course_id", "=", present(inserted, "the course").id)
       .executeTakeFirstOrThrow();
     expect([course.status, chapter.status]).toEqual(["published", "published"]);
   });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrations } from "../../../migrations";
+import { at } from "../../support/present";
 // The model itself, on the app's own database handle: db.server keeps the one handle of the
 // process on globalThis, so the model's db() is the very instance the running app uses.
 import {
@@ -54,7 +55,7 @@ describe("single-use tokens", () => {
     });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
 
-    const [row] = await tokenRows(user.id);
+    const row = at(await tokenRows(user.id), 0, "token");
     expect(row.token_hash).toBe(sha256(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row).toMatchObject({ purpose: "email_change", credential_epoch: 3, used_at: null });
@@ -104,7 +105,7 @@ describe("single-use tokens", () => {
           const { rows } = await sql<{ waiting: number }>`
             SELECT count(*)::int AS waiting FROM pg_stat_activity
             WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(app.db);
-          expect(rows[0].waiting, "the second consume waiting for the first").toBeGreaterThan(0);
+          expect(at(rows, 0, "count").waiting, "the second consume waiting for the first").toBeGreaterThan(0);
         },
         { timeout: 10_000, interval: 10 },
       );

@@ -14,6 +14,7 @@ import {
   wrongTwoFactorCodesEmail,
 } from "~/features/accounts/emails";
 import { isPlainName } from "~/platform/forms/auth-rules";
+import { present } from "../../support/present";
 
 /**
  * Every template, both parts, by snapshot: a wording change shows up in review as a diff of the
@@ -103,7 +104,7 @@ describe("email templates", () => {
   }
 
   it("the receipt block says the same in both parts", () => {
-    const { text, html } = templates.welcome;
+    const { text, html } = present(templates.welcome, "the welcome email");
     for (const value of [
       receipt.product,
       receipt.amount,

@@ -18,7 +18,7 @@ const parse = (file: string) => ts.createSourceFile(file, read(file), ts.ScriptT
 
 /** The contents of every `code span` of a Markdown text (fenced blocks included, harmlessly). */
 function codeSpans(markdown: string): string[] {
-  return [...markdown.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]);
+  return [...markdown.matchAll(/`([^`\n]+)`/g)].map(([, quoted = ""]) => quoted);
 }
 
 /** The lines of a Markdown text's section: from its `## heading` line to the next `## ` heading. */

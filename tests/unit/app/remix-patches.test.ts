@@ -55,7 +55,7 @@ describe("performance patches", () => {
     // Route ids from the root down, and the params of the deepest match (every match carries them all).
     const ids = (pathname: string, given: typeof routes | Array<{ id: string; path: string }> = routes) => {
       const matches = router.matchRoutes(given, pathname);
-      return matches && [...matches.map((match) => match.route.id), matches[matches.length - 1].params];
+      return matches && [...matches.map((match) => match.route.id), matches.at(-1)?.params];
     };
     for (let round = 0; round < 3; round++) {
       expect(ids("/")).toEqual(["root", "index", {}]);

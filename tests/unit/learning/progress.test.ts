@@ -14,6 +14,7 @@ import {
   shareOf,
   type ChapterMark,
 } from "~/features/learning/progress";
+import { at } from "../../support/present";
 
 const marks = (spec: string): ChapterMark[] =>
   // "x.x." -> a, b, c, d with x = complete, . = not
@@ -110,7 +111,7 @@ describe("next chapter that is not complete", () => {
 
   it("follows the current order after a reorder", () => {
     const course = marks("....");
-    const reordered = [course[2], course[0], course[3], course[1]];
+    const reordered = [2, 0, 3, 1].map((index) => at(course, index));
     expect(nextIncompleteChapter(reordered, "c")).toBe("a");
     expect(nextIncompleteChapter(reordered, "b")).toBe("c");
   });

@@ -106,6 +106,10 @@ describe("secrets (decision 045)", () => {
       /SESSION_SECRET: must be at least 32 bytes in production/,
     );
     expect(parseEnv({ ...production, SESSION_SECRET: `${SECRET_32}, ${"y".repeat(40)}` }).NODE_ENV).toBe("production");
+    // A list of nothing but commas names no secret: cookies would be signed with none.
+    expect(() => parseEnv({ ...production, SESSION_SECRET: " , ," })).toThrow(
+      /SESSION_SECRET: is required in production/,
+    );
     // Local use keeps working with anything.
     expect(parseEnv({ SESSION_SECRET: "short" }).SESSION_SECRET).toBe("short");
   });

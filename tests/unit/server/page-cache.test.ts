@@ -14,6 +14,7 @@ import {
   type PageCacheOptions,
   type PageQuery,
 } from "../../../server/page-cache";
+import { at } from "../../support/present";
 
 const ORIGIN = "https://site.test";
 const PAGES = new Map<string, PageQuery>([
@@ -225,7 +226,7 @@ describe("createPageCache", () => {
     await get("/");
     for (let i = 0; i < 20; i++) await get(`/?fbclid=${i}`);
     expect(state.renders).toBe(1);
-    const rendered = new URL(state.requests[0].url);
+    const rendered = new URL(at(state.requests, 0, "request").url);
     expect(rendered.pathname + rendered.search).toBe("/");
   });
 
@@ -324,7 +325,7 @@ describe("createPageCache", () => {
     await get("/", { Cookie: "cookie-consent=all" });
     await get("/", { Cookie: "cookie-consent=all; cookie-consent=" });
     expect(state.renders).toBe(2);
-    expect(state.requests[1].headers.get("Cookie")).toBe("cookie-consent=all");
+    expect(state.requests[1]?.headers.get("Cookie")).toBe("cookie-consent=all");
     state.clock += 71_000;
     await get("/");
     expect(state.renders).toBe(3);

@@ -7,6 +7,7 @@ import {
   pickNextPrompt,
   type DemoFrame,
 } from "~/features/site/demo-timeline";
+import { at } from "../../support/present";
 
 const PROMPT_LENGTH = 87;
 const STEPS = 5;
@@ -21,10 +22,10 @@ describe("demoCycle", () => {
 
   it("restarts 2 s after the reset and types the prompt in 40 steps over 2 s", () => {
     const typing = frames.slice(1, 41);
-    expect(typing[0].afterMs).toBe(2000);
+    expect(typing[0]?.afterMs).toBe(2000);
     expect(typing.slice(1).every((frame) => frame.afterMs === 50)).toBe(true);
     const counts = typing.map((frame) => frame.state.typed);
-    expect(counts.every((count, i) => i === 0 || count >= counts[i - 1])).toBe(true);
+    expect(counts.every((count, i) => i === 0 || count >= at(counts, i - 1))).toBe(true);
     expect(counts[0]).toBeGreaterThan(0);
     expect(counts[39]).toBe(PROMPT_LENGTH);
     expect(typing.every((frame) => !frame.state.terminalVisible)).toBe(true);
@@ -44,7 +45,7 @@ describe("demoCycle", () => {
 
   it("fades the terminal in for 0.5 s before step 1 starts", () => {
     const terminal = indexWhere((frame) => frame.state.terminalVisible);
-    const step1 = frames[terminal + 1];
+    const step1 = at(frames, terminal + 1, "frame");
     expect(step1.afterMs).toBe(500);
     expect(step1.state.steps).toEqual(["active", "waiting", "waiting", "waiting", "waiting"]);
     expect(step1.state.status).toBe("Processing step 1 of 5...");
@@ -53,8 +54,8 @@ describe("demoCycle", () => {
   it("runs each step waiting -> in progress -> complete: 1 s for step 1, 1.5 s after, 0.7 s between", () => {
     const start = indexWhere((frame) => frame.state.steps[0] === "active");
     for (let step = 0; step < STEPS; step++) {
-      const active = frames[start + step * 2];
-      const complete = frames[start + step * 2 + 1];
+      const active = at(frames, start + step * 2, "frame");
+      const complete = at(frames, start + step * 2 + 1, "frame");
       expect(active.state.steps[step]).toBe("active");
       expect(active.state.steps.slice(step + 1).every((s) => s === "waiting")).toBe(true);
       expect(active.state.steps.slice(0, step).every((s) => s === "complete")).toBe(true);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { APP_PROMPT_MAX_LENGTH } from "~/features/tools/member-tools";
 import { appBuilderHref, ideaAppPrompt, ideasMarkdown, parseExportFormat } from "~/features/tools/idea-export";
 import { DEFAULT_FILTER, generateIdeas, seededRandom } from "~/features/tools/idea-generator";
+import { first } from "../../support/present";
 
 const filter = {
   ...DEFAULT_FILTER,
@@ -13,7 +14,7 @@ const ideas = generateIdeas(filter, seededRandom(3));
 
 describe("ideaAppPrompt and appBuilderHref", () => {
   it("turns an idea into an app prompt with its audience, problem, features, pricing and stack", () => {
-    const [idea] = ideas;
+    const idea = first(ideas, "idea");
     const prompt = ideaAppPrompt(idea);
     expect(prompt.startsWith(`Build a web app called "${idea.title}". ${idea.description}`)).toBe(true);
     for (const part of [
@@ -29,10 +30,10 @@ describe("ideaAppPrompt and appBuilderHref", () => {
   });
 
   it("links to /app-builder with the prompt in the query string, so the textarea is filled without JavaScript", () => {
-    const href = appBuilderHref(ideas[0]);
+    const href = appBuilderHref(first(ideas, "idea"));
     const url = new URL(href, "http://site.test");
     expect(url.pathname).toBe("/app-builder");
-    expect(url.searchParams.get("prompt")).toBe(ideaAppPrompt(ideas[0]));
+    expect(url.searchParams.get("prompt")).toBe(ideaAppPrompt(first(ideas, "idea")));
     expect(url.hash).toBe("#app-prompt");
   });
 });

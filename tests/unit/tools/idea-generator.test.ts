@@ -20,7 +20,10 @@ import {
   TEXT_FIELD_MAX,
   type IdeaFilter,
 } from "~/features/tools/idea-generator";
+import { at, first } from "../../support/present";
 
+/** The first idea of a run: the one `() => 0` picks. */
+const firstIdea = (...args: Parameters<typeof generateIdeas>) => first(generateIdeas(...args), "idea");
 const filter = (overrides: Partial<IdeaFilter> = {}): IdeaFilter => ({ ...DEFAULT_FILTER, ...overrides });
 const ideaKeys = [
   "id",
@@ -90,7 +93,7 @@ describe("generateIdeas", () => {
   });
 
   it("personalises title, text and audience from the filter, quoting the member's problem", () => {
-    const [idea] = generateIdeas(
+    const idea = firstIdea(
       filter({ industry: "Real estate", targetAudience: "Independent agents", problemToSolve: "Too many no-shows." }),
       () => 0,
     );
@@ -105,27 +108,27 @@ describe("generateIdeas", () => {
   });
 
   it("keeps acronyms as typed and does not repeat an industry the audience already names", () => {
-    const [idea] = generateIdeas(filter({ industry: "SaaS", targetAudience: "SaaS founders" }), () => 0);
+    const idea = firstIdea(filter({ industry: "SaaS", targetAudience: "SaaS founders" }), () => 0);
     expect(idea.title).toBe("SaaS Support Copilot");
     expect(idea.targetMarket).toBe("SaaS founders who answer the same customer questions every day.");
   });
 
   it("falls back to the template's own audience and problem for blank text fields", () => {
-    const [idea] = generateIdeas(filter(), () => 0);
-    const template = IDEA_TEMPLATES[0];
+    const idea = firstIdea(filter(), () => 0);
+    const template = at(IDEA_TEMPLATES, 0, "template");
     expect(idea.title).toBe("E-commerce Support Copilot");
     expect(idea.targetMarket).toBe(
-      `${template.defaults.audience[0].toUpperCase()}${template.defaults.audience.slice(1)} in e-commerce who answer the same customer questions every day.`,
+      `${template.defaults.audience.charAt(0).toUpperCase()}${template.defaults.audience.slice(1)} in e-commerce who answer the same customer questions every day.`,
     );
     expect(idea.problemSolved).toBe(template.problemSolved.own);
     // An industry alone gets a neutral audience rather than the template's own niche.
-    expect(generateIdeas(filter({ industry: "Fitness" }), () => 0)[0].targetMarket).toMatch(
+    expect(firstIdea(filter({ industry: "Fitness" }), () => 0).targetMarket).toMatch(
       /^Small businesses in fitness who /,
     );
   });
 
   it("maps complexity to the development time (docs/product.md §9) and to the number of features", () => {
-    const devTime = (complexity: IdeaFilter["complexity"]) => generateIdeas(filter({ complexity }), () => 0)[0];
+    const devTime = (complexity: IdeaFilter["complexity"]) => firstIdea(filter({ complexity }), () => 0);
     expect(devTime("low").estimatedDevTime).toBe("1-2 months");
     expect(devTime("high").estimatedDevTime).toBe("6-8 months");
     expect(devTime("medium").estimatedDevTime).toBe("3-5 months");
@@ -137,7 +140,7 @@ describe("generateIdeas", () => {
 
   it("describes the chosen monetisation model", () => {
     const strategy = (monetizationModel: IdeaFilter["monetizationModel"]) =>
-      generateIdeas(filter({ monetizationModel }), () => 0)[0].monetizationStrategy;
+      firstIdea(filter({ monetizationModel }), () => 0).monetizationStrategy;
     expect(strategy("subscription")).toMatch(/^Subscription: Starter at \$49\/month and Pro at \$147\/month/);
     expect(strategy("freemium")).toMatch(/^Freemium: a free plan with 50 AI-resolved conversations per month/);
     expect(strategy("one-time")).toMatch(/^One-time purchase: a lifetime licence at \$294/);
@@ -147,8 +150,8 @@ describe("generateIdeas", () => {
   it("uses the chosen tech stack, else the template's", () => {
     const chosen = generateIdeas(filter({ techStack: ["Svelte", "Go"] }), seededRandom(1));
     for (const idea of chosen) expect(idea.techStack).toEqual(["Svelte", "Go"]);
-    const [own] = generateIdeas(filter(), () => 0);
-    expect(own.techStack).toEqual(IDEA_TEMPLATES[0].techStack);
+    const own = firstIdea(filter(), () => 0);
+    expect(own.techStack).toEqual(at(IDEA_TEMPLATES, 0, "template").techStack);
   });
 
   it("refuses a random source that is out of range", () => {

@@ -4,7 +4,7 @@ import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { EmailLinkForm } from "~/features/accounts/email-link-form";
 import { SIGN_IN_LINK_MINUTES } from "~/features/accounts/emails";
-import { forgotPasswordSchema } from "~/features/accounts/auth-forms";
+import { emailLinkSchema } from "~/features/accounts/auth-forms";
 import { FormError } from "~/platform/ui/form-fields";
 import { env } from "~/platform/env.server";
 import { brandedTitle } from "~/platform/page-meta";
@@ -24,10 +24,9 @@ export const LINK_ON_ITS_WAY = "If an account exists, a link is on its way.";
  * silently inside requestSignInLink.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: emailLinkSchema });
   // Echoed into the field, so a page without JavaScript keeps what was typed (the same for every address).
-  const typed = String(form.get("email") ?? "").slice(0, EMAIL_MAX);
-  const submission = parseWithZod(form, { schema: forgotPasswordSchema });
+  const typed = typeof submission.payload.email === "string" ? submission.payload.email.slice(0, EMAIL_MAX) : "";
   if (submission.status !== "success")
     return data(
       {
@@ -44,7 +43,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const client = context.clientAddress ?? "unknown";
   const verdict = await checkRateLimits([[RATE_LIMITS.signInLinkPerAddress, client]]);
   if (!verdict.allowed) return data({ sent: false, typed, errors: [verdict.message] }, { status: 429 });
-  const redirect = form.get("redirect");
   try {
     await requestSignInLink(
       submission.value.email,
@@ -55,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         cookieHeader: request.headers.get("Cookie"),
         signedInUserId: (await getSessionUser(request))?.id ?? null,
       },
-      typeof redirect === "string" && redirect ? redirect : null,
+      submission.value.redirect ?? null,
     );
   } catch (error) {
     console.error("[auth] sign-in link request failed:", error);

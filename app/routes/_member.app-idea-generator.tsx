@@ -3,7 +3,13 @@ import { useLoaderData, useLocation, useNavigate, useSearchParams } from "@remix
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { IdeaFilterForm } from "~/features/tools/idea-filter-form";
 import { IdeaCard, IdeaDetails } from "~/features/tools/idea-views";
-import { GENERATION_DELAY_MS, IDEAS_PER_RUN, ideasForQuery, newSeed } from "~/features/tools/idea-generator";
+import {
+  filterForForm,
+  GENERATION_DELAY_MS,
+  IDEAS_PER_RUN,
+  ideasForQuery,
+  newSeed,
+} from "~/features/tools/idea-generator";
 import { MemberPageHeader } from "~/platform/ui/member-page-header";
 import type { ExportFormat } from "~/features/tools/idea-export";
 import { requireTrainingAccess } from "~/features/catalogue/index.server";
@@ -78,7 +84,12 @@ export default function IdeaGeneratorPage() {
           and competition, ready to turn into an app prompt.
         </MemberPageHeader>
 
-        <IdeaFilterForm params={params} nextSeed={nextSeed} generating={generating} onSubmit={generate} />
+        <IdeaFilterForm
+          filter={filterForForm(params)}
+          nextSeed={nextSeed}
+          generating={generating}
+          onSubmit={generate}
+        />
 
         <section aria-labelledby="ideas-heading" aria-busy={generating} className="space-y-5">
           <div className="flex flex-wrap items-center justify-between gap-3">

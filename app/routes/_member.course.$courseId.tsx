@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -18,6 +19,7 @@ import { brandedTitle } from "~/platform/page-meta";
 import chapterStyles from "~/styles/chapter-content.css";
 import { CourseViewer } from "~/features/learning/course-viewer";
 import { log } from "~/platform/log.server";
+import { progressForm } from "~/features/learning/progress-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   brandedTitle(data ? data.course.title : "Course", matches),
@@ -62,16 +64,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireTrainingAccess(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const submission = parseWithZod(await request.formData(), { schema: progressForm });
+  const { intent, chapterId, respond } = submission.status === "success" ? submission.value : {};
   if (intent === "certificate") {
-    const claimed = await claimCertificate(user, params.courseId ?? "", { chapterId: form.get("chapterId") });
+    const claimed = await claimCertificate(user, params.courseId ?? "", { chapterId });
     if (!claimed.ok) return data({ ok: false as const, error: claimed.error }, { status: claimed.status });
     return redirect(claimed.redirectTo, 303);
   }
-  const outcome = await updateProgress(user, params.courseId ?? "", { intent, chapterId: form.get("chapterId") });
+  const outcome = await updateProgress(user, params.courseId ?? "", { intent, chapterId });
   if (!outcome.ok) return data({ ok: false as const, error: outcome.error }, { status: outcome.status });
-  if (form.get("respond") === "data" && intent !== "complete-and-continue") {
+  if (respond === "data" && intent !== "complete-and-continue") {
     return data({ ok: true as const, completed: outcome.completed, courseComplete: outcome.courseComplete });
   }
   return redirect(outcome.redirectTo, 303);

@@ -1,9 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { EMAIL_PREFERENCES_PAGE } from "~/features/accounts/account-pages";
-import { formFields } from "~/platform/forms/form-text";
 import { answer, UNKNOWN_INTENT, requireUser } from "~/features/accounts/index.server";
 import { EmailPreferences } from "~/features/list/email-preferences";
+import { emailPreferencesForm } from "~/features/list/subscription-forms";
 import { saveNewsPreference, newsPreference } from "~/features/list/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 
@@ -20,10 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const fields = formFields(await request.formData());
-  if (fields.intent !== "email-preferences") return answer(EMAIL_PREFERENCES_PAGE, UNKNOWN_INTENT);
+  const submission = parseWithZod(await request.formData(), { schema: emailPreferencesForm });
+  if (submission.status !== "success") return answer(EMAIL_PREFERENCES_PAGE, UNKNOWN_INTENT);
   // An unchecked box is not sent at all.
-  await saveNewsPreference(user.email, fields.news === "on");
+  await saveNewsPreference(user.email, submission.value.news === "on");
   return answer(EMAIL_PREFERENCES_PAGE, { ok: true, message: "Your email preferences were saved." });
 }
 

@@ -1,13 +1,15 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { accountDeletedResponse, requireUser, askerFor } from "~/features/accounts/index.server";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { siteOrigin } from "~/platform/site-origin";
-import { PERSONAL_DATA_FILE, PRIVACY_PAGE } from "~/features/accounts/account-pages";
+import { PERSONAL_DATA_FILE, PRIVACY_PAGE, UNKNOWN_INTENT_MESSAGE } from "~/features/accounts/account-pages";
 import { deleteOwnAccount, memberPrivacyView } from "~/features/privacy/index.server";
 import { PrivacyAndData } from "~/features/privacy/privacy-and-data";
 import { brandedTitle } from "~/platform/page-meta";
+import { privacyForms } from "~/features/privacy/privacy-forms";
 
 export const meta: MetaFunction = ({ matches }) => [
   brandedTitle("Privacy and data | Account", matches),
@@ -29,19 +31,17 @@ const back = (message: string) => redirectWithFlash(PRIVACY_PAGE, { kind: "error
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  switch (field("intent")) {
+  const submission = parseWithZod(await request.formData(), { schema: privacyForms });
+  if (submission.status !== "success") return back(UNKNOWN_INTENT_MESSAGE);
+  const form = submission.value;
+  switch (form.intent) {
     case "export":
       return redirect(PERSONAL_DATA_FILE, 307);
     case "delete": {
       const asker = await askerFor(request, context, user);
       const result = await deleteOwnAccount(
         asker,
-        { typedEmail: field("confirm_email"), password: field("current_password"), code: field("code") || undefined },
+        { typedEmail: form.confirm_email ?? "", password: form.current_password ?? "", code: form.code },
         siteOrigin(env().PUBLIC_URL, request.url),
       );
       if (result.ok === "link-sent")
@@ -49,8 +49,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!result.ok) return back(result.message);
       return accountDeletedResponse();
     }
-    default:
-      return back("That action is not known. Please try again.");
   }
 }
 

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { SECURITY_PAGE } from "~/features/accounts/account-pages";
 import { PasswordSettings, TwoFactorSettings } from "~/features/accounts/security-settings";
-import { formFields } from "~/platform/forms/form-text";
 import { answer, changeSecurity, securityView, requireUser } from "~/features/accounts/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 
@@ -19,8 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const fields = formFields(await request.formData());
-  return answer(SECURITY_PAGE, await changeSecurity(request, context, user, fields));
+  return answer(SECURITY_PAGE, await changeSecurity(request, context, user));
 }
 
 export default function SecurityPage() {

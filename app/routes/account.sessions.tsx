@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { SESSIONS_PAGE } from "~/features/accounts/account-pages";
 import { SessionList } from "~/features/accounts/session-list";
-import { formFields } from "~/platform/forms/form-text";
 import { answer, changeSessions, sessionsView, requireUser } from "~/features/accounts/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 
@@ -19,8 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const fields = formFields(await request.formData());
-  return answer(SESSIONS_PAGE, await changeSessions(request, user, fields));
+  return answer(SESSIONS_PAGE, await changeSessions(request, user));
 }
 
 export default function SessionsPage() {

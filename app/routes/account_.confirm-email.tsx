@@ -7,6 +7,7 @@ import {
   findEmailChange,
   currentSessionIdHash,
   getSessionUser,
+  linkToken,
 } from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { brandedTitle } from "~/platform/page-meta";
@@ -17,12 +18,9 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 const LINK_UNUSABLE = "This link has expired or has already been used.";
-const tokenOf = (value: unknown) =>
-  typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
-
 /** GET only shows the button (mail scanners follow links; a GET never changes anything). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = tokenOf(new URL(request.url).searchParams.get("token"));
+  const token = linkToken(new URL(request.url).searchParams);
   const change = token ? await findEmailChange(token) : null;
   return { token: token ?? "", newEmail: change?.newEmail ?? null };
 }
@@ -34,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await checkRateLimits([[RATE_LIMITS.emailVerifyPerAddress, context.clientAddress ?? "unknown"]]);
   if (!verdict.allowed) return data({ ok: false, message: verdict.message }, { status: 429 });
-  const token = tokenOf((await request.formData()).get("token"));
+  const token = linkToken(await request.formData());
   if (!token) return data({ ok: false, message: LINK_UNUSABLE }, { status: 400 });
   const [sessionUser, sessionIdHash] = await Promise.all([getSessionUser(request), currentSessionIdHash(request)]);
   const result = await confirmEmailChange(token, { userId: sessionUser?.id ?? null, sessionIdHash });

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
-import { accountDeletedResponse } from "~/features/accounts/index.server";
+import { accountDeletedResponse, linkToken } from "~/features/accounts/index.server";
 import { DELETION_LINK_UNUSABLE, deletionLinkAccount, eraseAccountByLink } from "~/features/privacy/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { brandedTitle } from "~/platform/page-meta";
@@ -12,12 +12,9 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const tokenOf = (value: unknown) =>
-  typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
-
 /** GET only shows the button (mail scanners follow links; a GET never changes anything). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = tokenOf(new URL(request.url).searchParams.get("token"));
+  const token = linkToken(new URL(request.url).searchParams);
   return { token: token ?? "", account: token ? await deletionLinkAccount(token) : null };
 }
 
@@ -28,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await checkRateLimits([[RATE_LIMITS.emailVerifyPerAddress, context.clientAddress ?? "unknown"]]);
   if (!verdict.allowed) return data({ message: verdict.message }, { status: 429 });
-  const token = tokenOf((await request.formData()).get("token"));
+  const token = linkToken(await request.formData());
   if (!token) return data({ message: DELETION_LINK_UNUSABLE }, { status: 400 });
   const result = await eraseAccountByLink(token);
   return result.ok ? accountDeletedResponse() : data({ message: result.message }, { status: 400 });

@@ -1,7 +1,9 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 import { readTypedCode, RECOVERY_CODE_COUNT, recoveryCodesFile } from "~/features/accounts/two-factor-rules";
 import { SECURITY_PAGE } from "~/features/accounts/account-pages";
+import { recoveryCodesForm } from "~/features/accounts/account-forms";
 import { requireUser } from "~/features/accounts/index.server";
 
 /** Nothing to show on a GET: the codes exist only in the page that was just shown. */
@@ -15,8 +17,8 @@ export async function loader() {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const codes = (await request.formData())
-    .getAll("code")
+  const submission = parseWithZod(await request.formData(), { schema: recoveryCodesForm });
+  const codes = (submission.status === "success" ? (submission.value.code ?? []) : [])
     .slice(0, RECOVERY_CODE_COUNT)
     .map((value) => readTypedCode(value))
     .filter((typed) => typed?.kind === "recovery")

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
@@ -5,7 +6,8 @@ import { CodeField } from "~/platform/ui/code-field";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { readTypedCode } from "~/features/accounts/two-factor-rules";
-import { SECURITY_PAGE } from "~/features/accounts/account-pages";
+import { twoFactorForms } from "~/features/accounts/account-forms";
+import { SECURITY_PAGE, UNKNOWN_INTENT_MESSAGE } from "~/features/accounts/account-pages";
 import {
   requireUser,
   askerFor,
@@ -42,11 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: twoFactorForms });
+  if (submission.status !== "success")
+    return redirectWithFlash(SECURITY_PAGE, { kind: "error", message: UNKNOWN_INTENT_MESSAGE });
+  const form = submission.value;
   const asker = await askerFor(request, context, user);
-  const password = form.get("current_password");
-  const proved = await reauthenticate(asker, typeof password === "string" ? password : null);
-  switch (form.get("intent")) {
+  const proved = await reauthenticate(asker, form.current_password);
+  switch (form.intent) {
     case "start": {
       if (!proved.ok) return redirectWithFlash(SECURITY_PAGE, { kind: "error", message: proved.message });
       if (!(await beginEnrolment(user.id, asker.sessionIdHash)))
@@ -55,14 +59,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "confirm": {
       if (!proved.ok) return data({ error: proved.message, codes: null, message: null }, { status: 400 });
-      const code = String(form.get("code") ?? "").replace(/\s/g, "");
+      const code = (form.code ?? "").replace(/\s/g, "");
       const result = await confirmEnrolment(user, code, asker.sessionIdHash);
       if (!result.ok) return data({ error: result.message, codes: null, message: null }, { status: 400 });
       return { error: null, codes: result.recoveryCodes, message: "Two-factor authentication is on." };
     }
     case "regenerate": {
       if (!proved.ok) return redirectWithFlash(SECURITY_PAGE, { kind: "error", message: proved.message });
-      const result = await regenerateRecoveryCodes(user, readTypedCode(form.get("code")));
+      const result = await regenerateRecoveryCodes(user, readTypedCode(form.code));
       if (!result.ok) return redirectWithFlash(SECURITY_PAGE, { kind: "error", message: result.message });
       return {
         error: null,
@@ -70,11 +74,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
         message: "Here are your new recovery codes. The old ones no longer work.",
       };
     }
-    default:
-      return redirectWithFlash(SECURITY_PAGE, {
-        kind: "error",
-        message: "That action is not known. Please try again.",
-      });
   }
 }
 

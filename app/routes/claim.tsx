@@ -4,6 +4,7 @@ import {
   claimWithNewPassword,
   findClaim,
   getSessionUser,
+  linkToken,
 } from "~/features/accounts/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -11,7 +12,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, NewPasswordField, SubmitButton, SchemaForm } from "~/platform/ui/form-fields";
 import { flashCookie, redirectWithFlash, toFlash } from "~/platform/flash.server";
-import { resetPasswordSchema } from "~/features/accounts/auth-forms";
+import { claimForms, resetPasswordSchema } from "~/features/accounts/auth-forms";
 import { brandedTitle } from "~/platform/page-meta";
 import { continueAfterPassword } from "~/features/catalogue/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
@@ -26,15 +27,12 @@ export const meta: MetaFunction = ({ matches }) => [
 const CLAIMED = "Your purchase is on your account.";
 const LINK_UNUSABLE = "This link has expired or has already been used. Ask for a new one below.";
 
-const tokenOf = (value: unknown) =>
-  typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
-
 /**
  * /claim?token=... (decision 048). GET only shows the page: signed in to the link's account, a
  * button that adds the purchase; otherwise a new-password form that takes the account over.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = tokenOf(new URL(request.url).searchParams.get("token"));
+  const token = linkToken(new URL(request.url).searchParams);
   const claim = token ? await findClaim(token) : null;
   const user = claim ? await getSessionUser(request) : null;
   return {
@@ -46,26 +44,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Limited per client address and per token, as the reset form is: a link cannot be guessed at or hammered. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const token = tokenOf(form.get("token"));
+  const submission = parseWithZod(await request.formData(), { schema: claimForms });
+  const token = typeof submission.payload.token === "string" ? submission.payload.token : "";
   const verdict = await checkRateLimits([
     [RATE_LIMITS.resetSubmitPerAddress, context.clientAddress ?? "unknown"],
-    [RATE_LIMITS.resetSubmitPerToken, tokenFingerprint(token ?? "")],
+    [RATE_LIMITS.resetSubmitPerToken, tokenFingerprint(token)],
   ]);
 
-  if (form.get("intent") === "add") {
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const form = submission.value;
+  if (form.intent === "add") {
     if (!verdict.allowed) return data({ addError: verdict.message }, { status: 429 });
     const user = await getSessionUser(request);
-    if (!token || !user || !(await claimIntoSignedInAccount(token, user.id)))
+    if (!form.token || !user || !(await claimIntoSignedInAccount(form.token, user.id)))
       return data({ addError: LINK_UNUSABLE }, { status: 400 });
     return redirectWithFlash(toFlash("/dashboard"), { kind: "success", message: CLAIMED });
   }
 
-  const submission = parseWithZod(form, { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   if (!verdict.allowed)
     return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429 });
-  const result = await claimWithNewPassword(submission.value.token, submission.value.password);
+  const result = await claimWithNewPassword(form.token, form.password);
   if (!result)
     return data(submission.reply({ formErrors: [LINK_UNUSABLE], hideFields: ["password"] }), { status: 400 });
   // Every factor of the account ended with the claim, so this signs in at once.

@@ -1,8 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { ConsentForm, CookieCategoryList, type ConsentHandle } from "~/features/privacy/cookie-consent";
 import { describeChoice } from "~/features/privacy/consent-copy";
-import { isConsentChoice, parseConsentChoice } from "~/features/privacy/consent-rules";
+import { parseConsentChoice } from "~/features/privacy/consent-rules";
+import { BAD_CONSENT_CHOICE, consentForm } from "~/features/privacy/privacy-forms";
 import { saveConsentChoice } from "~/features/privacy/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 import { safeRedirect } from "~/platform/safe-redirect";
@@ -16,8 +18,6 @@ export const meta: MetaFunction = ({ matches }) => [
 
 /** This page is the choice itself; the banner would only repeat it. */
 export const handle: ConsentHandle = { hideConsentBanner: true };
-
-const BAD_CHOICE = "Choose Decline, Essential Only or Accept All.";
 
 /** GET /consent: the 'Cookie settings' page the footers link to, which re-opens the choice. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,13 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * banner's fetcher asks for data instead, so nothing reloads.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const choice = form.get("choice");
-  if (!isConsentChoice(choice)) return data({ ok: false as const, error: BAD_CHOICE }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: consentForm });
+  if (submission.status !== "success") return data({ ok: false as const, error: BAD_CONSENT_CHOICE }, { status: 400 });
+  const { choice, respond, returnTo } = submission.value;
 
   const headers = await saveConsentChoice(request, context.clientAddress ?? "unknown", choice);
-  if (form.get("respond") === "data") return data({ ok: true as const, choice }, { headers });
-  return redirect(safeRedirect(form.get("returnTo"), "/"), { status: 303, headers });
+  if (respond === "data") return data({ ok: true as const, choice }, { headers });
+  return redirect(safeRedirect(returnTo, "/"), { status: 303, headers });
 }
 
 export default function CookieSettingsPage() {

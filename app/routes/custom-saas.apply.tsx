@@ -1,14 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { FlashMessage } from "~/platform/ui/flash-message";
-import {
-  APPLICATION_RECEIVED,
-  HOSTING_OPTIONS,
-  parseApplication,
-  type ApplicationForm,
-} from "~/features/launch/custom-saas";
+import { APPLICATION_RECEIVED, HOSTING_OPTIONS } from "~/features/launch/custom-saas";
+import { applicationSchema } from "~/features/launch/custom-saas-form";
+import { SchemaForm } from "~/platform/ui/form-fields";
+import { useSchemaForm } from "~/platform/forms/use-schema-form";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { requireUser } from "~/features/accounts/index.server";
 import { submitApplication } from "~/features/launch/index.server";
@@ -34,39 +33,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ flash }, { headers });
 }
 
-type Failure = { errors: Partial<Record<keyof ApplicationForm, string>>; values: ApplicationForm };
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireCustomSaasOwner(request);
-  const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const values: ApplicationForm = {
-    projectName: field("projectName"),
-    description: field("description"),
-    availability: field("availability"),
-    hosting: field("hosting"),
-  };
-  const parsed = parseApplication(values);
-  if (!parsed.ok) return data<Failure>({ errors: parsed.errors, values }, { status: 400 });
-  await submitApplication(user, parsed.value);
+  const submission = parseWithZod(await request.formData(), { schema: applicationSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await submitApplication(user, submission.value);
   return redirectWithFlash("/custom-saas/apply", { kind: "success", message: APPLICATION_RECEIVED });
 }
 
-const FIELDS: Array<{ name: keyof ApplicationForm; label: string; multiline?: boolean }> = [
-  { name: "projectName", label: "Project name" },
+const FIELDS = [
+  { name: "projectName", label: "Project name", multiline: false },
   { name: "description", label: "Describe your app", multiline: true },
   { name: "availability", label: "Your availability", multiline: true },
-];
+] as const;
 
 /** /custom-saas/apply (docs/product.md §2 "Custom SaaS application"). */
 export default function CustomSaasApply() {
   const { flash } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>() as Failure | undefined;
+  const lastResult = useActionData<typeof action>();
   const sending = useIsPending({ state: "submitting" });
-  const values = failure?.values;
+  const { form, field } = useSchemaForm(applicationSchema, lastResult);
+  const hosting = field("hosting");
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold">Apply for your custom SaaS build</h1>
@@ -74,55 +61,57 @@ export default function CustomSaasApply() {
       <div className="mt-6 empty:hidden">
         <FlashMessage flash={flash} />
       </div>
-      <Form method="post" className={`mt-6 ${panelClass}`} noValidate>
+      <SchemaForm form={form} honeypot={false} className={`mt-6 ${panelClass}`}>
         {FIELDS.map(({ name, label, multiline }) => {
-          const error = failure?.errors[name];
+          const { key, id, errorId, errors, defaultValue } = field(name);
+          const error = errors?.[0];
           const props = {
-            id: name,
+            id,
             name,
-            defaultValue: values?.[name] ?? "",
+            defaultValue,
             className: inputClass,
             required: true,
             "aria-invalid": error ? true : undefined,
-            "aria-describedby": error ? `${name}-error` : undefined,
+            "aria-describedby": error ? errorId : undefined,
           };
           return (
             <div key={name}>
-              <label htmlFor={name} className="block text-sm font-medium text-slate-700">
+              <label htmlFor={id} className="block text-sm font-medium text-slate-700">
                 {label}
               </label>
-              {multiline ? <textarea rows={4} {...props} /> : <input {...props} />}
+              {multiline ? <textarea key={key} rows={4} {...props} /> : <input key={key} {...props} />}
               {error ? (
-                <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+                <p id={errorId} className="mt-1 text-sm text-red-700">
                   {error}
                 </p>
               ) : null}
             </div>
           );
         })}
-        <fieldset aria-describedby={failure?.errors.hosting ? "hosting-error" : undefined}>
+        <fieldset aria-describedby={hosting.errors?.length ? hosting.errorId : undefined}>
           <legend className="text-sm font-medium text-slate-700">Hosting preference</legend>
           {HOSTING_OPTIONS.map((option) => (
             <label key={option.value} className="mt-2 flex min-h-11 items-center gap-2 text-slate-800">
               <input
+                key={hosting.key}
                 type="radio"
                 name="hosting"
                 value={option.value}
-                defaultChecked={values?.hosting === option.value}
+                defaultChecked={hosting.defaultValue === option.value}
               />
               {option.label}
             </label>
           ))}
-          {failure?.errors.hosting ? (
-            <p id="hosting-error" className="mt-1 text-sm text-red-700">
-              {failure.errors.hosting}
+          {hosting.errors?.length ? (
+            <p id={hosting.errorId} className="mt-1 text-sm text-red-700">
+              {hosting.errors[0]}
             </p>
           ) : null}
         </fieldset>
         <button type="submit" className={primaryButton} disabled={sending}>
           {sending ? "Sending..." : "Send application"}
         </button>
-      </Form>
+      </SchemaForm>
     </main>
   );
 }

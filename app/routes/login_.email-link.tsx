@@ -4,12 +4,10 @@ import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
 import { EmailLinkForm } from "~/features/accounts/email-link-form";
 import { SIGN_IN_LINK_MINUTES } from "~/features/accounts/emails";
-import { forgotPasswordSchema } from "~/features/accounts/auth-forms";
-import { FormError } from "~/platform/ui/form-fields";
+import { emailLinkSchema } from "~/features/accounts/auth-forms";
 import { env } from "~/platform/env.server";
 import { brandedTitle } from "~/platform/page-meta";
 import { siteOrigin } from "~/platform/site-origin";
-import { EMAIL_MAX } from "~/platform/forms/auth-rules";
 import { requestSignInLink, getSessionUser } from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 import { log } from "~/platform/log.server";
@@ -25,27 +23,13 @@ export const LINK_ON_ITS_WAY = "If an account exists, a link is on its way.";
  * silently inside requestSignInLink.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  // Echoed into the field, so a page without JavaScript keeps what was typed (the same for every address).
-  const typed = String(form.get("email") ?? "").slice(0, EMAIL_MAX);
-  const submission = parseWithZod(form, { schema: forgotPasswordSchema });
-  if (submission.status !== "success")
-    return data(
-      {
-        sent: false,
-        typed,
-        errors: Object.values(submission.error ?? {})
-          .flat()
-          .filter(Boolean) as string[],
-      },
-      {
-        status: 400,
-      },
-    );
+  // The reply keeps what was typed, so a page without JavaScript shows it again (the same for every address).
+  const submission = parseWithZod(await request.formData(), { schema: emailLinkSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply(), sent: false }, { status: 400 });
   const client = context.clientAddress ?? "unknown";
   const verdict = await checkRateLimits([[RATE_LIMITS.signInLinkPerAddress, client]]);
-  if (!verdict.allowed) return data({ sent: false, typed, errors: [verdict.message] }, { status: 429 });
-  const redirect = form.get("redirect");
+  if (!verdict.allowed)
+    return data({ reply: submission.reply({ formErrors: [verdict.message] }), sent: false }, { status: 429 });
   try {
     await requestSignInLink(
       submission.value.email,
@@ -56,13 +40,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         cookieHeader: request.headers.get("Cookie"),
         signedInUserId: (await getSessionUser(request))?.id ?? null,
       },
-      typeof redirect === "string" && redirect ? redirect : null,
+      submission.value.redirect ?? null,
     );
   } catch (error) {
     log.error({ err: error }, "sign-in link request failed");
-    return data({ sent: false, typed, errors: ["An error occurred"] }, { status: 500 });
+    return data({ reply: submission.reply({ formErrors: ["An error occurred"] }), sent: false }, { status: 500 });
   }
-  return { sent: true, typed, errors: [] as string[] };
+  return { reply: submission.reply(), sent: true };
 }
 
 export default function EmailLinkPage() {
@@ -79,9 +63,8 @@ export default function EmailLinkPage() {
           does not arrive within a few minutes.
         </p>
       ) : null}
-      <FormError id="email-link-error" errors={result?.errors} />
       <div className="mt-4">
-        <EmailLinkForm redirectTo={searchParams.get("redirect") ?? undefined} defaultEmail={result?.typed} />
+        <EmailLinkForm redirectTo={searchParams.get("redirect") ?? undefined} lastResult={result?.reply} />
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
         Know your password?{" "}

@@ -5,7 +5,7 @@ import { FormError } from "~/platform/ui/form-fields";
 import { Button } from "~/platform/ui/button";
 import { brandedTitle } from "~/platform/page-meta";
 import { continueAfterEmailLink } from "~/features/catalogue/index.server";
-import { isSignInLinkUsable, spendSignInLink, issueDeviceCookie } from "~/features/accounts/index.server";
+import { isSignInLinkUsable, linkToken, spendSignInLink, issueDeviceCookie } from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -14,24 +14,22 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 const LINK_UNUSABLE = "This sign-in link has expired or has already been used. Ask for a new one below.";
-const TOKEN_MAX = 200;
 
 /**
  * The page an emailed sign-in link opens (decision 055): opening it changes nothing, so a mail
  * scanner that follows links does not use it up; its 'Sign in' button (a POST) does.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: token.length > 0 && token.length <= TOKEN_MAX && (await isSignInLinkUsable(token)) };
+  const token = linkToken(new URL(request.url).searchParams);
+  return { token: token ?? "", usable: token !== null && (await isSignInLinkUsable(token)) };
 }
 
 /** Uses the link and continues as after a password: the second factor, then the usual destination. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const token = (await request.formData()).get("token");
+  const token = linkToken(await request.formData());
   const verdict = await checkRateLimits([[RATE_LIMITS.signInLinkUsePerAddress, context.clientAddress ?? "unknown"]]);
   if (!verdict.allowed) return data({ error: verdict.message }, { status: 429 });
-  const login =
-    typeof token === "string" && token.length > 0 && token.length <= TOKEN_MAX ? await spendSignInLink(token) : null;
+  const login = token ? await spendSignInLink(token) : null;
   if (!login) return data({ error: LINK_UNUSABLE }, { status: 400 });
   return continueAfterEmailLink(
     request,

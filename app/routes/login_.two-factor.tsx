@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/platform/ui/auth-card";
@@ -5,6 +6,7 @@ import { CodeField } from "~/platform/ui/code-field";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { CHALLENGE_ENDED, readTypedCode } from "~/features/accounts/two-factor-rules";
+import { twoFactorChallengeSchema } from "~/features/accounts/auth-forms";
 import {
   passwordVerifiedAt,
   countUnusedRecoveryCodes,
@@ -50,8 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const typed = readTypedCode(form.get("code"));
+  // Every field is optional and free text: what is wrong with a code is the code step's own message.
+  const submission = parseWithZod(await request.formData(), { schema: twoFactorChallengeSchema });
+  const form = submission.status === "success" ? submission.value : {};
+  const typed = readTypedCode(form.code);
   const asked = await whoIsAsked(request);
 
   if (asked.mode === "step-up") {
@@ -60,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) return data({ error: result.message, ended: false }, { status: 400 });
     // A new session id at the new level: a privilege change never keeps the old id (nor extends
     // when the password was last proved).
-    const target = safeRedirect(form.get("redirect"), homeFor(asked.user));
+    const target = safeRedirect(form.redirect, homeFor(asked.user));
     return startSession(request, asked.userId, target, {
       aal: "aal2",
       passwordVerifiedAt: await passwordVerifiedAt(current),

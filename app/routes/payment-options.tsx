@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -13,6 +14,7 @@ import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/features/catalogue/prod
 import { LOCKED_PARAM, lockedNotice } from "~/features/catalogue/locked-tools";
 import { listPriceOf } from "~/features/catalogue/prices";
 import { CHECKOUT_MESSAGES } from "~/features/billing/checkout";
+import { checkoutForm } from "~/features/billing/checkout-form";
 import { siteOrigin } from "~/platform/site-origin";
 import { env } from "~/platform/env.server";
 import { takeFlash } from "~/platform/flash.server";
@@ -57,12 +59,14 @@ export async function action({ request }: ActionFunctionArgs) {
     throw redirect(`/login?${new URLSearchParams({ redirect: "/payment-options", notice: "no-session" })}`, 303);
   }
   if (hasAccess(user)) throw redirect("/dashboard", 303);
-  const form = await request.formData();
+  // The checkout checks the product and the form's key itself, with its own messages.
+  const submission = parseWithZod(await request.formData(), { schema: checkoutForm });
+  const form = submission.status === "success" ? submission.value : {};
   const result = await startCheckout({
     user,
     offered: PLAN_PRODUCT,
-    productKey: form.get("product"),
-    formKey: form.get("form_key"),
+    productKey: form.product,
+    formKey: form.form_key,
     origin: siteOrigin(env().PUBLIC_URL, request.url),
   });
   if (result.ok) throw redirect(result.url, 303);

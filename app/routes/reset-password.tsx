@@ -1,4 +1,4 @@
-import { tokenFingerprint, isResetTokenUsable, resetPassword } from "~/features/accounts/index.server";
+import { tokenFingerprint, isResetTokenUsable, linkToken, resetPassword } from "~/features/accounts/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -22,8 +22,8 @@ const PASSWORD_UPDATED = "Your password has been updated.";
 const LINK_UNUSABLE = "This link has expired or has already been used. Ask for a new one below.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: token.length > 0 && token.length <= 200 && (await isResetTokenUsable(token)) };
+  const token = linkToken(new URL(request.url).searchParams);
+  return { token: token ?? "", usable: token !== null && (await isResetTokenUsable(token)) };
 }
 
 /**

@@ -1,9 +1,11 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/platform/ui/button";
 import { useRootData } from "~/platform/hooks/use-root-data";
 import { NO_JAVASCRIPT } from "~/platform/hydration";
 import { changeSubscription, isAddressUnsubscribed, readUnsubscribeToken } from "~/features/list/index.server";
+import { subscriptionForm } from "~/features/list/subscription-forms";
 
 export const meta: MetaFunction = () => [{ title: "Email subscription" }, { name: "robots", content: "noindex" }];
 
@@ -31,8 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get("t");
-  const form = await request.formData();
-  const subscribed = form.get("intent") === "resubscribe";
+  const submission = parseWithZod(await request.formData(), { schema: subscriptionForm });
+  const subscribed = submission.status === "success" && submission.value.intent === "resubscribe";
   const changed = await changeSubscription(token, subscribed);
   if (!changed) return data({ valid: false as const }, { status: 400, headers: PRIVATE });
   return data({ valid: true as const, unsubscribed: !subscribed }, { headers: PRIVATE });

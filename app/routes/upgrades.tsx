@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
@@ -15,6 +16,7 @@ import { siteOrigin } from "~/platform/site-origin";
 import { brand, publicPage } from "~/features/site/index.server";
 import { catalogue, stripePriceOf } from "~/features/catalogue/index.server";
 import { startUpgradeCheckout } from "~/features/billing/index.server";
+import { checkoutForm } from "~/features/billing/checkout-form";
 import { getSessionUser } from "~/features/accounts/index.server";
 import { useRootData } from "~/platform/hooks/use-root-data";
 
@@ -40,11 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getSessionUser(request);
   if (!user) throw redirect(`/login?${new URLSearchParams({ redirect: "/upgrades" })}`, 303);
-  const form = await request.formData();
+  // The checkout checks the product and the form's key itself, with its own messages.
+  const submission = parseWithZod(await request.formData(), { schema: checkoutForm });
+  const form = submission.status === "success" ? submission.value : {};
   const result = await startUpgradeCheckout({
     user,
-    productKey: form.get("product"),
-    formKey: form.get("form_key"),
+    productKey: form.product,
+    formKey: form.form_key,
     origin: siteOrigin(env().PUBLIC_URL, request.url),
   });
   if (result.ok) throw redirect(result.url, 303);

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard } from "~/platform/ui/auth-card";
 import { FormError, SubmitButton } from "~/platform/ui/form-fields";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
-import { isVerificationTokenUsable, verifyEmail, getSessionUser } from "~/features/accounts/index.server";
+import { isVerificationTokenUsable, linkToken, verifyEmail, getSessionUser } from "~/features/accounts/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -14,19 +14,16 @@ export const meta: MetaFunction = ({ matches }) => [
 const LINK_UNUSABLE = "This link has expired or has already been used.";
 const CONFIRMED = "Thank you: your email address is confirmed.";
 
-const tokenOf = (value: unknown) =>
-  typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
-
 /** GET only shows the confirmation button: a GET never changes anything (mail scanners follow links). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = tokenOf(new URL(request.url).searchParams.get("token"));
+  const token = linkToken(new URL(request.url).searchParams);
   return { token: token ?? "", usable: token !== null && (await isVerificationTokenUsable(token)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await checkRateLimits([[RATE_LIMITS.emailVerifyPerAddress, context.clientAddress ?? "unknown"]]);
   if (!verdict.allowed) return data({ ok: false, message: verdict.message }, { status: 429 });
-  const token = tokenOf((await request.formData()).get("token"));
+  const token = linkToken(await request.formData());
   // Signed in to the account, the click also proves that whoever holds the password reads the
   // mail (decision 048); anywhere else it proves the address alone.
   const sessionUserId = (await getSessionUser(request))?.id ?? null;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUp, withConsentChosen } from "./helpers";
+import { hydrated, signUp, withConsentChosen } from "./helpers";
 
 /**
  * The account's pages in a real browser, with JavaScript and without: the sub-navigation leads
@@ -56,4 +56,25 @@ test("an old link to a section of /account opens its page @js-only", async ({ pa
   await page.goto("/account#email");
   await expect(page.getByRole("heading", { name: "Email", exact: true })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/account");
+});
+
+test("the profile's forms say what is wrong, in the browser or from the server", async ({ page, context }) => {
+  // With JavaScript the form's schema checks it before it goes; without, the server's answer is the flash.
+  await withConsentChosen(context);
+  const account = await signUp(page);
+  await page.goto("/account");
+  if (test.info().project.name === "js") await hydrated(page);
+  await page.getByLabel("Name", { exact: true }).fill("   ");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("Your name is required")).toBeVisible();
+
+  await page.getByLabel("New email address").fill("not-an-address");
+  await page.getByRole("button", { name: "Change email" }).click();
+  await expect(page.getByText("Enter a valid email address")).toBeVisible();
+
+  await page.getByLabel("Name", { exact: true }).fill("Pat Renamed");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("Your name was saved.")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Pat Renamed");
+  expect(account.name).not.toBe("Pat Renamed");
 });

@@ -1,13 +1,22 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
-import { formFields, type Fields } from "~/platform/forms/form-text";
+import type { output } from "zod/v4/core";
 import { env } from "~/platform/env.server";
 import { formatDayTime } from "~/platform/dates";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { siteOrigin } from "~/platform/site-origin";
 import { describeDevice } from "~/platform/user-agent";
 import { changePassword, requestEmailChange, resendVerification, type SettingResult } from "./account-settings.server";
-import { emailChangeSchema, firstError, nameSchema, passwordChangeSchema } from "./account-forms";
-import { MOVED_INTENTS } from "./account-pages";
+import {
+  type emailChangeForm,
+  firstError,
+  type nameForm,
+  profileForms,
+  type resendVerificationForm,
+  securityForms,
+  sessionForms,
+} from "./account-forms";
+import { MOVED_INTENTS, UNKNOWN_INTENT_MESSAGE } from "./account-pages";
 import { requireUser } from "./guards.server";
 import { askerFor, passwordRecentlyVerified, reauthenticate } from "./reauthentication.server";
 import { currentSessionIdHash } from "./session.server";
@@ -28,7 +37,7 @@ import { setName } from "./users.server";
  */
 type Context = { clientAddress?: string };
 
-export const UNKNOWN_INTENT: SettingResult = { ok: false, message: "That action is not known. Please try again." };
+export const UNKNOWN_INTENT: SettingResult = { ok: false, message: UNKNOWN_INTENT_MESSAGE };
 
 /** The 303 back to `page` with the outcome as its flash message. */
 export const answer = (page: string, result: SettingResult) =>
@@ -45,36 +54,39 @@ export function profileView(user: SessionUser) {
  */
 export async function answerProfileForm(request: Request, context: Context): Promise<Response> {
   const user = await requireUser(request);
-  const fields = formFields(await request.formData());
-  const intent = fields.intent ?? "";
-  const movedTo = Object.hasOwn(MOVED_INTENTS, intent) ? MOVED_INTENTS[intent] : undefined;
-  if (movedTo) return redirect(movedTo, 307);
-  return answer("/account", await changeProfile(request, context, user, fields));
+  const submission = parseWithZod(await request.formData(), { schema: profileForms });
+  if (submission.status !== "success") return answer("/account", { ok: false, message: firstError(submission.error) });
+  const form = submission.value;
+  switch (form.intent) {
+    case "name":
+    case "email":
+    case "resend-verification":
+      return answer("/account", await changeProfile(request, context, user, form));
+    default:
+      return redirect(MOVED_INTENTS[form.intent], 307);
+  }
 }
 
-async function changeProfile(request: Request, context: Context, user: SessionUser, fields: Fields) {
+async function changeProfile(
+  request: Request,
+  context: Context,
+  user: SessionUser,
+  form: output<typeof nameForm | typeof emailChangeForm | typeof resendVerificationForm>,
+): Promise<SettingResult> {
   const origin = siteOrigin(env().PUBLIC_URL, request.url);
-  switch (fields.intent) {
-    case "name": {
-      const parsed = nameSchema.safeParse(fields);
-      if (!parsed.success) return { ok: false, message: firstError(parsed.error) };
-      await setName(user.id, parsed.data.name);
+  switch (form.intent) {
+    case "name":
+      await setName(user.id, form.name);
       return { ok: true, message: "Your name was saved." };
-    }
-    case "email": {
-      const parsed = emailChangeSchema.safeParse(fields);
-      if (!parsed.success) return { ok: false, message: firstError(parsed.error) };
+    case "email":
       return requestEmailChange(
         user,
-        { email: parsed.data.email, currentPassword: parsed.data.current_password },
+        { email: form.email, currentPassword: form.current_password },
         origin,
         await askerFor(request, context, user),
       );
-    }
     case "resend-verification":
       return resendVerification(user, origin);
-    default:
-      return UNKNOWN_INTENT;
   }
 }
 
@@ -89,32 +101,21 @@ export async function securityView(request: Request, user: SessionUser) {
 }
 
 /** /account/security's forms: a password change, turning two-factor authentication off. */
-export async function changeSecurity(
-  request: Request,
-  context: Context,
-  user: SessionUser,
-  fields: Fields,
-): Promise<SettingResult> {
+export async function changeSecurity(request: Request, context: Context, user: SessionUser): Promise<SettingResult> {
+  const submission = parseWithZod(await request.formData(), { schema: securityForms });
+  if (submission.status !== "success") return { ok: false, message: firstError(submission.error) };
+  const form = submission.value;
   const asker = await askerFor(request, context, user);
-  switch (fields.intent) {
-    case "password": {
-      const parsed = passwordChangeSchema.safeParse(fields);
-      if (!parsed.success) return { ok: false, message: firstError(parsed.error) };
-      return changePassword(
-        user,
-        { currentPassword: parsed.data.current_password, newPassword: parsed.data.new_password },
-        asker,
-      );
-    }
+  switch (form.intent) {
+    case "password":
+      return changePassword(user, { currentPassword: form.current_password, newPassword: form.new_password }, asker);
     case "disable-2fa": {
       if (!user.hasTwoFactor) return { ok: false, message: "Two-factor authentication is not on." };
-      const proved = await reauthenticate(asker, fields.current_password);
+      const proved = await reauthenticate(asker, form.current_password);
       if (!proved.ok) return proved;
-      const result = await disableTwoFactor(user, readTypedCode(fields.code), await currentSessionIdHash(request));
+      const result = await disableTwoFactor(user, readTypedCode(form.code), await currentSessionIdHash(request));
       return { ok: result.ok, message: result.ok ? "Two-factor authentication is off." : result.message };
     }
-    default:
-      return UNKNOWN_INTENT;
   }
 }
 
@@ -131,13 +132,16 @@ export async function sessionsView(request: Request, user: SessionUser) {
 }
 
 /** /account/sessions' forms: sign out one other session, or every other one. */
-export async function changeSessions(request: Request, user: SessionUser, fields: Fields): Promise<SettingResult> {
+export async function changeSessions(request: Request, user: SessionUser): Promise<SettingResult> {
+  const submission = parseWithZod(await request.formData(), { schema: sessionForms });
+  if (submission.status !== "success") return { ok: false, message: firstError(submission.error) };
+  const form = submission.value;
   const current = await currentSessionIdHash(request);
-  switch (fields.intent) {
+  switch (form.intent) {
     case "sign-out-session": {
-      if (!fields.session || fields.session === current)
+      if (!form.session || form.session === current)
         return { ok: false, message: "To sign out of this device, use Logout." };
-      const ended = await deleteSessionOfUser(user.id, fields.session);
+      const ended = await deleteSessionOfUser(user.id, form.session);
       return { ok: ended, message: ended ? "That session was signed out." : "That session had already ended." };
     }
     case "sign-out-others": {
@@ -147,7 +151,5 @@ export async function changeSessions(request: Request, user: SessionUser, fields
         message: ended === 1 ? "1 other session was signed out." : `${ended} other sessions were signed out.`,
       };
     }
-    default:
-      return UNKNOWN_INTENT;
   }
 }

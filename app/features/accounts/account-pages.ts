@@ -32,13 +32,16 @@ export const MOVED_SECTIONS: Record<string, string> = {
 };
 
 /** The forms the old page posted to /account that another page answers now (a 307 keeps the post). */
-export const MOVED_INTENTS: Record<string, string> = {
+export const MOVED_INTENTS = {
   password: SECURITY_PAGE,
   "disable-2fa": SECURITY_PAGE,
   "sign-out-session": SESSIONS_PAGE,
   "sign-out-others": SESSIONS_PAGE,
   "email-preferences": EMAIL_PREFERENCES_PAGE,
-};
+} as const;
+
+/** What every account page says to a form it does not know (an old page's, a forged one). */
+export const UNKNOWN_INTENT_MESSAGE = "That action is not known. Please try again.";
 
 /** Whether `to` is the page being shown (exactly: /account is the profile, not every account page). */
 export function isAccountPage(pathname: string, to: string): boolean {

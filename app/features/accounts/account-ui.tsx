@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import type { FormState } from "~/platform/forms/use-validated-form";
 
 /** The look shared by the account pages' cards, fields and buttons. */
 export const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6";
@@ -35,18 +36,34 @@ export function Section({
   );
 }
 
+/** A labelled input; `errors` are its form's check in the browser (the server answers with a flash). */
 export function Field({
   id,
   label,
   name,
+  errors,
   ...props
-}: { id: string; label: string; name: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { id: string; label: string; name: string; errors?: string[] } & InputHTMLAttributes<HTMLInputElement>) {
+  const errorId = `${id}-error`;
+  const error = errors?.[0];
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input id={id} name={name} className={input} {...props} />
+      <input
+        id={id}
+        name={name}
+        className={error ? `${input} border-red-500` : input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -68,20 +85,35 @@ export function CurrentPasswordField({ id }: { id: string }) {
   );
 }
 
-/** A form of an account page; each posts its intent and answers with a flash message. */
+/**
+ * A form of an account page; each posts its intent and answers with a flash message. With
+ * `checks` (`useSchemaForm` with the form's schema of ./account-forms), the browser checks it first.
+ */
 export function IntentForm({
   intent,
   children,
   className,
   action,
+  checks,
 }: {
   intent: string;
   children: ReactNode;
   className?: string;
   action?: string;
+  checks?: FormState;
 }) {
   return (
-    <Form method="post" action={action} className={className} preventScrollReset>
+    <Form
+      method="post"
+      action={action}
+      className={className}
+      preventScrollReset
+      id={checks?.id}
+      noValidate={checks?.noValidate}
+      onSubmit={checks?.onSubmit}
+      onBlur={checks?.onBlur}
+      onInput={checks?.onInput}
+    >
       <input type="hidden" name="intent" value={intent} />
       {children}
     </Form>

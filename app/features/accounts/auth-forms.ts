@@ -20,6 +20,9 @@ export const email = z.pipe(
   z.email({ error: M.emailInvalid }),
 );
 
+/** The longest token an emailed link carries; anything longer is not one of ours. */
+export const TOKEN_MAX = 200;
+
 const redirectTarget = z.optional(z.string().check(z.maxLength(2048)));
 
 export const honeypot = z.optional(z.string().check(z.maxLength(0, { error: M.honeypot })));
@@ -51,6 +54,8 @@ export const signupSchema = z.object({
   email,
   password: newPassword,
   redirect: redirectTarget,
+  /** A lead's confirmation email links to signup with a token for its address (decision 054). */
+  lead_token: z.optional(z.string()),
   [HONEYPOT_FIELD]: honeypot,
 });
 
@@ -60,8 +65,39 @@ export const forgotPasswordSchema = z.object({
   [HONEYPOT_FIELD]: honeypot,
 });
 
+/** 'Email me a sign-in link' (/login/email-link, decision 055): the page to open after signing in, too. */
+export const emailLinkSchema = z.object({
+  email,
+  redirect: redirectTarget,
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/**
+ * The token of an emailed link (a sign-in, verification, email-change, deletion or claim link),
+ * read from the link's query and posted back by its page's one button (a GET never uses it up).
+ * A missing or overlong token is the page's 'link unusable' message.
+ */
+export const linkTokenSchema = z.object({ token: z.string().check(z.maxLength(TOKEN_MAX)) });
+
 /** /reset-password: the emailed token and the new password. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: "This link is incomplete. Ask for a new one." }).check(z.maxLength(200)),
+  token: z.string({ error: "This link is incomplete. Ask for a new one." }).check(z.maxLength(TOKEN_MAX)),
   password: newPassword,
+});
+
+/** /claim: the emailed token and a new password that takes the account over (decision 048). */
+export const claimWithPasswordSchema = z.object({
+  intent: z.optional(z.literal("password")),
+  ...resetPasswordSchema.shape,
+});
+
+/** /claim signed in to the link's account: 'Add the purchase to this account', one button. */
+export const claimIntoAccountSchema = z.object({ intent: z.literal("add"), token: z.optional(z.string()) });
+
+export const claimForms = z.discriminatedUnion("intent", [claimIntoAccountSchema, claimWithPasswordSchema]);
+
+/** /login/two-factor: a code from the app or a recovery code, and where to go after a step-up. */
+export const twoFactorChallengeSchema = z.object({
+  code: z.optional(z.string().check(z.maxLength(40))),
+  redirect: redirectTarget,
 });

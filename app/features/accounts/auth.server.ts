@@ -109,7 +109,7 @@ function authenticator(context: AuthContext) {
       new FormStrategy(async ({ form }) => {
         const submission = parseWithZod(form, { schema: signupSchema });
         if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password"] }));
-        const { name, email, password, redirect } = submission.value;
+        const { name, email, password, redirect, lead_token } = submission.value;
 
         const verdict = await checkRateLimits([[RATE_LIMITS.signupPerAddress, context.clientAddress]]);
         if (!verdict.allowed)
@@ -126,7 +126,7 @@ function authenticator(context: AuthContext) {
         }
         // A lead's confirmation email links here with a token for its address (decision 054): the
         // address is proven, and the starter product opens at once.
-        if (isLeadSignupToken(form.get("lead_token"), normalizeEmail(email))) {
+        if (isLeadSignupToken(lead_token, normalizeEmail(email))) {
           await proveLeadAddress(created.id);
           return {
             ok: true,

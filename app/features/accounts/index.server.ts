@@ -32,6 +32,7 @@ export {
 } from "./guards.server";
 export { issueDeviceCookie } from "./known-device.server";
 export { leadSignupToken } from "./lead-signup.server";
+export { linkToken } from "./link-token.server";
 export { communityFor, hasPaidAccess } from "./paid-access.server";
 export {
   claimIntoSignedInAccount,

@@ -1,14 +1,20 @@
 import { Link } from "@remix-run/react";
+import { useSchemaForm } from "~/platform/forms/use-schema-form";
+import { EMAIL_MAX } from "~/platform/forms/auth-rules";
+import { emailChangeForm, nameForm } from "./account-forms";
 import { Field, IntentForm, primary, secondary, Section } from "./account-ui";
 
 type Profile = { name: string; email: string; emailVerified: boolean };
 
 /** /account: the name, the purchases' link, and the email address (a change, a verification resend). */
 export function ProfileSettings({ profile, busy }: { profile: Profile; busy: boolean }) {
+  // The browser checks with the actions' own schemas; the server's verdict is the page's flash.
+  const nameChecks = useSchemaForm(nameForm, null);
+  const emailChecks = useSchemaForm(emailChangeForm, null);
   return (
     <>
       <Section id="profile" title="Profile">
-        <IntentForm intent="name" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <IntentForm intent="name" checks={nameChecks.form} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
             <Field
               id="account-name"
@@ -19,6 +25,7 @@ export function ProfileSettings({ profile, busy }: { profile: Profile; busy: boo
               required
               maxLength={100}
               defaultValue={profile.name}
+              errors={nameChecks.field("name").errors}
             />
           </div>
           <button type="submit" className={primary} disabled={busy}>
@@ -58,7 +65,7 @@ export function ProfileSettings({ profile, busy }: { profile: Profile; busy: boo
             </button>
           </IntentForm>
         )}
-        <IntentForm intent="email" className="space-y-3">
+        <IntentForm intent="email" checks={emailChecks.form} className="space-y-3">
           <p className="text-sm text-slate-600">
             We send a link to the new address; the change takes effect when you open it.
           </p>
@@ -69,7 +76,8 @@ export function ProfileSettings({ profile, busy }: { profile: Profile; busy: boo
             type="email"
             autoComplete="email"
             required
-            maxLength={254}
+            maxLength={EMAIL_MAX}
+            errors={emailChecks.field("email").errors}
           />
           <Field
             id="account-current-password"
@@ -78,6 +86,7 @@ export function ProfileSettings({ profile, busy }: { profile: Profile; busy: boo
             type="password"
             autoComplete="current-password"
             required
+            errors={emailChecks.field("current_password").errors}
           />
           <button type="submit" className={primary} disabled={busy}>
             Change email

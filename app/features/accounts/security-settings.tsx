@@ -1,12 +1,16 @@
 import { CodeField } from "~/platform/ui/code-field";
+import { useSchemaForm } from "~/platform/forms/use-schema-form";
+import { passwordChangeForm } from "./account-forms";
 import { CurrentPasswordField, danger, Field, IntentForm, primary, secondary, Section } from "./account-ui";
 import { PASSWORD_MIN } from "./auth-forms";
 
 /** /account/security's 'Password': changing it signs out every other session. */
 export function PasswordSettings({ busy }: { busy: boolean }) {
+  // The browser checks with the action's own schema; the server's verdict is the page's flash.
+  const { form, field } = useSchemaForm(passwordChangeForm, null);
   return (
     <Section id="password" title="Password" description="Changing your password signs out every other session.">
-      <IntentForm intent="password" className="space-y-3">
+      <IntentForm intent="password" checks={form} className="space-y-3">
         <Field
           id="password-current"
           name="current_password"
@@ -14,6 +18,7 @@ export function PasswordSettings({ busy }: { busy: boolean }) {
           type="password"
           autoComplete="current-password"
           required
+          errors={field("current_password").errors}
         />
         <Field
           id="password-new"
@@ -23,6 +28,7 @@ export function PasswordSettings({ busy }: { busy: boolean }) {
           autoComplete="new-password"
           minLength={PASSWORD_MIN}
           required
+          errors={field("new_password").errors}
         />
         <p className="-mt-1 text-xs text-slate-500">At least {PASSWORD_MIN} characters.</p>
         <button type="submit" className={primary} disabled={busy}>

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { CustomSaasStatus } from "~/platform/db/db-schema";
 import { db, type Database } from "~/platform/db/db.server";
-import type { ApplicationInput } from "./custom-saas";
+import type { ApplicationInput } from "./custom-saas-form";
 
 /** Custom SaaS project applications (table custom_saas_applications). */
 export async function createApplication(trx: Database, userId: string, input: ApplicationInput): Promise<string> {

@@ -1,6 +1,6 @@
 import { db } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
-import type { ApplicationInput } from "./custom-saas";
+import type { ApplicationInput } from "./custom-saas-form";
 import type { CustomSaasStatus } from "~/platform/db/db-schema";
 import { writeAudit } from "~/platform/audit.server";
 import { createApplication, setApplicationStatus } from "./custom-saas-store.server";

@@ -9,14 +9,11 @@ import {
   MONETIZATION_MODELS,
   TECH_STACK_OPTIONS,
 } from "./idea-templates";
-import { DEFAULT_FILTER, TEXT_FIELD_MAX } from "./idea-generator";
+import { TEXT_FIELD_MAX, type IdeaFilter } from "./idea-generator";
 import { buttonClass } from "~/platform/ui/button";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30";
-
-const pick = <T extends string>(options: readonly T[], raw: string | null, fallback: T): T =>
-  (options as readonly string[]).includes(raw ?? "") ? (raw as T) : fallback;
 
 type FieldProps<T extends string = string> = { name: string; label: string; value: T };
 
@@ -78,8 +75,8 @@ function SelectFilter<T extends string>({
 }
 
 type Props = {
-  /** The current query: the form shows the choices of the last run. */
-  params: URLSearchParams;
+  /** The choices of the last run (the query's, through the filter's schema: filterForForm). */
+  filter: IdeaFilter;
   /** Submitted by the no-JavaScript form; the enhanced form draws its own. */
   nextSeed: number;
   generating: boolean;
@@ -90,9 +87,8 @@ type Props = {
  * The filter panel (docs/product.md §3 Idea filter). A GET form: without JavaScript the server generates the
  * ideas for the submitted query; with it, onSubmit takes over.
  */
-export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props) {
-  const text = (name: string) => params.get(name) ?? "";
-  const chosenTech = new Set(params.getAll("techStack"));
+export function IdeaFilterForm({ filter, nextSeed, generating, onSubmit }: Props) {
+  const chosenTech = new Set<string>(filter.techStack);
   return (
     <Form
       method="get"
@@ -111,34 +107,34 @@ export function IdeaFilterForm({ params, nextSeed, generating, onSubmit }: Props
           label="Industry"
           placeholder="e.g. Healthcare"
           suggestions={INDUSTRY_SUGGESTIONS}
-          value={text("industry")}
+          value={filter.industry}
         />
         <TextFilter
           name="targetAudience"
           label="Target audience"
           placeholder="e.g. Freelancers"
           suggestions={AUDIENCE_SUGGESTIONS}
-          value={text("targetAudience")}
+          value={filter.targetAudience}
         />
         <TextFilter
           name="problemToSolve"
           label="Problem to solve"
           placeholder="e.g. Too many no-shows"
-          value={text("problemToSolve")}
+          value={filter.problemToSolve}
         />
         <SelectFilter
           name="complexity"
           label="Complexity"
           options={COMPLEXITY_LEVELS}
           labels={COMPLEXITY_LABELS}
-          value={pick(COMPLEXITY_LEVELS, params.get("complexity"), DEFAULT_FILTER.complexity)}
+          value={filter.complexity}
         />
         <SelectFilter
           name="monetizationModel"
           label="Monetization model"
           options={MONETIZATION_MODELS}
           labels={MONETIZATION_LABELS}
-          value={pick(MONETIZATION_MODELS, params.get("monetizationModel"), DEFAULT_FILTER.monetizationModel)}
+          value={filter.monetizationModel}
         />
       </div>
       <fieldset className="mt-5">

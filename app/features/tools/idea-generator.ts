@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import {
   COMPLEXITY_LEVELS,
   DEV_TIME_BY_COMPLEXITY,
@@ -71,43 +72,66 @@ export function parseSeed(raw: string | null): number {
   return seed;
 }
 
-const TEXT_FIELDS = [
-  ["industry", "Industry"],
-  ["targetAudience", "Target audience"],
-  ["problemToSolve", "Problem to solve"],
-] as const;
+/** A typed filter: spaces trimmed and collapsed, at most TEXT_FIELD_MAX characters. */
+const textFilter = (label: string) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => (value ?? "").trim().replace(/\s+/g, " ")),
+    ),
+    z.string().check(z.maxLength(TEXT_FIELD_MAX, { error: `${label} must be ${TEXT_FIELD_MAX} characters or fewer` })),
+  );
 
-function oneOf<T extends string>(options: readonly T[], raw: string, what: string): T {
-  if ((options as readonly string[]).includes(raw)) return raw as T;
-  throw new IdeaGenerationError(`Unknown ${what} "${raw}"`);
+/** One of the options; an empty or missing one is the default (the form always sends one). */
+const choice = <T extends string>(options: readonly [T, ...T[]], fallback: T, what: string) =>
+  z._default(z.enum(options, { error: (issue) => `Unknown ${what} "${String(issue.input)}"` }), fallback);
+
+/**
+ * The filter form's query (docs/product.md §3 Idea filter): anything the form could not have sent
+ * is an error with its message, not a guess. zod's mini build: the browser runs it too.
+ */
+export const ideaFilterSchema = z.object({
+  industry: textFilter("Industry"),
+  targetAudience: textFilter("Target audience"),
+  problemToSolve: textFilter("Problem to solve"),
+  complexity: choice(COMPLEXITY_LEVELS, DEFAULT_FILTER.complexity, "complexity"),
+  monetizationModel: choice(MONETIZATION_MODELS, DEFAULT_FILTER.monetizationModel, "monetization model"),
+  techStack: z.pipe(
+    z.pipe(
+      // One ticked box is one value, several are a list.
+      z.optional(z.union([z.string(), z.array(z.string())])),
+      z.transform((value) => (value === undefined ? [] : [value].flat())),
+    ),
+    z.pipe(
+      z.array(z.enum(TECH_STACK_OPTIONS, { error: (issue) => `Unknown tech stack option "${String(issue.input)}"` })),
+      // The options' own order and no repeats, so the same choice always gives the same list.
+      z.transform((chosen) => TECH_STACK_OPTIONS.filter((option) => chosen.includes(option))),
+    ),
+  ),
+});
+
+/** A query's fields by name, a repeated one as a list; an empty one is left out, as a missing one. */
+function queryFields(params: URLSearchParams): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of params) {
+    if (value === "") continue;
+    const earlier = fields[name];
+    fields[name] = earlier === undefined ? value : [earlier, value].flat();
+  }
+  return fields;
 }
 
-const orDefault = <T extends string>(options: readonly T[], raw: string | null, fallback: T, what: string): T =>
-  raw === null || raw === "" ? fallback : oneOf(options, raw, what);
-
-/** The filter from a query string; anything the form could not have sent is an error, not a guess. */
+/** The filter from a query string, through ideaFilterSchema; a bad query throws its first message. */
 export function parseIdeaFilter(params: URLSearchParams): IdeaFilter {
-  const text = Object.fromEntries(
-    TEXT_FIELDS.map(([name, label]) => {
-      const value = (params.get(name) ?? "").trim().replace(/\s+/g, " ");
-      if (value.length > TEXT_FIELD_MAX)
-        throw new IdeaGenerationError(`${label} must be ${TEXT_FIELD_MAX} characters or fewer`);
-      return [name, value];
-    }),
-  ) as Pick<IdeaFilter, (typeof TEXT_FIELDS)[number][0]>;
-  const techStack = params.getAll("techStack").map((raw) => oneOf(TECH_STACK_OPTIONS, raw, "tech stack option"));
-  return {
-    ...text,
-    complexity: orDefault(COMPLEXITY_LEVELS, params.get("complexity"), DEFAULT_FILTER.complexity, "complexity"),
-    monetizationModel: orDefault(
-      MONETIZATION_MODELS,
-      params.get("monetizationModel"),
-      DEFAULT_FILTER.monetizationModel,
-      "monetization model",
-    ),
-    // The options' own order and no repeats, so the same choice always gives the same list.
-    techStack: TECH_STACK_OPTIONS.filter((option) => techStack.includes(option)),
-  };
+  const result = z.safeParse(ideaFilterSchema, queryFields(params));
+  if (!result.success) throw new IdeaGenerationError(result.error.issues[0]?.message ?? "Invalid filter");
+  return result.data;
+}
+
+/** The filter the form shows: the query's, or the defaults when the query is not one the form sent. */
+export function filterForForm(params: URLSearchParams): IdeaFilter {
+  const result = z.safeParse(ideaFilterSchema, queryFields(params));
+  return result.success ? result.data : DEFAULT_FILTER;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

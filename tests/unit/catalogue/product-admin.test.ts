@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseApplication } from "~/features/launch/custom-saas";
 import { centsToDollars, parseProductForm } from "~/features/catalogue/product-admin";
 
-/** The /admin/products and /custom-saas/apply forms' rules (decision 051). */
+/** The /admin/products form's rules (decision 051). */
 const good = { name: "VIP Upgrade", price: "4.95", listPrice: "", stripePriceId: "", marketplaceItems: "" };
 
 describe("the product form", () => {
@@ -52,18 +51,5 @@ describe("the product form", () => {
   it("shows cents as dollars", () => {
     expect(centsToDollars(495)).toBe("4.95");
     expect(centsToDollars(null)).toBe("");
-  });
-});
-
-describe("the custom SaaS application form", () => {
-  it("requires every field and a known hosting choice", () => {
-    expect(parseApplication({ projectName: " App ", description: "d", availability: "a", hosting: "own" })).toEqual({
-      ok: true,
-      value: { projectName: "App", description: "d", availability: "a", hosting: "own" },
-    });
-    const bad = parseApplication({ projectName: "", description: " ", availability: "", hosting: "moon" });
-    expect(bad.ok).toBe(false);
-    if (!bad.ok)
-      expect(Object.keys(bad.errors).sort()).toEqual(["availability", "description", "hosting", "projectName"]);
   });
 });

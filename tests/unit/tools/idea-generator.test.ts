@@ -13,6 +13,7 @@ import {
   generateIdeas,
   ideasForQuery,
   parseIdeaFilter,
+  filterForForm,
   parseSeed,
   personalise,
   sampleIdeas,
@@ -189,6 +190,22 @@ describe("parseIdeaFilter and parseSeed", () => {
     expect(() => parseIdeaFilter(new URLSearchParams({ industry: "x".repeat(81) }))).toThrow(
       "Industry must be 80 characters or fewer",
     );
+  });
+
+  it("reads one ticked tech box as a list of one, and leaves out the run's other parameters", () => {
+    expect(parseIdeaFilter(new URLSearchParams("techStack=React&seed=7&idea=x&format=json"))).toEqual({
+      ...DEFAULT_FILTER,
+      techStack: ["React"],
+    });
+  });
+
+  it("gives the form the query's filter, or the defaults for a query the form could not have sent", () => {
+    expect(filterForForm(new URLSearchParams("industry=Legal&complexity=low"))).toEqual({
+      ...DEFAULT_FILTER,
+      industry: "Legal",
+      complexity: "low",
+    });
+    expect(filterForForm(new URLSearchParams("industry=Legal&complexity=extreme"))).toEqual(DEFAULT_FILTER);
   });
 
   it("accepts 32-bit unsigned seeds only", () => {

@@ -79,3 +79,10 @@ export type ListAdminInput = {
   step: { id: string; delayHours: number; subject: string; body: string };
   announcement: z.infer<typeof announcementFormSchema>;
 };
+
+/** /admin/leads's 'Delete lead'; `q` is the search, kept on the way back. */
+export const deleteLeadFormSchema = z.object({
+  intent: z.literal("delete", { error: "Unknown action." }),
+  id: z.string({ error: "Unknown action." }).check(z.refine((id) => isUuid(id), { error: "Unknown action." })),
+  q: z._default(z.string(), ""),
+});

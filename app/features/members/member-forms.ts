@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { Catalogue } from "~/features/catalogue";
 import { checkMember } from "./member-import";
+import { isUuid } from "~/platform/uuid";
 
 /**
  * The admin member pages' forms (docs/product.md "Admin: members"), one schema each, parsed with
@@ -104,3 +105,12 @@ export const addMemberFormSchema = (catalogue: Catalogue) =>
       return z.NEVER;
     }),
   );
+
+/** /admin/emails's 'Retry now' on a failed message; `status` is the list's filter, kept on the way back. */
+export const retryEmailFormSchema = z.object({
+  intent: intent("retry"),
+  id: z
+    .string({ error: MEMBER_FORM_MESSAGES.unknownAction })
+    .check(z.refine((id) => isUuid(id), { error: MEMBER_FORM_MESSAGES.unknownAction })),
+  status: z.optional(z.string()),
+});

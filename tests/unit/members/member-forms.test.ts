@@ -6,8 +6,10 @@ import {
   memberImportFormSchema,
   memberPrivacyFormSchema,
   refundFormSchema,
+  retryEmailFormSchema,
   signInHelpFormSchema,
 } from "~/features/members/member-forms";
+import { deleteLeadFormSchema } from "~/features/list/list-admin-forms";
 import { submit } from "../../support/form-submission";
 
 const UNKNOWN = { intent: ["Unknown action."] };
@@ -101,5 +103,31 @@ describe("the admin member pages' forms", () => {
     expect(refused({ email: "a@b.test", products: "membership", reason: "r", expiresOn: "2020-01-01" })).toEqual([
       "'Expires on' must be today or a later date.",
     ]);
+  });
+});
+
+describe("/admin/emails's and /admin/leads's buttons", () => {
+  const id = "3f0b8a4e-6d1c-4a57-9d1e-2b4c5d6e7f80";
+  it("retry a failed message by its id, the list's filter kept", () => {
+    expect(submit(retryEmailFormSchema, { intent: "retry", id, status: "failed" }).value).toEqual({
+      intent: "retry",
+      id,
+      status: "failed",
+    });
+    expect(Object.values(submit(retryEmailFormSchema, { intent: "retry", id: "x" }).error ?? {})).toEqual([
+      ["Unknown action."],
+    ]);
+    expect(Object.values(submit(retryEmailFormSchema, { intent: "cancel", id }).error ?? {})).toEqual([
+      ["Unknown action."],
+    ]);
+  });
+
+  it("delete a lead by its id, the search kept", () => {
+    expect(submit(deleteLeadFormSchema, { intent: "delete", id, q: "ann" }).value).toEqual({
+      intent: "delete",
+      id,
+      q: "ann",
+    });
+    expect(submit(deleteLeadFormSchema, { intent: "delete", id: "1" }).error).toEqual({ id: ["Unknown action."] });
   });
 });

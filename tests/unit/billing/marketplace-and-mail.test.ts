@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { retryDelaySeconds } from "~/platform/mail/compose";
 import { purchaseAddedEmail, setPasswordEmail } from "~/features/billing/emails";
 import { resetPasswordEmail } from "~/features/accounts/emails";
-import { parseIpn, parseItemList } from "~/features/billing/warriorplus-ipn";
+import { ipnFormSchema, parseItemList, toIpn } from "~/features/billing/warriorplus-ipn";
+import { submit } from "../../support/form-submission";
+
+/** The IPN form as the webhook reads it: its schema (Conform), then the sale it names. */
+const parseIpn = (fields: Record<string, string>) => {
+  const read = submit(ipnFormSchema, fields);
+  return read.value ? toIpn(read.value) : { ok: false as const, error: read.error };
+};
 import { dollarsToCents } from "~/platform/money";
 
 const form = (fields: Record<string, string> = {}) => ({
@@ -21,7 +28,7 @@ const form = (fields: Record<string, string> = {}) => ({
   ...fields,
 });
 
-describe("parseIpn", () => {
+describe("the marketplace IPN form", () => {
   it("reads a sale, lower-casing the email and keeping money in cents", () => {
     expect(parseIpn(form())).toEqual({
       ok: true,

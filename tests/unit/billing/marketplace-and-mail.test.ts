@@ -4,13 +4,13 @@ import { purchaseAddedEmail, setPasswordEmail } from "~/features/billing/emails"
 import { resetPasswordEmail } from "~/features/accounts/emails";
 import { ipnFormSchema, parseItemList, toIpn } from "~/features/billing/warriorplus-ipn";
 import { submit } from "../../support/form-submission";
+import { dollarsToCents } from "~/platform/money";
 
 /** The IPN form as the webhook reads it: its schema (Conform), then the sale it names. */
 const parseIpn = (fields: Record<string, string>) => {
   const read = submit(ipnFormSchema, fields);
   return read.value ? toIpn(read.value) : { ok: false as const, error: read.error };
 };
-import { dollarsToCents } from "~/platform/money";
 
 const form = (fields: Record<string, string> = {}) => ({
   WP_ACTION: "sale",

@@ -1,15 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-controls";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
-import {
-  readCommunityOverride,
-  COMMUNITY_URL_MAX,
-  parseInviteUrl,
-  saveCommunityInviteUrl,
-} from "~/features/community/index.server";
+import { readCommunityOverride, saveCommunityInviteUrl } from "~/features/community/index.server";
+import { COMMUNITY_URL_MAX, inviteUrlFormSchema } from "~/features/community/community-forms";
+import { firstError } from "~/platform/forms/submission-errors";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 
@@ -24,14 +22,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const value = (await request.formData()).get("inviteUrl");
-  const input = typeof value === "string" ? value : "";
-  const parsed = parseInviteUrl(input);
-  if (!parsed.ok) return data({ error: parsed.error, value: input }, { status: 400 });
-  await saveCommunityInviteUrl(admin, parsed.url);
+  const submission = parseWithZod(await request.formData(), { schema: inviteUrlFormSchema });
+  if (submission.status !== "success") {
+    const typed = submission.payload.inviteUrl;
+    return data(
+      { error: firstError(submission.error), value: typeof typed === "string" ? typed : "" },
+      { status: 400 },
+    );
+  }
+  const { inviteUrl } = submission.value;
+  await saveCommunityInviteUrl(admin, inviteUrl);
   return redirectWithFlash("/admin/community", {
     kind: "success",
-    message: parsed.url ? "Community invite link saved." : "Override removed: the configured link applies.",
+    message: inviteUrl ? "Community invite link saved." : "Override removed: the configured link applies.",
   });
 }
 

@@ -1,11 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminPage, Cell, EmptyNote, TableFrame } from "~/platform/ui/admin/admin-page";
 import { inputClass, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
-import { APPLICATION_STATUSES, isApplicationStatus } from "~/features/launch/custom-saas";
+import { APPLICATION_STATUSES } from "~/features/launch/custom-saas";
+import { applicationStatusFormSchema, UNKNOWN_APPLICATION } from "~/features/launch/launch-form";
+import { firstError } from "~/platform/forms/submission-errors";
 import { formatDay } from "~/platform/dates";
-import { isUuid } from "~/platform/uuid";
 import { listApplications, changeApplicationStatus } from "~/features/launch/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { brandedTitle } from "~/platform/page-meta";
@@ -20,19 +22,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const id = form.get("id");
-  const status = form.get("status");
+  const submission = parseWithZod(await request.formData(), { schema: applicationStatusFormSchema });
   const here = "/admin/custom-saas";
-  if (!isUuid(id) || !isApplicationStatus(status))
-    return redirectWithFlash(here, { kind: "error", message: "Unknown application or status: nothing was changed." });
+  if (submission.status !== "success")
+    return redirectWithFlash(here, { kind: "error", message: firstError(submission.error) });
+  const { id, status } = submission.value;
   const changed = await changeApplicationStatus(admin, id, status);
   const label = APPLICATION_STATUSES.find((s) => s.value === status)!.label;
   return redirectWithFlash(
     here,
     changed
       ? { kind: "success", message: `Application marked ${label}.` }
-      : { kind: "error", message: "Unknown application or status: nothing was changed." },
+      : { kind: "error", message: UNKNOWN_APPLICATION },
   );
 }
 

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import {
@@ -12,7 +13,8 @@ import { secondaryButton } from "~/platform/ui/admin/form-controls";
 import { formatDayTime } from "~/platform/dates";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { requireAdmin } from "~/features/accounts/index.server";
-import { isUuid } from "~/platform/uuid";
+import { retryEmailFormSchema } from "~/features/members/member-forms";
+import { firstError } from "~/platform/forms/submission-errors";
 import { listOutbox, type OutboxStatus } from "~/platform/mail/outbox.server";
 import { listAnnouncementProgress } from "~/features/list/index.server";
 import { AUDIENCE_LABELS } from "~/features/list/marketing-email";
@@ -51,12 +53,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** 'Retry now' on a failed message: it becomes due at once and the sender is woken. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const id = form.get("id");
-  const back = `/admin/emails${form.get("status") ? `?status=${encodeURIComponent(String(form.get("status")))}` : ""}`;
-  if (form.get("intent") !== "retry" || !isUuid(id))
-    return redirectWithFlash(back, { kind: "error", message: "Unknown action." });
-  const retried = await retryFailedEmail(admin, id);
+  const submission = parseWithZod(await request.formData(), { schema: retryEmailFormSchema });
+  // Back to the list as it was filtered, whatever else the form held.
+  const { status } = submission.payload;
+  const back = `/admin/emails${typeof status === "string" && status ? `?status=${encodeURIComponent(status)}` : ""}`;
+  if (submission.status !== "success")
+    return redirectWithFlash(back, { kind: "error", message: firstError(submission.error) });
+  const retried = await retryFailedEmail(admin, submission.value.id);
   return redirectWithFlash(
     back,
     retried

@@ -1,10 +1,20 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage, AdminSection } from "~/platform/ui/admin/admin-page";
-import { inputClass, primaryButton } from "~/platform/ui/admin/form-controls";
+import { AdminFieldError, adminInput, inputClass, primaryButton } from "~/platform/ui/admin/form-controls";
+import { SchemaForm } from "~/platform/ui/form-fields";
+import { useSchemaForm } from "~/platform/forms/use-schema-form";
+import type { FormReply } from "~/platform/forms/use-validated-form";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { describeDelay } from "~/features/list/marketing-email";
-import { BODY_MAX, parseStepForm, SUBJECT_MAX } from "~/features/list/list-admin-forms";
+import {
+  BODY_MAX,
+  LIST_FORM_MESSAGES,
+  stepDelayHours,
+  stepFormSchema,
+  SUBJECT_MAX,
+} from "~/features/list/list-admin-forms";
 import { listSequenceSteps, saveSequenceStep } from "~/features/list/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { brandedTitle } from "~/platform/page-meta";
@@ -35,20 +45,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseStepForm(await request.formData());
-  if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
-  const saved = await saveSequenceStep(admin, parsed.value);
-  if (!saved) return data({ errors: { form: "Unknown step." } }, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: stepFormSchema });
+  if (submission.status !== "success")
+    return data({ stepId: submission.payload.id, reply: submission.reply() }, { status: 400 });
+  const step = submission.value;
+  const saved = await saveSequenceStep(admin, { ...step, delayHours: stepDelayHours(step)! });
+  if (!saved)
+    return data(
+      { stepId: step.id, reply: submission.reply({ formErrors: [LIST_FORM_MESSAGES.unknownStep] }) },
+      { status: 404 },
+    );
   return redirectWithFlash("/admin/emails/sequences", {
     kind: "success",
     message: `Saved step ${saved.position}: sent ${describeDelay(saved.delayHours)} after subscribing.`,
   });
 }
 
+type Step = ReturnType<typeof useLoaderData<typeof loader>>["steps"][number];
+
 export default function AdminSequences() {
   const { flash, steps } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const errors: Record<string, string> = result?.errors ?? {};
+  // A step that is no longer there (or a form that named none) is said above the steps.
+  const unknownStep = result && !steps.some((step) => step.id === result.stepId);
   return (
     <AdminPage title="Lead training sequence" flash={flash}>
       <p className="text-sm text-slate-600">
@@ -56,9 +75,9 @@ export default function AdminSequences() {
         HTML; {"{{name}}"} is the lead&apos;s first name and {"{{site}}"} the site&apos;s address. An edit changes every
         message sent from then on. Buying anything stops the rest.
       </p>
-      {errors.form ? (
+      {unknownStep ? (
         <p role="alert" className="text-sm font-semibold text-red-700">
-          {errors.form}
+          {LIST_FORM_MESSAGES.unknownStep}
         </p>
       ) : null}
       {steps.map((step) => (
@@ -66,60 +85,78 @@ export default function AdminSequences() {
           key={step.id}
           title={`Step ${step.position}: ${describeDelay(step.delayHours)} after subscribing`}
         >
-          <Form method="post" className="space-y-3">
-            <input type="hidden" name="id" value={step.id} />
-            <div className="flex flex-wrap items-end gap-2">
-              <label className="block text-sm font-medium text-slate-700">
-                Send after
-                <input
-                  type="number"
-                  name="delay"
-                  min={0}
-                  step={1}
-                  required
-                  defaultValue={step.delay}
-                  className={`${inputClass} w-28`}
-                />
-              </label>
-              <label className="block text-sm font-medium text-slate-700">
-                <span className="sr-only">Unit of step {step.position}&apos;s delay</span>
-                <select name="unit" defaultValue={step.unit} className={inputClass}>
-                  <option value="hours">hours</option>
-                  <option value="days">days</option>
-                </select>
-              </label>
-            </div>
-            {errors.delay ? <p className="text-sm text-red-700">{errors.delay}</p> : null}
-            <label className="block text-sm font-medium text-slate-700">
-              Subject
-              <input
-                type="text"
-                name="subject"
-                required
-                maxLength={SUBJECT_MAX}
-                defaultValue={step.subject}
-                className={inputClass}
-              />
-            </label>
-            {errors.subject ? <p className="text-sm text-red-700">{errors.subject}</p> : null}
-            <label className="block text-sm font-medium text-slate-700">
-              Body
-              <textarea
-                name="body"
-                required
-                rows={12}
-                maxLength={BODY_MAX}
-                defaultValue={step.body}
-                className={`${inputClass} font-mono`}
-              />
-            </label>
-            {errors.body ? <p className="text-sm text-red-700">{errors.body}</p> : null}
-            <button type="submit" className={primaryButton}>
-              Save step {step.position}
-            </button>
-          </Form>
+          <StepForm step={step} reply={result?.stepId === step.id ? result.reply : undefined} />
         </AdminSection>
       ))}
     </AdminPage>
+  );
+}
+
+/** One step's form, checked in the browser by the action's schema; a refused save comes back to it alone. */
+function StepForm({ step, reply }: { step: Step; reply: FormReply | undefined }) {
+  const { form, field } = useSchemaForm(stepFormSchema, reply);
+  const delay = field("delay");
+  const unit = field("unit");
+  const subject = field("subject");
+  const body = field("body");
+  return (
+    <SchemaForm form={form} honeypot={false} className="!space-y-3">
+      <input type="hidden" name="id" value={step.id} />
+      <div className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor={delay.id} className="block text-sm font-medium text-slate-700">
+            Send after
+          </label>
+          <input
+            key={delay.key}
+            type="number"
+            min={0}
+            step={1}
+            required
+            className={`${inputClass} w-28`}
+            {...adminInput(delay, String(step.delay))}
+          />
+        </div>
+        <label className="block text-sm font-medium text-slate-700">
+          <span className="sr-only">Unit of step {step.position}&apos;s delay</span>
+          <select key={unit.key} name={unit.name} defaultValue={unit.defaultValue ?? step.unit} className={inputClass}>
+            <option value="hours">hours</option>
+            <option value="days">days</option>
+          </select>
+        </label>
+      </div>
+      <AdminFieldError field={delay} />
+      <div>
+        <label htmlFor={subject.id} className="block text-sm font-medium text-slate-700">
+          Subject
+        </label>
+        <input
+          key={subject.key}
+          type="text"
+          required
+          maxLength={SUBJECT_MAX}
+          className={inputClass}
+          {...adminInput(subject, step.subject)}
+        />
+        <AdminFieldError field={subject} />
+      </div>
+      <div>
+        <label htmlFor={body.id} className="block text-sm font-medium text-slate-700">
+          Body
+        </label>
+        <textarea
+          key={body.key}
+          required
+          rows={12}
+          maxLength={BODY_MAX}
+          className={`${inputClass} font-mono`}
+          {...adminInput(body, step.body)}
+        />
+        <AdminFieldError field={body} />
+      </div>
+      <button type="submit" className={primaryButton}>
+        Save step {step.position}
+      </button>
+    </SchemaForm>
   );
 }

@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { imageUploadSchema } from "~/features/learning/course-forms";
 import { imageMessages, imageSrc } from "~/features/files/images";
 import { uploadImage } from "~/features/files/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
@@ -11,15 +13,18 @@ import { log } from "~/platform/log.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
-  const courseId = form.get("courseId");
+  const submission = parseWithZod(await request.formData(), { schema: imageUploadSchema });
+  // The schema refuses only a form that is not the editor's (a field sent twice): no image in it.
+  if (submission.status !== "success")
+    return Response.json({ ok: false, error: imageMessages.chooseFile }, { status: 400 });
+  const { courseId, file } = submission.value;
   try {
-    const uploaded = await uploadImage(typeof courseId === "string" ? courseId : "", form.get("file"));
+    const uploaded = await uploadImage(courseId, file);
     // A resource route answers a real Response (Remix's data() would lose the status here).
     if (!uploaded.ok) return Response.json({ ok: false, error: uploaded.error }, { status: uploaded.status });
     return Response.json({
       ok: true,
-      src: imageSrc(courseId as string, uploaded.id),
+      src: imageSrc(courseId, uploaded.id),
       width: uploaded.width,
       height: uploaded.height,
     });

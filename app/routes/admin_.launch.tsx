@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/platform/ui/admin/admin-page";
@@ -5,12 +6,13 @@ import { inputClass, panelClass, primaryButton } from "~/platform/ui/admin/form-
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import {
   LAUNCH_FIELDS,
+  launchFormSchema,
   launchFormValues,
-  parseLaunchForm,
   type LaunchField,
   type LaunchFormValues,
 } from "~/features/launch/launch-form";
 import { requireAdmin } from "~/features/accounts/index.server";
+import { fieldErrors } from "~/platform/forms/submission-errors";
 import { launchSettings, saveLaunchSettings } from "~/features/launch/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 
@@ -27,16 +29,15 @@ type ActionFailure = { values: LaunchFormValues; errors: Partial<Record<LaunchFi
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const values = Object.fromEntries(
-    LAUNCH_FIELDS.map((name) => {
-      const value = form.get(name);
-      return [name, typeof value === "string" ? value : ""];
-    }),
-  ) as LaunchFormValues;
-  const parsed = parseLaunchForm(values);
-  if (!parsed.ok) return data<ActionFailure>({ values, errors: parsed.errors }, { status: 400 });
-  await saveLaunchSettings(admin, parsed.value);
+  const submission = parseWithZod(await request.formData(), { schema: launchFormSchema });
+  if (submission.status !== "success") {
+    const typed = submission.payload;
+    const values = Object.fromEntries(
+      LAUNCH_FIELDS.map((name) => [name, typeof typed[name] === "string" ? typed[name] : ""]),
+    ) as LaunchFormValues;
+    return data<ActionFailure>({ values, errors: fieldErrors(submission.error) }, { status: 400 });
+  }
+  await saveLaunchSettings(admin, submission.value);
   return redirectWithFlash("/admin/launch", { kind: "success", message: "Launch settings saved." });
 }
 

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/platform/ui/admin/pager";
@@ -13,7 +14,8 @@ import {
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { formatDay } from "~/platform/dates";
 import { leadQueryString, parseLeadQuery } from "~/features/list/marketing-email";
-import { isUuid } from "~/platform/uuid";
+import { deleteLeadFormSchema } from "~/features/list/list-admin-forms";
+import { firstError } from "~/platform/forms/submission-errors";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { findLeadEmail, leadsPage } from "~/features/list/index.server";
 import { eraseLead } from "~/features/privacy/index.server";
@@ -48,12 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const id = form.get("id");
-  const back = `/admin/leads${leadQueryString({ q: typeof form.get("q") === "string" ? String(form.get("q")) : "" })}`;
-  if (form.get("intent") !== "delete" || !isUuid(id))
-    return redirectWithFlash(back, { kind: "error", message: "Unknown action." });
-  const email = await findLeadEmail(id);
+  const submission = parseWithZod(await request.formData(), { schema: deleteLeadFormSchema });
+  // Back to the search as it was, whatever else the form held.
+  const { q } = submission.payload;
+  const back = `/admin/leads${leadQueryString({ q: typeof q === "string" ? q : "" })}`;
+  if (submission.status !== "success")
+    return redirectWithFlash(back, { kind: "error", message: firstError(submission.error) });
+  const email = await findLeadEmail(submission.value.id);
   if (!email) return redirectWithFlash(back, { kind: "error", message: "That lead does not exist (any more)." });
   const erased = await eraseLead(admin, email);
   return redirectWithFlash(

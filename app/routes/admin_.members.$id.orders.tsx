@@ -1,9 +1,11 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { findMemberOr404, memberIdOr404 } from "~/features/members/index.server";
-import { formText } from "~/platform/forms/form-text";
+import { firstError } from "~/platform/forms/submission-errors";
+import { refundFormSchema } from "~/features/members/member-forms";
 import { memberPagePath } from "~/features/members/member-pages";
 import { memberOrders, refundStripeOrder } from "~/features/billing/index.server";
 import { MemberOrders } from "~/features/billing/member-orders";
@@ -21,15 +23,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const member = await findMemberOr404(params.id);
-  const form = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: refundFormSchema });
   const here = memberPagePath(member.id, "orders");
-  if (formText(form, "intent") !== "refund")
-    return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
-  const outcome = await refundStripeOrder(admin, member.id, {
-    orderId: formText(form, "order"),
-    reason: formText(form, "reason"),
-    confirmedLate: formText(form, "confirmLate") === "yes",
-  });
+  if (submission.status !== "success")
+    return redirectWithFlash(here, { kind: "error", message: firstError(submission.error) });
+  const { order, reason, confirmLate } = submission.value;
+  const outcome = await refundStripeOrder(admin, member.id, { orderId: order, reason, confirmedLate: confirmLate });
   return redirectWithFlash(
     here,
     outcome.ok

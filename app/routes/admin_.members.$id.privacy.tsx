@@ -1,10 +1,12 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useOutletContext } from "@remix-run/react";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { isUuid } from "~/platform/uuid";
 import { findUserById, requireAdmin } from "~/features/accounts/index.server";
 import { memberIdOr404 } from "~/features/members/index.server";
-import { formText } from "~/platform/forms/form-text";
+import { firstError } from "~/platform/forms/submission-errors";
+import { memberPrivacyFormSchema } from "~/features/members/member-forms";
 import { memberPagePath } from "~/features/members/member-pages";
 import type { MemberOutletContext } from "~/features/members/member-layout";
 import { eraseMemberByAdmin } from "~/features/privacy/index.server";
@@ -30,15 +32,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = isUuid(params.id) ? await findUserById(params.id) : undefined;
   if (!member) return redirectWithFlash("/admin/members", { kind: "error", message: "That member no longer exists." });
   const here = memberPagePath(member.id, "privacy");
-  const form = await request.formData();
-  switch (formText(form, "intent")) {
+  const submission = parseWithZod(await request.formData(), { schema: memberPrivacyFormSchema });
+  if (submission.status !== "success")
+    return redirectWithFlash(here, { kind: "error", message: firstError(submission.error) });
+  const form = submission.value;
+  switch (form.intent) {
     case "export":
       return redirect(adminExportPath(member.id), 307);
     case "erase": {
-      const result = await eraseMemberByAdmin(admin, member, {
-        reason: formText(form, "reason"),
-        typedEmail: formText(form, "confirm_email"),
-      });
+      const result = await eraseMemberByAdmin(admin, member, { reason: form.reason, typedEmail: form.confirm_email });
       return result.ok
         ? redirectWithFlash("/admin/members", {
             kind: "success",
@@ -46,8 +48,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
           })
         : redirectWithFlash(here, { kind: "error", message: result.message });
     }
-    default:
-      return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
   }
 }
 

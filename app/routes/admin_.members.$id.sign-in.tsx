@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { siteOrigin } from "~/platform/site-origin";
@@ -11,7 +12,8 @@ import {
   sendSignInLink,
   signOutEverywhere,
 } from "~/features/members/index.server";
-import { formText } from "~/platform/forms/form-text";
+import { firstError } from "~/platform/forms/submission-errors";
+import { signInHelpFormSchema } from "~/features/members/member-forms";
 import { memberPagePath } from "~/features/members/member-pages";
 import { ActiveSessions, MemberEmails, SignInActions } from "~/features/members/sign-in-help";
 
@@ -27,9 +29,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const member = await findMemberOr404(params.id);
-  const form = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: signInHelpFormSchema });
   const here = memberPagePath(member.id, "sign-in");
-  switch (formText(form, "intent")) {
+  if (submission.status !== "success")
+    return redirectWithFlash(here, { kind: "error", message: firstError(submission.error) });
+  switch (submission.value.intent) {
     case "send-link": {
       await sendSignInLink(admin, member, siteOrigin(env().PUBLIC_URL, request.url));
       return redirectWithFlash(here, { kind: "success", message: `Sign-in link sent to ${member.email}.` });
@@ -47,8 +51,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
           : { kind: "error", message: "This member has no two-factor authentication to remove." },
       );
     }
-    default:
-      return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
   }
 }
 

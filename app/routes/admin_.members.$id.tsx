@@ -4,7 +4,7 @@ import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { secondaryButton } from "~/platform/ui/admin/form-controls";
 import { takeFlash } from "~/platform/flash.server";
 import { requireAdmin } from "~/features/accounts/index.server";
-import { accessAction, type AccessFailure } from "~/features/catalogue/index.server";
+import { accessAction, parseAccessForm, type AccessFailure } from "~/features/catalogue/index.server";
 import { findMemberOr404, memberHeader } from "~/features/members/index.server";
 import { memberPagePath, movedIntentPath } from "~/features/members/member-pages";
 import { MemberNav, MemberSummary, type MemberOutletContext } from "~/features/members/member-layout";
@@ -37,10 +37,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const member = await findMemberOr404(params.id);
-  const form = await request.formData();
-  const moved = movedIntentPath(member.id, form.get("intent"));
+  const submission = parseAccessForm(await request.formData());
+  const moved = movedIntentPath(member.id, submission.payload.intent);
   if (moved) return redirect(moved, 307);
-  return accessAction(admin, member, form, memberPagePath(member.id));
+  return accessAction(admin, member, submission, memberPagePath(member.id));
 }
 
 export default function AdminMemberLayout() {

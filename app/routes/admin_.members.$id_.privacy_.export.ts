@@ -1,8 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { isUuid } from "~/platform/uuid";
 import { findUserById, requireAdmin } from "~/features/accounts/index.server";
-import { formText } from "~/platform/forms/form-text";
+import { firstError } from "~/platform/forms/submission-errors";
+import { memberExportFormSchema } from "~/features/members/member-forms";
 import { memberPagePath } from "~/features/members/member-pages";
 import { exportPersonalData, personalDataResponse } from "~/features/privacy/index.server";
 
@@ -21,9 +23,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = isUuid(params.id) ? await findUserById(params.id) : undefined;
   if (!member) return redirectWithFlash("/admin/members", { kind: "error", message: "That member no longer exists." });
   const here = memberPagePath(member.id, "privacy");
-  const form = await request.formData();
-  if (formText(form, "intent") !== "export")
-    return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
+  const submission = parseWithZod(await request.formData(), { schema: memberExportFormSchema });
+  if (submission.status !== "success")
+    return redirectWithFlash(here, { kind: "error", message: firstError(submission.error) });
   const file = await exportPersonalData(member.id, { kind: "admin", admin });
   return file.ok ? personalDataResponse(file) : redirectWithFlash(here, { kind: "error", message: file.message });
 }

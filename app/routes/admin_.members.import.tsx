@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AdminPage, Badge, Cell, TableFrame } from "~/platform/ui/admin/admin-page";
@@ -10,6 +11,8 @@ import { siteOrigin } from "~/platform/site-origin";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { confirmImport, previewImport, type RowOutcome } from "~/features/members/index.server";
 import { brandedTitle } from "~/platform/page-meta";
+import { memberImportFormSchema } from "~/features/members/member-forms";
+import { firstError } from "~/platform/forms/submission-errors";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Import members | Admin", matches)];
 
@@ -42,15 +45,16 @@ type Reply =
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const invite = form.get("invite") === "yes";
-  if (form.get("intent") === "confirm") {
-    const csv = form.get("csv");
-    const fileName = form.get("fileName");
-    const result = await confirmImport(admin, typeof csv === "string" ? csv : "", {
+  const submission = parseWithZod(await request.formData(), { schema: memberImportFormSchema });
+  if (submission.status !== "success")
+    return data<Reply>({ step: "error", error: firstError(submission.error) }, { status: 400 });
+  const form = submission.value;
+  const { invite } = form;
+  if (form.intent === "confirm") {
+    const result = await confirmImport(admin, form.csv, {
       invite,
       origin: siteOrigin(env().PUBLIC_URL, request.url),
-      fileName: typeof fileName === "string" ? fileName : "",
+      fileName: form.fileName,
     });
     if (!result.ok) return data<Reply>({ step: "error", error: result.error }, { status: 400 });
     return redirectWithFlash("/admin/members", {
@@ -61,9 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       )} queued${result.errors ? `, ${count(result.errors, "row")} with errors skipped` : ""}.`,
     });
   }
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0)
-    return data<Reply>({ step: "error", error: "Choose a CSV file to import." }, { status: 400 });
+  const { file } = form;
   const csv = await file.text();
   const preview = await previewImport(csv);
   if (!preview.ok) return data<Reply>({ step: "error", error: preview.error }, { status: 400 });

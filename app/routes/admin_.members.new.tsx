@@ -1,10 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/platform/ui/admin/admin-page";
 import { inputClass, panelClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
 import { env } from "~/platform/env.server";
 import { redirectWithFlash } from "~/platform/flash.server";
-import { checkMember } from "~/features/members/member-import";
+import { addMemberFieldsSchema, addMemberFormSchema } from "~/features/members/member-forms";
+import { firstError } from "~/platform/forms/submission-errors";
+import * as z from "zod/mini";
 import { GRANT_REASON_MAX } from "~/features/catalogue/grant-form";
 import { PRODUCT_KEYS } from "~/features/catalogue/catalogue";
 import { siteOrigin } from "~/platform/site-origin";
@@ -22,37 +25,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { products: PRODUCT_KEYS.map((key) => ({ key, name: catalogue()[key].name })) };
 }
 
-type Values = { email: string; name: string; products: string[]; reason: string; expiresOn: string; invite: boolean };
-
-const ERRORS: Record<string, string> = {
-  "invalid email": "Enter a valid email address.",
-  "invalid name": "Enter the name on one line, without special characters.",
-  "no products": "Choose at least one product.",
-  "no reason": "Please give a reason.",
-  "invalid expiry date": "Enter 'Expires on' as a date (YYYY-MM-DD).",
-  "expires in the past": "'Expires on' must be today or a later date.",
-};
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const values: Values = {
-    email: text("email"),
-    name: text("name"),
-    products: form.getAll("products").filter((value): value is string => typeof value === "string"),
-    reason: text("reason"),
-    expiresOn: text("expiresOn"),
-    invite: text("invite") === "yes",
-  };
-  const checked = checkMember({ ...values, expires: values.expiresOn }, catalogue(), new Date());
-  if (!checked.ok)
-    return data({ error: ERRORS[checked.error] ?? `Check the form: ${checked.error}.`, values }, { status: 400 });
-  const added = await addMember(admin, checked.input, {
-    invite: values.invite,
+  const submission = parseWithZod(await request.formData(), { schema: addMemberFormSchema(catalogue()) });
+  if (submission.status !== "success") {
+    const values = z.parse(addMemberFieldsSchema, submission.payload);
+    return data({ error: firstError(submission.error), values }, { status: 400 });
+  }
+  const { invite, ...member } = submission.value;
+  const added = await addMember(admin, member, {
+    invite,
     origin: siteOrigin(env().PUBLIC_URL, request.url),
   });
   const message = added.granted

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/platform/ui/admin/admin-page";
@@ -6,7 +7,7 @@ import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
 import { formatUsd } from "~/platform/money";
 import {
   centsToDollars,
-  parseProductForm,
+  productFormSchema,
   PRODUCT_FIELD_LABELS,
   type ProductField,
   type ProductForm,
@@ -14,6 +15,7 @@ import {
 import { listProducts, saveProduct } from "~/features/catalogue/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { brandedTitle } from "~/platform/page-meta";
+import { fieldErrors } from "~/platform/forms/submission-errors";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Products | Admin", matches)];
 
@@ -44,27 +46,24 @@ type Failure = { key: string; errors: Partial<Record<ProductField, string>>; val
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const key = field("key");
-  const values: ProductForm = {
-    name: field("name"),
-    price: field("price"),
-    listPrice: field("listPrice"),
-    stripePriceId: field("stripePriceId"),
-    marketplaceItems: field("marketplaceItems"),
-  };
-  const parsed = parseProductForm(values);
-  if (!parsed.ok) return data<Failure>({ key, errors: parsed.errors, values }, { status: 400 });
-  const saved = await saveProduct(admin, key, parsed.value);
+  const submission = parseWithZod(await request.formData(), { schema: productFormSchema });
+  const typed = submission.payload;
+  const key = typeof typed.key === "string" ? typed.key : "";
+  const values = Object.fromEntries(
+    (Object.keys(PRODUCT_FIELD_LABELS) as ProductField[]).map((name) => [
+      name,
+      typeof typed[name] === "string" ? typed[name] : "",
+    ]),
+  ) as ProductForm;
+  if (submission.status !== "success")
+    return data<Failure>({ key, errors: fieldErrors(submission.error), values }, { status: 400 });
+  const { key: _key, ...product } = submission.value;
+  const saved = await saveProduct(admin, key, product);
   if (!saved.ok) {
     if (saved.status === 404) return redirectWithFlash("/admin/products", { kind: "error", message: saved.message });
     return data<Failure>({ key, errors: { [saved.field ?? "name"]: saved.message }, values }, { status: saved.status });
   }
-  return redirectWithFlash("/admin/products", { kind: "success", message: `${parsed.value.name} saved.` });
+  return redirectWithFlash("/admin/products", { kind: "success", message: `${product.name} saved.` });
 }
 
 const FIELDS: Array<{ name: ProductField; hint?: string; inputMode?: "decimal" }> = [

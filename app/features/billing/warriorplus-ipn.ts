@@ -46,18 +46,16 @@ const IpnFields = z.object({
   IPN_ID: text(200),
 });
 
+/** The IPN form as posted: its fields and the shared security key, checked before anything else. */
+export const ipnFormSchema = IpnFields.extend({ WP_SECURITYKEY: z.string().optional() });
+
 // Recurring products announce their first sale as subscr_created; a dispute takes the money back.
 const KINDS: Record<string, IpnKind> = { sale: "sale", subscr_created: "sale", refund: "refund", dispute: "refund" };
 
-export function parseIpn(fields: Record<string, unknown>): { ok: true; ipn: Ipn } | { ok: false; error: string } {
-  const result = IpnFields.safeParse(fields);
-  if (!result.success) {
-    return {
-      ok: false,
-      error: result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
-    };
-  }
-  const f = result.data;
+export type IpnResult = { ok: true; ipn: Ipn } | { ok: false; error: string };
+
+/** The IPN of a form whose fields are valid: it names its sale, by WP_SALE or WP_SALEID. */
+export function toIpn(f: z.output<typeof IpnFields>): IpnResult {
   const saleId = f.WP_SALE ?? f.WP_SALEID;
   if (!saleId) return { ok: false, error: "WP_SALE: required" };
   return {

@@ -1,7 +1,8 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { db } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { secretsEqual } from "~/platform/hash.server";
-import { parseIpn, type Ipn } from "./warriorplus-ipn";
+import { ipnFormSchema, toIpn, type Ipn } from "./warriorplus-ipn";
 import {
   marketplaceUpgradesSince,
   hasMarketplaceItems,
@@ -33,13 +34,21 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
   if (!WARRIORPLUS_SECURITY_KEY || !(await hasMarketplaceItems())) {
     return { status: 503, message: "The marketplace integration is not configured" };
   }
-  const key = form.get("WP_SECURITYKEY");
+  // Read by its schema; the key is checked first, on the form as posted, so a stranger learns nothing of the rest.
+  const submission = parseWithZod(form, { schema: ipnFormSchema });
+  const key = submission.payload.WP_SECURITYKEY;
   if (typeof key !== "string" || !secretsEqual(key, WARRIORPLUS_SECURITY_KEY))
     return { status: 401, message: "Invalid security key" };
 
-  const parsed = parseIpn(
-    Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
-  );
+  const parsed =
+    submission.status === "success"
+      ? toIpn(submission.value)
+      : {
+          ok: false as const,
+          error: Object.entries(submission.error ?? {})
+            .map(([name, messages]) => `${name}: ${messages?.join(", ")}`)
+            .join("; "),
+        };
   if (!parsed.ok) return { status: 400, message: `Invalid IPN: ${parsed.error}` };
   const { ipn } = parsed;
 

@@ -6,9 +6,13 @@ import { writeAudit } from "~/platform/audit.server";
 import { data } from "@remix-run/node";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { catalogue } from "./catalogue.server";
-import { isCatalogueKey } from "./catalogue";
-import { parseGrantForm, type GrantInput } from "./grant-form";
-import { formText } from "~/platform/forms/form-text";
+import type { CatalogueKey } from "./catalogue";
+import type { GrantInput } from "./grant-form";
+import { accessFormSchema, grantDraftSchema } from "./grant-forms";
+import { firstError } from "~/platform/forms/submission-errors";
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import * as z from "zod/mini";
 /**
  * An admin's grants (decision 051): complimentary access and single products, given or taken
  * back on the member's page, each written to the audit log in the same transaction.
@@ -106,20 +110,28 @@ export async function revokeProductAccess(
 /** A refused grant or revocation: the message and the form as typed (`product` for a product's form). */
 export type AccessFailure = { error: string; reason: string; expiresOn: string; product?: string };
 
+/** The access forms as Conform parsed them (`accessFormSchema`). */
+export type AccessSubmission = Submission<
+  z.input<typeof accessFormSchema>,
+  string[],
+  z.output<typeof accessFormSchema>
+>;
+
+/** Reads the profile page's access forms (`accessFormSchema`), for `accessAction`. */
+export const parseAccessForm = (form: FormData): AccessSubmission => parseWithZod(form, { schema: accessFormSchema });
+
 /**
  * The profile page's actions: 'Grant complimentary access', 'Revoke complimentary access', and a
  * product's 'Grant' or 'Revoke'. A refused form answers 400 with what was typed; the rest redirect
  * back to the page with a flash message.
  */
-export async function accessAction(admin: Admin, member: Member, form: FormData, here: string) {
-  const field = (name: string) => formText(form, name);
-  switch (field("intent")) {
+export async function accessAction(admin: Admin, member: Member, submission: AccessSubmission, here: string) {
+  if (submission.status !== "success") return refuse(submission, here);
+  const form = submission.value;
+  switch (form.intent) {
     case "grant": {
-      const input = { reason: field("reason"), expiresOn: field("expiresOn") };
-      const parsed = parseGrantForm(input, new Date());
-      if (!parsed.ok) return data<AccessFailure>({ error: parsed.error, ...input }, { status: 400 });
-      await grantComplimentaryAccess(admin, member, parsed.value);
-      const until = parsed.value.expiresAt ? ` through ${input.expiresOn.trim()}` : "";
+      await grantComplimentaryAccess(admin, member, form);
+      const until = form.expiresAt ? ` through ${form.expiresOn}` : "";
       return redirectWithFlash(here, { kind: "success", message: `Complimentary access granted${until}.` });
     }
     case "revoke": {
@@ -133,23 +145,14 @@ export async function accessAction(admin: Admin, member: Member, form: FormData,
     }
     case "grant-product":
     case "revoke-product": {
-      const product = field("product");
-      const input = { reason: field("reason"), expiresOn: field("expiresOn") };
-      if (!isCatalogueKey(product))
-        return redirectWithFlash(here, { kind: "error", message: "There is no such product: nothing was changed." });
-      const parsed = parseGrantForm(input, new Date());
-      if (!parsed.ok)
-        return data<AccessFailure>(
-          { error: parsed.error.replace(" for the complimentary access", ""), ...input, product },
-          { status: 400 },
-        );
+      const product = form.product as CatalogueKey;
       const name = catalogue()[product].name;
-      if (field("intent") === "grant-product") {
-        await grantProduct(admin, member, product, parsed.value);
-        const until = parsed.value.expiresAt ? ` through ${input.expiresOn.trim()}` : "";
+      if (form.intent === "grant-product") {
+        await grantProduct(admin, member, product, form);
+        const until = form.expiresAt ? ` through ${form.expiresOn}` : "";
         return redirectWithFlash(here, { kind: "success", message: `${name} granted${until}.` });
       }
-      const revoked = await revokeProductAccess(admin, member, product, parsed.value.reason);
+      const revoked = await revokeProductAccess(admin, member, product, form.reason);
       return redirectWithFlash(
         here,
         revoked
@@ -157,7 +160,23 @@ export async function accessAction(admin: Admin, member: Member, form: FormData,
           : { kind: "error", message: `This member does not own ${name}: nothing was revoked.` },
       );
     }
-    default:
-      return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
   }
+}
+
+/**
+ * A refused access form: an unknown product or intent is said in a flash and changes nothing; a
+ * refused reason or date comes back with the form as typed.
+ */
+function refuse(submission: Exclude<AccessSubmission, { status: "success" }>, here: string) {
+  const errors = submission.error ?? {};
+  const intent = submission.payload.intent;
+  if (errors.intent || (intent !== "grant" && intent !== "grant-product" && intent !== "revoke-product"))
+    return redirectWithFlash(here, { kind: "error", message: "Unknown action." });
+  if (errors.product) return redirectWithFlash(here, { kind: "error", message: firstError(errors) });
+  const typed = z.parse(grantDraftSchema, submission.payload);
+  const input = { reason: typed.reason, expiresOn: typed.expiresOn };
+  return data<AccessFailure>(
+    { error: firstError(errors), ...input, ...(intent === "grant" ? {} : { product: typed.product }) },
+    { status: 400 },
+  );
 }

@@ -14,7 +14,7 @@ export type { Viewer } from "./access.server";
 export { completeLogin, continueAfterEmailLink, continueAfterPassword } from "./after-sign-in.server";
 export { catalogue, startCatalogueRefresh, stopCatalogueRefresh, stripePriceOf } from "./catalogue.server";
 export { countActiveEntitlements, listEntitlements, marketplaceUpgradesSince } from "./entitlement.server";
-export { accessAction } from "./grants.server";
+export { accessAction, parseAccessForm } from "./grants.server";
 export type { AccessFailure } from "./grants.server";
 export { saveProduct } from "./product-admin.server";
 export { hasMarketplaceItems, listProducts, productOfMarketplaceItem, seedProducts } from "./product.server";

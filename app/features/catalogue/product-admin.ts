@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import { dollarsToCents } from "~/platform/money";
 
 /**
@@ -12,6 +13,7 @@ export const PRODUCT_FIELD_LABELS = {
   marketplaceItems: "Marketplace item numbers",
 } as const;
 export type ProductField = keyof typeof PRODUCT_FIELD_LABELS;
+const PRODUCT_FIELDS = Object.keys(PRODUCT_FIELD_LABELS) as ProductField[];
 
 export type ProductForm = Record<ProductField, string>;
 export type ParsedProduct = {
@@ -69,3 +71,24 @@ export function parseProductForm(
 
 /** Cents as the form shows them: 4.95, 37.00. */
 export const centsToDollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+
+/**
+ * A product's form on /admin/products, read by Conform: which product (`key`) and its fields as
+ * typed ("" when empty), checked by `parseProductForm`, each problem named by its field.
+ */
+export const productFormSchema = z.pipe(
+  z.object({
+    key: z._default(z.string(), ""),
+    ...(Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, z._default(z.string(), "")])) as Record<
+      ProductField,
+      z.ZodMiniDefault<z.ZodMiniString>
+    >),
+  }),
+  z.transform(({ key, ...form }, ctx) => {
+    const parsed = parseProductForm(form);
+    if (parsed.ok) return { key, ...parsed.value };
+    for (const [name, message] of Object.entries(parsed.errors))
+      ctx.issues.push({ code: "custom", message, input: form[name as ProductField], path: [name] });
+    return z.NEVER;
+  }),
+);

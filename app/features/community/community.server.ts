@@ -29,24 +29,6 @@ async function cachedOverride(executor: Database): Promise<string | null> {
   return value;
 }
 
-export const COMMUNITY_URL_MAX = 500;
-
-/** The admin form's value: empty clears the override; otherwise an https link. */
-export function parseInviteUrl(value: string): { ok: true; url: string | null } | { ok: false; error: string } {
-  const trimmed = value.trim();
-  if (!trimmed) return { ok: true, url: null };
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return { ok: false, error: "Enter the invite link as a full address (https://...)." };
-  }
-  if (url.protocol !== "https:") return { ok: false, error: "The invite link must start with https://." };
-  if (trimmed.length > COMMUNITY_URL_MAX)
-    return { ok: false, error: `The invite link must be at most ${COMMUNITY_URL_MAX} characters.` };
-  return { ok: true, url: url.toString() };
-}
-
 export async function saveCommunityInviteUrl(admin: { id: string; email: string }, url: string | null) {
   await db()
     .transaction()

@@ -1,2 +1,2 @@
 export { readCommunityOverride } from "./community-settings.server";
-export { COMMUNITY_URL_MAX, communityInviteUrl, parseInviteUrl, saveCommunityInviteUrl } from "./community.server";
+export { communityInviteUrl, saveCommunityInviteUrl } from "./community.server";

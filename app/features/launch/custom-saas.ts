@@ -14,7 +14,4 @@ export const APPLICATION_STATUSES: ReadonlyArray<{ value: CustomSaasStatus; labe
   { value: "refunded", label: "Refunded" },
 ];
 
-export const isApplicationStatus = (value: unknown): value is CustomSaasStatus =>
-  APPLICATION_STATUSES.some((status) => status.value === value);
-
 export const APPLICATION_RECEIVED = "Application received. We reply within 24 hours.";

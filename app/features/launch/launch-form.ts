@@ -1,3 +1,7 @@
+import * as z from "zod/mini";
+import type { CustomSaasStatus } from "~/platform/db/db-schema";
+import { isUuid } from "~/platform/uuid";
+import { APPLICATION_STATUSES } from "./custom-saas";
 import { fromZonedInput, isTimeZone, toZonedInput, type LaunchSettings } from "./launch";
 
 /** The fields of /admin/launch, as the form names them. */
@@ -73,3 +77,34 @@ export function parseLaunchForm(values: LaunchFormValues): LaunchFormResult {
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { ...dates, ...counts, timeZone } };
 }
+
+/**
+ * /admin/launch's form, read by Conform: every field as typed ("" when empty), checked by
+ * `parseLaunchForm` (dates in the launch's time zone, counts, 'Cart closes' after 'Cart opens'),
+ * each problem named by its field.
+ */
+export const launchFormSchema = z.pipe(
+  z.object(
+    Object.fromEntries(LAUNCH_FIELDS.map((name) => [name, z._default(z.string(), "")])) as Record<
+      LaunchField,
+      z.ZodMiniDefault<z.ZodMiniString>
+    >,
+  ),
+  z.transform((values, ctx) => {
+    const parsed = parseLaunchForm(values);
+    if (parsed.ok) return parsed.value;
+    for (const [name, message] of Object.entries(parsed.errors))
+      ctx.issues.push({ code: "custom", message, input: values[name as LaunchField], path: [name] });
+    return z.NEVER;
+  }),
+);
+
+export const UNKNOWN_APPLICATION = "Unknown application or status: nothing was changed.";
+
+/** /admin/custom-saas's 'Save' of an application's status. */
+export const applicationStatusFormSchema = z.object({
+  id: z.string({ error: UNKNOWN_APPLICATION }).check(z.refine((id) => isUuid(id), { error: UNKNOWN_APPLICATION })),
+  status: z.enum(APPLICATION_STATUSES.map((status) => status.value) as [CustomSaasStatus, ...CustomSaasStatus[]], {
+    error: UNKNOWN_APPLICATION,
+  }),
+});

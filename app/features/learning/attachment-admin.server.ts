@@ -1,10 +1,20 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import * as z from "zod/mini";
 import { adminMessages as say } from "./admin-messages";
 import { redirectWithFlash } from "~/platform/flash.server";
 import { attachmentMessages, imageMessages, imageSrc } from "~/features/files";
 import { adminHref, parseAdminView } from "./admin-view";
 import { sanitizeChapterHtml } from "./html-sanitizer.server";
-import { chapterSchema } from "./course-forms";
+import {
+  attachmentFormKindSchema,
+  chapterDraftSchema,
+  chapterImageSchema,
+  chapterUploadSchema,
+  removeAttachmentSchema,
+  sentFileSchema,
+} from "./course-forms";
+import { firstError } from "~/platform/forms/submission-errors";
 import { isUuid } from "~/platform/uuid";
 import { escapeHtml } from "~/platform/escape-html";
 import { updateChapter } from "./chapter-store.server";
@@ -12,11 +22,6 @@ import { attachFile, checkUpload, removeAttachment, uploadImage } from "~/featur
 import { requireAdmin } from "~/features/accounts/index.server";
 import { handleAdminAction, type AdminActionFailure } from "./course-admin.server";
 import { log } from "~/platform/log.server";
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
 
 /**
  * /admin/attachments: the chapter editor's 'Upload file' and 'Remove' (issue 25). The upload
@@ -30,32 +35,46 @@ export async function handleAttachmentAction(request: Request) {
   // Remix runs no loader before an action: the guard is checked here, for every intent.
   await requireAdmin(request);
   const form = await request.formData();
-  if (form.get("addImage") !== null) return addImage(form);
-  if (form.get("upload") !== null) return upload(form);
-  if (text(form, "intent") === "remove-attachment") return remove(form, request);
+  const kind = parseWithZod(form, { schema: attachmentFormKindSchema });
+  const sent = kind.status === "success" ? kind.value : {};
+  if (sent.addImage !== undefined) return addImage(form);
+  if (sent.upload !== undefined) return upload(form);
+  if (sent.intent === "remove-attachment") return remove(form, request);
   return handleAdminAction(request, form);
 }
 
-async function upload(form: FormData) {
-  const courseId = text(form, "courseId");
-  const chapterId = text(form, "chapterId");
-  const values = { title: text(form, "title"), content: text(form, "content") };
-  const failure = (error: string, status: number) =>
-    data<AdminActionFailure>({ form: "chapter", courseId, chapterId: chapterId || null, values, error }, { status });
+/** The chapter form as typed, with why it came back (an error, or a notice when nothing went wrong). */
+function chapterAsTyped(payload: unknown, status: number, said: { error?: string; notice?: string }) {
+  const { courseId, chapterId, title, content } = z.parse(chapterDraftSchema, payload);
+  return data<AdminActionFailure>(
+    {
+      form: "chapter",
+      courseId,
+      chapterId: chapterId || null,
+      values: { title, content },
+      error: said.error ?? "",
+      notice: said.notice,
+    },
+    { status },
+  );
+}
 
+async function upload(form: FormData) {
+  const submission = parseWithZod(form, { schema: chapterUploadSchema });
+  const failure = (error: string, status: number) => chapterAsTyped(submission.payload, status, { error });
+  const { courseId, chapterId } = z.parse(chapterDraftSchema, submission.payload);
   if (!isUuid(chapterId) || !isUuid(courseId)) return failure(attachmentMessages.saveFirst, 400);
-  const file = form.get("file");
-  if (!(file instanceof File)) return failure(attachmentMessages.chooseFile, 400);
+  const { file } = z.parse(sentFileSchema, submission.payload);
+  if (!file) return failure(attachmentMessages.chooseFile, 400);
   const check = checkUpload(file);
   if (!check.ok) return failure(check.error, check.status);
-  const parsed = chapterSchema.safeParse(values);
-  // A failed parse carries at least one issue (zod fails a parse only for one).
-  if (!parsed.success) return failure(parsed.error.issues[0]!.message, 400);
+  if (submission.status !== "success") return failure(firstError(submission.error), 400);
+  const chapter = submission.value;
 
   try {
     const saved = await updateChapter(chapterId, {
-      title: parsed.data.title,
-      content: sanitizeChapterHtml(parsed.data.content),
+      title: chapter.title,
+      content: sanitizeChapterHtml(chapter.content),
     });
     if (!saved) return failure(say.chapterSaveError(say.chapterGone), 404);
     const attached = await attachFile(chapterId, file, check.contentType);
@@ -77,25 +96,21 @@ async function upload(form: FormData) {
  * with the figure, saying so.
  */
 async function addImage(form: FormData) {
-  const courseId = text(form, "courseId");
-  const chapterId = text(form, "chapterId");
-  const values = { title: text(form, "title"), content: text(form, "content") };
-  const back = (status: number, said: { error?: string; notice?: string }) =>
-    data<AdminActionFailure>(
-      { form: "chapter", courseId, chapterId: chapterId || null, values, error: said.error ?? "", notice: said.notice },
-      { status },
-    );
-  const alt = text(form, "imageAlt").trim();
-  if (!alt) return back(400, { error: imageMessages.altRequired });
+  const submission = parseWithZod(form, { schema: chapterImageSchema });
+  if (submission.status !== "success")
+    return chapterAsTyped(submission.payload, 400, { error: firstError(submission.error) });
+  const { courseId, image, imageAlt: alt, imageCaption: caption } = submission.value;
+  const back = (status: number, said: { error?: string; notice?: string }, figure = "") => {
+    const typed = z.parse(chapterDraftSchema, submission.payload);
+    return chapterAsTyped({ ...typed, content: `${typed.content}${figure}` }, status, said);
+  };
   try {
-    const uploaded = await uploadImage(courseId, form.get("image"));
+    const uploaded = await uploadImage(courseId, image);
     if (!uploaded.ok) return back(uploaded.status, { error: uploaded.error });
-    const caption = text(form, "imageCaption").trim();
     const figure =
       `<figure><img src="${imageSrc(courseId, uploaded.id)}" alt="${escapeHtml(alt)}" width="${uploaded.width}" height="${uploaded.height}">` +
       `${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ""}</figure>`;
-    values.content = `${values.content}${figure}`;
-    return back(200, { notice: imageMessages.added });
+    return back(200, { notice: imageMessages.added }, figure);
   } catch (error) {
     log.error({ err: error }, "adding an image failed");
     return back(500, { error: imageMessages.uploadError });
@@ -103,10 +118,14 @@ async function addImage(form: FormData) {
 }
 
 async function remove(form: FormData, request: Request) {
+  const submission = parseWithZod(form, { schema: removeAttachmentSchema });
   const view = parseAdminView(new URL(request.url).searchParams);
   const back = adminHref(view);
+  if (submission.status !== "success")
+    return redirectWithFlash(back, { kind: "error", message: attachmentMessages.gone });
+  const { chapterId, attachmentId } = submission.value;
   try {
-    const removed = await removeAttachment(text(form, "chapterId"), text(form, "attachmentId"));
+    const removed = await removeAttachment(chapterId, attachmentId);
     return redirectWithFlash(
       back,
       removed

@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
+import * as z from "zod/mini";
 import { adminMessages as say } from "./admin-messages";
 import type { PublicationStatus } from "~/platform/db/db-schema";
 import { createChapter, deleteChapter, moveChapter, setChapterStatus, updateChapter } from "./chapter-store.server";
@@ -7,7 +9,8 @@ import { adminHref, courseHref, parseAdminView, type AdminView } from "./admin-v
 import { redirectWithFlash } from "~/platform/flash.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { sanitizeChapterHtml } from "./html-sanitizer.server";
-import { chapterSchema, courseSchema } from "./course-forms";
+import { adminActionSchema, chapterDraftSchema, courseDraftSchema, type AdminAction } from "./course-forms";
+import { firstError } from "~/platform/forms/submission-errors";
 import { isUuid } from "~/platform/uuid";
 import { log } from "~/platform/log.server";
 
@@ -33,19 +36,12 @@ export type ChapterFormFailure = {
 };
 export type AdminActionFailure = CourseFormFailure | ChapterFormFailure;
 
-type Fields = Partial<Record<string, string>>;
-type Mode = "create" | "update";
+type Action<Intent extends AdminAction["intent"]> = Extract<AdminAction, { intent: Intent }>;
 type Outcome<T> = { ok: true; value: T } | { ok: false };
 
 /** A new course or chapter is published unless the form's 'Save as draft' button sent `status=draft`. */
-function statusOf(fields: Fields): PublicationStatus {
-  return fields.status === "draft" ? "draft" : "published";
-}
-
-function readFields(formData: FormData): Fields {
-  const fields: Fields = {};
-  for (const [name, value] of formData) if (typeof value === "string") fields[name] = value;
-  return fields;
+function statusOf(form: { status?: string }): PublicationStatus {
+  return form.status === "draft" ? "draft" : "published";
 }
 
 /** Unexpected failures are logged in full; the admin sees 'Unknown error', never internals. */
@@ -67,68 +63,65 @@ function onId<T>(
   return isUuid(id) ? attempt(label, () => work(id)) : Promise.resolve({ ok: true, value: null });
 }
 
-async function saveCourse(fields: Fields, mode: Mode) {
-  const courseId = mode === "update" ? (fields.courseId ?? "") : null;
-  const values = {
-    title: fields.title ?? "",
-    description: fields.description ?? "",
-    required_product: fields.requiredProduct ?? "membership",
-  };
-  const failure = (error: string, status: number) =>
-    data<AdminActionFailure>({ form: "course", courseId, values, error }, { status });
+/** The course form refused, as typed, with why. */
+function courseFailure(payload: unknown, error: string, status: number) {
+  const typed = z.parse(courseDraftSchema, payload);
+  const courseId = z.parse(chapterDraftSchema, payload).intent === "update-course" ? typed.courseId : null;
+  const values = { title: typed.title, description: typed.description, required_product: typed.requiredProduct };
+  return data<AdminActionFailure>({ form: "course", courseId, values, error }, { status });
+}
 
-  const parsed = courseSchema.safeParse(values);
-  // A failed parse carries at least one issue (zod fails a parse only for one).
-  if (!parsed.success) return failure(parsed.error.issues[0]!.message, 400);
+/** The chapter form refused, as typed, with why. */
+function chapterFailure(payload: unknown, error: string, status: number) {
+  const typed = z.parse(chapterDraftSchema, payload);
+  const chapterId = typed.intent === "update-chapter" ? typed.chapterId : null;
+  const values = { title: typed.title, content: typed.content };
+  return data<AdminActionFailure>({ form: "chapter", courseId: typed.courseId, chapterId, values, error }, { status });
+}
+
+async function saveCourse(form: Action<"create-course" | "update-course">, payload: unknown) {
+  const input = { title: form.title, description: form.description, required_product: form.requiredProduct };
+  const courseId = form.intent === "update-course" ? form.courseId : null;
   const saved =
     courseId === null
-      ? await attempt("creating a course", () => createCourse(parsed.data, statusOf(fields)))
-      : await onId(courseId, "updating a course", async (id) => ((await updateCourse(id, parsed.data)) ? id : null));
-  if (!saved.ok) return failure(say.courseSaveError(), 500);
-  if (!saved.value) return failure(say.courseSaveError(say.courseGone), 404);
+      ? await attempt("creating a course", () => createCourse(input, statusOf(form)))
+      : await onId(courseId, "updating a course", async (id) => ((await updateCourse(id, input)) ? id : null));
+  if (!saved.ok) return courseFailure(payload, say.courseSaveError(), 500);
+  if (!saved.value) return courseFailure(payload, say.courseSaveError(say.courseGone), 404);
   // Creating a course expands and selects it (docs/product.md §4).
   return redirectWithFlash(courseHref(saved.value), {
     kind: "success",
-    message: courseId ? say.courseUpdated : statusOf(fields) === "draft" ? say.courseDraftSaved : say.courseCreated,
+    message: courseId ? say.courseUpdated : statusOf(form) === "draft" ? say.courseDraftSaved : say.courseCreated,
   });
 }
 
-async function removeCourse(fields: Fields, view: AdminView) {
-  const removed = await onId(fields.courseId, "deleting a course", async (id) =>
-    (await deleteCourse(id)) ? id : null,
-  );
+async function removeCourse(form: Action<"delete-course">, view: AdminView) {
+  const removed = await onId(form.courseId, "deleting a course", async (id) => ((await deleteCourse(id)) ? id : null));
   // Deleting the expanded course collapses it; deleting another keeps the expanded one open.
-  const back = courseHref(view.courseId === fields.courseId ? null : view.courseId);
+  const back = courseHref(view.courseId === form.courseId ? null : view.courseId);
   if (!removed.ok) return redirectWithFlash(back, { kind: "error", message: say.courseDeleteError() });
   if (!removed.value) return redirectWithFlash(back, { kind: "error", message: say.courseDeleteError(say.courseGone) });
   return redirectWithFlash(back, { kind: "success", message: say.courseDeleted });
 }
 
-async function saveChapter(fields: Fields, mode: Mode) {
-  const courseId = fields.courseId ?? "";
-  const chapterId = mode === "update" ? (fields.chapterId ?? "") : null;
-  const values = { title: fields.title ?? "", content: fields.content ?? "" };
-  const failure = (error: string, status: number) =>
-    data<AdminActionFailure>({ form: "chapter", courseId, chapterId, values, error }, { status });
-
-  const parsed = chapterSchema.safeParse(values);
-  // A failed parse carries at least one issue (zod fails a parse only for one).
-  if (!parsed.success) return failure(parsed.error.issues[0]!.message, 400);
-  const input = { title: parsed.data.title, content: sanitizeChapterHtml(parsed.data.content) };
+async function saveChapter(form: Action<"create-chapter" | "update-chapter">, payload: unknown) {
+  const input = { title: form.title, content: sanitizeChapterHtml(form.content) };
+  const chapterId = form.intent === "update-chapter" ? form.chapterId : null;
   const saved =
     chapterId === null
-      ? await onId(courseId, "creating a chapter", (id) => createChapter(id, input, statusOf(fields)))
+      ? await onId(form.courseId, "creating a chapter", (id) => createChapter(id, input, statusOf(form)))
       : await onId(chapterId, "updating a chapter", async (id) => ((await updateChapter(id, input)) ? id : null));
-  if (!saved.ok) return failure(say.chapterSaveError(), 500);
-  if (!saved.value) return failure(say.chapterSaveError(chapterId ? say.chapterGone : say.courseGone), 404);
-  return redirectWithFlash(courseHref(isUuid(courseId) ? courseId : null), {
+  if (!saved.ok) return chapterFailure(payload, say.chapterSaveError(), 500);
+  if (!saved.value)
+    return chapterFailure(payload, say.chapterSaveError(chapterId ? say.chapterGone : say.courseGone), 404);
+  return redirectWithFlash(courseHref(isUuid(form.courseId) ? form.courseId : null), {
     kind: "success",
-    message: chapterId ? say.chapterUpdated : statusOf(fields) === "draft" ? say.chapterDraftSaved : say.chapterCreated,
+    message: chapterId ? say.chapterUpdated : statusOf(form) === "draft" ? say.chapterDraftSaved : say.chapterCreated,
   });
 }
 
-async function removeChapter(fields: Fields, view: AdminView) {
-  const removed = await onId(fields.chapterId, "deleting a chapter", deleteChapter);
+async function removeChapter(form: Action<"delete-chapter">, view: AdminView) {
+  const removed = await onId(form.chapterId, "deleting a chapter", deleteChapter);
   const back = courseHref(view.courseId);
   if (!removed.ok) return redirectWithFlash(back, { kind: "error", message: say.chapterDeleteError() });
   if (!removed.value)
@@ -139,28 +132,24 @@ async function removeChapter(fields: Fields, view: AdminView) {
   });
 }
 
-async function reorderChapter(fields: Fields, view: AdminView) {
-  const direction = fields.direction;
+async function reorderChapter(form: Action<"move-chapter">, view: AdminView) {
   const back = adminHref(view);
-  if (direction !== "up" && direction !== "down") return redirect(back, 303);
-  const moved = await onId(fields.chapterId, "moving a chapter", (id) => moveChapter(id, direction));
+  const moved = await onId(form.chapterId, "moving a chapter", (id) => moveChapter(id, form.direction));
   // Up on the first chapter (or down on the last) changes nothing and needs no message.
   return moved.ok ? redirect(back, 303) : redirectWithFlash(back, { kind: "error", message: say.chapterMoveError() });
 }
 
-/** 'Publish' / 'Unpublish' on a course or a chapter: `status` must say which, exactly. */
-async function changeStatus(fields: Fields, view: AdminView, target: "course" | "chapter") {
+/** 'Publish' / 'Unpublish' on a course or a chapter. */
+async function changeStatus(form: Action<"set-course-status" | "set-chapter-status">, view: AdminView) {
   const back = adminHref(view);
-  const status = fields.status;
-  if (status !== "draft" && status !== "published") {
-    return redirectWithFlash(back, { kind: "error", message: say.statusError("Choose Publish or Unpublish.") });
-  }
+  const { status } = form;
+  const target = form.intent === "set-course-status" ? "course" : "chapter";
   const changed =
-    target === "course"
-      ? await onId(fields.courseId, "changing a course's status", async (id) =>
+    form.intent === "set-course-status"
+      ? await onId(form.courseId, "changing a course's status", async (id) =>
           (await setCourseStatus(id, status)) ? id : null,
         )
-      : await onId(fields.chapterId, "changing a chapter's status", (id) => setChapterStatus(id, status));
+      : await onId(form.chapterId, "changing a chapter's status", (id) => setChapterStatus(id, status));
   if (!changed.ok) return redirectWithFlash(back, { kind: "error", message: say.statusError() });
   if (!changed.value) {
     return redirectWithFlash(back, {
@@ -180,32 +169,51 @@ async function changeStatus(fields: Fields, view: AdminView, target: "course" | 
   return redirectWithFlash(back, { kind: "success", message });
 }
 
+/**
+ * A refused form: the course or chapter form comes back as typed with the schema's message; a
+ * status button with no status says so; a move with no direction changes nothing and says nothing.
+ */
+function refuse(payload: Record<string, unknown>, error: string, view: AdminView) {
+  switch (z.parse(chapterDraftSchema, payload).intent) {
+    case "create-course":
+    case "update-course":
+      return courseFailure(payload, error, 400);
+    case "create-chapter":
+    case "update-chapter":
+      return chapterFailure(payload, error, 400);
+    case "set-course-status":
+    case "set-chapter-status":
+      return redirectWithFlash(adminHref(view), { kind: "error", message: error });
+    case "move-chapter":
+      return redirect(adminHref(view), 303);
+    default:
+      throw data("Unknown admin action", { status: 400 });
+  }
+}
+
 /** `form`: the body when the caller read it already (/admin/attachments passes on the forms it does not handle). */
 export async function handleAdminAction(request: Request, form?: FormData) {
   // Remix runs no loader before an action: the guard is checked here, for every intent.
   await requireAdmin(request);
-  const fields = readFields(form ?? (await request.formData()));
+  const submission = parseWithZod(form ?? (await request.formData()), { schema: adminActionSchema });
   const view = parseAdminView(new URL(request.url).searchParams);
-  switch (fields.intent) {
+  if (submission.status !== "success") return refuse(submission.payload, firstError(submission.error), view);
+  const action = submission.value;
+  switch (action.intent) {
     case "create-course":
-      return saveCourse(fields, "create");
     case "update-course":
-      return saveCourse(fields, "update");
+      return saveCourse(action, submission.payload);
     case "delete-course":
-      return removeCourse(fields, view);
+      return removeCourse(action, view);
     case "create-chapter":
-      return saveChapter(fields, "create");
     case "update-chapter":
-      return saveChapter(fields, "update");
+      return saveChapter(action, submission.payload);
     case "delete-chapter":
-      return removeChapter(fields, view);
+      return removeChapter(action, view);
     case "move-chapter":
-      return reorderChapter(fields, view);
+      return reorderChapter(action, view);
     case "set-course-status":
-      return changeStatus(fields, view, "course");
     case "set-chapter-status":
-      return changeStatus(fields, view, "chapter");
-    default:
-      throw data("Unknown admin action", { status: 400 });
+      return changeStatus(action, view);
   }
 }

@@ -58,8 +58,6 @@ export const AUDIENCE_LABELS = {
   service: "Service notice to every member",
 } as const;
 export type Audience = keyof typeof AUDIENCE_LABELS;
-export const isAudience = (value: unknown): value is Audience =>
-  typeof value === "string" && Object.hasOwn(AUDIENCE_LABELS, value);
 
 /** /admin/leads's search and page from its query string. */
 export function parseLeadQuery(params: URLSearchParams): { q: string; page: number } {

@@ -27,7 +27,7 @@ const MOVED_INTENTS: Record<string, MemberPage> = {
 };
 
 /** Where a POST to the profile page with this intent belongs now, or null when it belongs there. */
-export function movedIntentPath(memberId: string, intent: FormDataEntryValue | null): string | null {
+export function movedIntentPath(memberId: string, intent: unknown): string | null {
   const page = typeof intent === "string" && Object.hasOwn(MOVED_INTENTS, intent) ? MOVED_INTENTS[intent] : null;
   return page ? memberPagePath(memberId, page) : null;
 }

@@ -19,6 +19,8 @@ import { AdminWorkspace } from "~/features/learning/admin-workspace";
 import { CourseList } from "~/features/learning/course-list";
 import { adminHref, parseAdminView } from "~/features/learning/admin-view";
 import { adminMessages } from "~/features/learning/admin-messages";
+import { chapterDraftSchema } from "~/features/learning/course-forms";
+import { parse } from "zod/v4/core";
 import { primaryButton } from "~/platform/ui/admin/form-controls";
 import { FlashMessage } from "~/platform/ui/flash-message";
 import { handleAdminAction, type ChapterFormFailure } from "~/features/learning/index.server";
@@ -94,14 +96,14 @@ export async function clientAction({ request, serverAction }: ClientActionFuncti
   try {
     return await serverAction<typeof action>();
   } catch (error) {
-    const intent = form.get("intent");
+    // The chapter form as typed, valid or not (the schema never refuses it).
+    const { intent, courseId, chapterId, title, content } = parse(chapterDraftSchema, Object.fromEntries(form));
     if (!isNetworkFailure(error) || (intent !== "update-chapter" && intent !== "create-chapter")) throw error;
-    const field = (name: string) => String(form.get(name) ?? "");
     const failure: ChapterFormFailure & Unreachable = {
       form: "chapter",
-      courseId: field("courseId"),
-      chapterId: intent === "update-chapter" ? field("chapterId") : null,
-      values: { title: field("title"), content: field("content") },
+      courseId,
+      chapterId: intent === "update-chapter" ? chapterId : null,
+      values: { title, content },
       error: adminMessages.chapterSaveError(adminMessages.serverUnreachable),
       unreachable: true,
     };

@@ -2,14 +2,21 @@ import { describe, expect, it } from "vitest";
 import { retryDelaySeconds } from "~/platform/mail/compose";
 import { purchaseAddedEmail, setPasswordEmail } from "~/features/billing/emails";
 import { resetPasswordEmail } from "~/features/accounts/emails";
-import { parseIpn, parseItemList } from "~/features/billing/warriorplus-ipn";
+import { ipnFormSchema, parseItemList, toIpn } from "~/features/billing/warriorplus-ipn";
+import { submit } from "../../support/form-submission";
 import { dollarsToCents } from "~/platform/money";
 import { marketplaceSale } from "../../support/marketplace-sale";
+
+/** The IPN form as the webhook reads it: its schema (Conform), then the sale it names. */
+const parseIpn = (fields: Record<string, string>) => {
+  const read = submit(ipnFormSchema, fields);
+  return read.value ? toIpn(read.value) : { ok: false as const, error: read.error };
+};
 
 const form = (fields: Record<string, string> = {}) =>
   marketplaceSale({ securityKey: "secret", item: "wso_1", email: "Buyer@Example.COM " }, { WP_AFFID: "", ...fields });
 
-describe("parseIpn", () => {
+describe("the marketplace IPN form", () => {
   it("reads a sale, lower-casing the email and keeping money in cents", () => {
     const sale = form();
     expect(parseIpn(sale)).toEqual({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollars, parseProductForm } from "~/features/catalogue/product-admin";
+import { centsToDollars, parseProductForm, productFormSchema } from "~/features/catalogue/product-admin";
+import { submit } from "../../support/form-submission";
 
 /** The /admin/products form's rules (decision 051). */
 const good = { name: "VIP Upgrade", price: "4.95", listPrice: "", stripePriceId: "", marketplaceItems: "" };
@@ -51,5 +52,25 @@ describe("the product form", () => {
   it("shows cents as dollars", () => {
     expect(centsToDollars(495)).toBe("4.95");
     expect(centsToDollars(null)).toBe("");
+  });
+});
+
+describe("/admin/products's form", () => {
+  it("reads a product's form as typed and checks it by the catalogue's rules", () => {
+    expect(
+      submit(productFormSchema, { key: "membership", name: " Membership ", price: "$37", marketplaceItems: "a1, a1" })
+        .value,
+    ).toEqual({
+      key: "membership",
+      name: "Membership",
+      priceCents: 3700,
+      listPriceCents: null,
+      stripePriceId: null,
+      marketplaceItems: ["a1"],
+    });
+    expect(submit(productFormSchema, { key: "membership", name: "", price: "lots", listPrice: "1" }).error).toEqual({
+      name: ["Enter a name of 1 to 120 characters."],
+      price: ["Enter the price in dollars, like 37 or 4.95."],
+    });
   });
 });

@@ -10,7 +10,13 @@ import {
 } from "~/features/launch/launch";
 import { DEFAULT_CATALOGUE } from "~/features/catalogue/catalogue";
 import { landingContent } from "~/features/site/landing";
-import { parseLaunchForm, type LaunchFormValues } from "~/features/launch/launch-form";
+import {
+  applicationStatusFormSchema,
+  launchFormSchema,
+  parseLaunchForm,
+  type LaunchFormValues,
+} from "~/features/launch/launch-form";
+import { submit } from "../../support/form-submission";
 
 const zone = "America/Chicago";
 const at = (iso: string) => new Date(iso);
@@ -134,5 +140,58 @@ describe("the early-bonus spots (issue 26)", () => {
       spotsLeft: "3 of 50 early-bonus spots left",
     });
     expect(landingContent(brand, DEFAULT_CATALOGUE, phase, { total: 50, remaining: 0 }).offer.bonus).toBeNull();
+  });
+});
+
+describe("/admin/launch's and /admin/custom-saas's forms", () => {
+  const settings = {
+    cartOpensAt: "2026-12-01T09:00",
+    cartClosesAt: "2026-12-08T23:59",
+    timeZone: "America/Chicago",
+    earlyBonusBuyers: "100",
+    customSaasCapacity: "5",
+    customSaasBookedElsewhere: "0",
+    fullBlastStartsAt: "",
+    winnersAnnouncedAt: "",
+  };
+
+  it("takes the launch settings, dates in the launch's time zone and empty ones unset", () => {
+    expect(submit(launchFormSchema, settings).value).toEqual({
+      cartOpensAt: new Date("2026-12-01T15:00:00Z"),
+      cartClosesAt: new Date("2026-12-09T05:59:00Z"),
+      timeZone: "America/Chicago",
+      earlyBonusBuyers: 100,
+      customSaasCapacity: 5,
+      customSaasBookedElsewhere: 0,
+      fullBlastStartsAt: null,
+      winnersAnnouncedAt: null,
+    });
+  });
+
+  it("names each problem of the launch settings by its field", () => {
+    expect(
+      submit(launchFormSchema, {
+        ...settings,
+        cartClosesAt: "2026-11-30T09:00",
+        timeZone: "Mars/Olympus",
+        earlyBonusBuyers: "-1",
+        customSaasCapacity: "",
+        fullBlastStartsAt: "2026-02-30T10:00",
+      }).error,
+    ).toEqual({
+      timeZone: ["Enter a time zone such as America/Chicago."],
+      fullBlastStartsAt: ["Enter a real date and time."],
+      cartClosesAt: ["The cart must close after it opens."],
+      earlyBonusBuyers: ["Enter a number of 0 or more."],
+      customSaasCapacity: ["Enter a whole number."],
+    });
+  });
+
+  it("takes an application's status from the list only", () => {
+    const id = "3f0b8a4e-6d1c-4a57-9d1e-2b4c5d6e7f80";
+    expect(submit(applicationStatusFormSchema, { id, status: "delivered" }).value).toEqual({ id, status: "delivered" });
+    const refused = "Unknown application or status: nothing was changed.";
+    expect(submit(applicationStatusFormSchema, { id, status: "lost" }).error).toEqual({ status: [refused] });
+    expect(submit(applicationStatusFormSchema, { id: "1", status: "new" }).error).toEqual({ id: [refused] });
   });
 });

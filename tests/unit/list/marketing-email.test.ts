@@ -3,13 +3,11 @@ import { markdownEmail, markdownToText } from "~/platform/mail/markdown-email.se
 import {
   describeDelay,
   fillPlaceholders,
-  isAudience,
   leadQueryString,
   listUnsubscribeHeaders,
   marketingFooter,
   parseLeadQuery,
 } from "~/features/list/marketing-email";
-import { parseAnnouncementForm, parseStepForm } from "~/features/list/list-admin-forms";
 
 /** The list's pure parts (decision 054): wording, headers, the Markdown, the admin forms. */
 describe("marketing email", () => {
@@ -104,34 +102,5 @@ describe("marketing email", () => {
     expect(parseLeadQuery(new URLSearchParams("q=%20ann%20&page=3"))).toEqual({ q: "ann", page: 3 });
     expect(parseLeadQuery(new URLSearchParams("page=-1"))).toEqual({ q: "", page: 1 });
     expect(leadQueryString({ q: "a b", page: 1 })).toBe("?q=a+b");
-  });
-});
-
-describe("the list's admin forms", () => {
-  const form = (fields: Record<string, string>) => {
-    const data = new FormData();
-    for (const [key, value] of Object.entries(fields)) data.set(key, value);
-    return data;
-  };
-  const id = "3f0b8a4e-6d1c-4a57-9d1e-2b4c5d6e7f80";
-
-  it("takes a step's delay in hours or days, at most a year, and a one-line subject", () => {
-    expect(parseStepForm(form({ id, delay: "2", unit: "days", subject: "S", body: "B" }))).toEqual({
-      ok: true,
-      value: { id, delayHours: 48, subject: "S", body: "B" },
-    });
-    const refused = parseStepForm(form({ id: "x", delay: "366", unit: "days", subject: "a\nBcc: x@y", body: "" }));
-    expect(refused.ok ? {} : refused.errors).toEqual({
-      form: "Unknown step.",
-      delay: "Send after a whole number of hours or days, at most a year.",
-      subject: "The subject must be one line.",
-      body: "Enter the body.",
-    });
-  });
-
-  it("takes an announcement with a known audience only", () => {
-    expect(parseAnnouncementForm(form({ subject: "S", body: "B", audience: "leads" })).ok).toBe(true);
-    expect(parseAnnouncementForm(form({ subject: "S", body: "B", audience: "everyone" })).ok).toBe(false);
-    expect([isAudience("service"), isAudience("toString")]).toEqual([true, false]);
   });
 });

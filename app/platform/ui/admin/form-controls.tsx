@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { FieldState } from "~/platform/forms/use-validated-form";
 import { buttonClass } from "~/platform/ui/button";
 
 export const inputClass =
@@ -114,4 +115,29 @@ export function DeleteConfirmation({
       </Form>
     </section>
   );
+}
+
+/**
+ * An admin input's side of a field of `useSchemaForm` (app/platform/forms/use-schema-form.ts): its
+ * name and id, and its error (and hint, when it has one) tied to it for screen readers. The first
+ * value is the page's own (`defaultValue`) unless a refused form came back with what was typed.
+ */
+export function adminInput(field: FieldState, defaultValue?: string, hintId?: string) {
+  const invalid = Boolean(field.errors?.length);
+  return {
+    id: field.id,
+    name: field.name,
+    defaultValue: field.defaultValue ?? defaultValue,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": [invalid ? field.errorId : undefined, hintId].filter(Boolean).join(" ") || undefined,
+  };
+}
+
+/** A field's first error, under it, where `adminInput` points screen readers. */
+export function AdminFieldError({ field }: { field: FieldState }) {
+  return field.errors?.length ? (
+    <p id={field.errorId} className="mt-1 text-sm text-red-700">
+      {field.errors[0]}
+    </p>
+  ) : null;
 }

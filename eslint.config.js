@@ -201,6 +201,26 @@ export default tseslint.config(
     rules: { "no-console": "error" },
   },
   {
+    // Forms are read whole, through their zod schema (`parseWithZod`, docs/decisions/061): no field
+    // is picked out of a FormData by hand outside app/platform/forms (whose form-value.ts serves the
+    // browser's pending states and pre-submit checks).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/platform/forms/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "CallExpression[callee.property.name=/^(get|getAll)$/][callee.object.name=/^(form|formData|fields|payload|body)$/]",
+          "CallExpression[callee.property.name=/^(get|getAll)$/][callee.object.property.name='formData']",
+        ].map((selector) => ({
+          selector,
+          message:
+            "Read a form through its zod schema (parseWithZod); in the browser, a pending field through ~/platform/forms/form-value.",
+        })),
+      ],
+    },
+  },
+  {
     // Type-aware rules, for TypeScript: every .ts/.tsx file is in tsconfig.json, which the project
     // service reads (the .js files, this one included, are plain scripts and get no typed rules). A
     // promise nobody awaits loses its rejection, and one handed to a void callback (an onClick, an

@@ -9,7 +9,6 @@ export {
   securityView,
   sessionsView,
 } from "./account-pages.server";
-export { formFields } from "~/platform/forms/form-text";
 export { confirmEmailChange, findEmailChange } from "./account-settings.server";
 export {
   isResetTokenUsable,

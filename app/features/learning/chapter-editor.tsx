@@ -9,6 +9,7 @@ import { useHydrated } from "~/platform/hooks/use-hydrated";
 import { attachmentsHref } from "./admin-view";
 import { ATTACHMENT_EXTENSIONS, attachmentMessages, checkAttachment, formatFileSize } from "~/features/files";
 import type { AttachmentSummary } from "~/features/files/index.server";
+import { submittedFile, submittedText } from "~/platform/forms/form-value";
 
 /** A saved chapter's files, and the upload limit (ATTACHMENT_MAX_BYTES); null for a new chapter. */
 export type ChapterFiles = { attachments: AttachmentSummary[]; maxBytes: number };
@@ -43,7 +44,7 @@ export function ChapterEditor({
   const intent = chapterId ? "update-chapter" : "create-chapter";
   const saving = useIsPending({ intent, state: "submitting" });
   const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formData?.get("upload") != null;
+  const uploading = navigation.state === "submitting" && submittedText(navigation.formData, "upload") !== null;
   const [clientError, setClientError] = useState<string | null>(null);
   const message = clientError ?? error;
   const uploadHref = chapterId ? attachmentsHref(courseId, chapterId) : null;
@@ -60,19 +61,18 @@ export function ChapterEditor({
         className={panelClass}
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
-          const title = form.get("title");
-          if (typeof title !== "string" || title.trim() === "") {
+          const title = submittedText(form, "title");
+          if (title === null || title.trim() === "") {
             event.preventDefault();
             setClientError(adminMessages.chapterTitleRequired);
             return;
           }
           const submitter = (event.nativeEvent as SubmitEvent).submitter;
           if (files && submitter?.getAttribute("name") === "upload") {
-            const file = form.get("file");
-            const check =
-              file instanceof File && file.name !== ""
-                ? checkAttachment(file, files.maxBytes)
-                : { ok: false as const, error: attachmentMessages.chooseFile };
+            const file = submittedFile(form, "file");
+            const check = file
+              ? checkAttachment(file, files.maxBytes)
+              : { ok: false as const, error: attachmentMessages.chooseFile };
             if (!check.ok) {
               // Nothing is sent: the form, and everything typed in it, stays as it is.
               event.preventDefault();

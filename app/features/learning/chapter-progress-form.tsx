@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
 import { useHydrated } from "~/platform/hooks/use-hydrated";
+import { submittedText } from "~/platform/forms/form-value";
 
 type ProgressActionData = { ok: true } | { ok: false; error: string };
 
@@ -32,7 +33,7 @@ export function ChapterProgressForm({
 }) {
   const fetcher = useFetcher<ProgressActionData>({ key: `chapter-progress-${chapterId}` });
   const hydrated = useHydrated();
-  const pendingIntent = fetcher.formData?.get("intent");
+  const pendingIntent = submittedText(fetcher.formData, "intent");
   const shown = pendingIntent === "incomplete" ? false : pendingIntent ? true : completed;
   const failure = fetcher.data && !fetcher.data.ok ? fetcher.data.error : error;
 

@@ -8,6 +8,7 @@ import { DraftBadge, ProgressBar } from "./progress-bar";
 import { adjacentChapters, formatCompletionDate } from "./progress";
 import { readingTimeLabel } from "./reading";
 import type { ViewerPage } from "./learning.server";
+import { submittedText } from "~/platform/forms/form-value";
 
 /**
  * The course viewer (docs/product.md §8): the chapter list with progress, the selected chapter
@@ -310,7 +311,7 @@ function CourseCompleted({
  */
 function ClaimCertificate({ courseId, chapterId }: { courseId: string; chapterId: string | null }) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "certificate";
+  const pending = navigation.state !== "idle" && submittedText(navigation.formData, "intent") === "certificate";
   return (
     <Form method="post" action={`/course/${courseId}`} className="mt-4 text-sm" preventScrollReset>
       {chapterId ? <input type="hidden" name="chapterId" value={chapterId} /> : null}

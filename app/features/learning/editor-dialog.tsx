@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { inputClass, primaryButton, secondaryButton } from "~/platform/ui/admin/form-controls";
+import { submittedText } from "~/platform/forms/form-value";
 
 /**
  * The chapter editor's questions (a link's words and address, an image's alt text and caption, a
@@ -101,7 +102,7 @@ function EditorDialog({ request, onSettle }: { request: DialogRequest; onSettle:
           event.stopPropagation();
           const form = new FormData(event.currentTarget);
           const answers = Object.fromEntries(
-            request.fields.map((field) => [field.name, String(form.get(field.name) ?? "").trim()]),
+            request.fields.map((field) => [field.name, (submittedText(form, field.name) ?? "").trim()]),
           );
           const blank = request.fields.find((field) => field.required && answers[field.name] === "");
           const found = blank ? { field: blank.name, message: blank.required! } : (request.check?.(answers) ?? null);

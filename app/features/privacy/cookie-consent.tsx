@@ -13,6 +13,7 @@ import {
 import { useRootData } from "~/platform/hooks/use-root-data";
 import type { action as consentAction } from "~/routes/consent";
 import { buttonClass } from "~/platform/ui/button";
+import { submittedText } from "~/platform/forms/form-value";
 
 /** One fetcher for every consent form on the page, so a choice made anywhere hides the banner. */
 const CONSENT_FETCHER_KEY = "cookie-consent";
@@ -27,7 +28,7 @@ export type ConsentHandle = { hideConsentBanner?: boolean };
 export function useConsentChoice(): ConsentChoice | null {
   const recorded = useRootData()?.consent ?? null;
   const fetcher = useFetcher<typeof consentAction>({ key: CONSENT_FETCHER_KEY });
-  const pending = fetcher.formData?.get("choice");
+  const pending = submittedText(fetcher.formData, "choice");
   return isConsentChoice(pending) ? pending : recorded;
 }
 

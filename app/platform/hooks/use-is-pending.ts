@@ -1,4 +1,5 @@
 import { useFormAction, useNavigation } from "@remix-run/react";
+import { submittedText } from "../forms/form-value";
 
 /**
  * True while a form of this page is on its way: posted to `formAction` (by default this route's
@@ -15,7 +16,7 @@ export function useIsPending({
   const ownAction = useFormAction();
   const inState = state === "submitting" ? navigation.state === "submitting" : navigation.state !== "idle";
   if (!inState || navigation.formAction === undefined) return false;
-  if (intent !== undefined) return navigation.formData?.get("intent") === intent;
+  if (intent !== undefined) return submittedText(navigation.formData, "intent") === intent;
   return pathOf(navigation.formAction) === pathOf(formAction ?? ownAction);
 }
 

@@ -38,6 +38,20 @@ describe("type-aware lint", () => {
   });
 });
 
+describe("forms are read through their schema", () => {
+  it("refuses a field picked out of a FormData by hand in app code, and allows the platform's forms helpers", async () => {
+    const handRead = `export async function action({ request }: { request: Request }) {
+  const formData = await request.formData();
+  return formData.get("email");
+}
+`;
+    const [route] = await eslint.lintText(handRead, { filePath: path.join(ROOT, "app/routes/logout.tsx") });
+    expect(route?.messages.map((message) => message.ruleId)).toContain("no-restricted-syntax");
+    const config = await eslint.calculateConfigForFile(path.join(ROOT, "app/platform/forms/form-value.ts"));
+    expect([undefined, 0, "off"]).toContain(severity(config.rules["no-restricted-syntax"]));
+  }, 60_000);
+});
+
 describe("TypeScript", () => {
   it("types an indexed read as possibly undefined (noUncheckedIndexedAccess)", () => {
     const file = path.join(ROOT, "tsconfig.json");

@@ -9,7 +9,7 @@ import { captured } from "./present";
 
 /**
  * A graceful stop under way: a buyer's checkout is in flight (the fake Stripe holds its answer for
- * 1.5 s) when SIGTERM arrives. What the checkout got, what a new connection got meanwhile (asked
+ * 4 s) when SIGTERM arrives. What the checkout got, what a new connection got meanwhile (asked
  * again until the server refuses it, which must happen while the checkout is still in flight),
  * and the exit code.
  */
@@ -17,7 +17,8 @@ export async function sigtermDuringSlowCheckout(app: AppProcess, db: Kysely<DB>,
   const buyer = await signIn(app.baseUrl, (await createUser(db)).email);
   const page = await (await buyer.get("/payment-options")).text();
   const formKey = captured(page, /name="form_key" value="([^"]+)"/);
-  fake.delayMs = 1_500;
+  // Long enough for the refusal to show on a loaded machine, well inside the 10 s drain.
+  fake.delayMs = 4_000;
   try {
     const asked = fake.createRequests().length;
     let checkoutEnded = false;
@@ -29,7 +30,8 @@ export async function sigtermDuringSlowCheckout(app: AppProcess, db: Kysely<DB>,
     const exited = app.stop("SIGTERM");
     const newConnection = await vi.waitFor(
       async () => {
-        const outcome = await freshConnection(`${app.baseUrl}/healthz`).then(
+        // A connection the closing listener still took waits unanswered; give it up and ask again.
+        const outcome = await freshConnection(`${app.baseUrl}/healthz`, {}, 500).then(
           ({ status }) => `answered ${status}`,
           (error: unknown) => String(error),
         );

@@ -5,7 +5,6 @@ import pg from "pg";
 import type { DB } from "../../app/platform/db/db-schema";
 import type { AppProcess } from "./app-process";
 import type { Cluster } from "./pg-cluster";
-import { captured } from "./present";
 
 /** A new, empty database on the cluster (the app migrates it when it starts). */
 export async function createDatabase(cluster: Cluster, prefix = "ops"): Promise<string> {
@@ -27,20 +26,28 @@ export function openDatabase(url: string): Kysely<DB> {
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** A request on a connection of its own (no pooled keep-alive socket): with several server processes, each new connection goes to the next one. */
+/**
+ * A request on a connection of its own (no pooled keep-alive socket): with several server
+ * processes, each new connection goes to the next one. `timeoutMs`: how long the connection may
+ * stay silent before the attempt is given up (and its socket closed).
+ */
 export function freshConnection(
   url: string,
   headers: Record<string, string> = {},
+  timeoutMs = 10_000,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false, headers, timeout: 10_000 }, (res) => {
+    const request = http
+      .get(url, { agent: false, headers, timeout: timeoutMs }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (body += chunk));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
       })
-      .on("timeout", () => reject(new Error(`no answer from ${url}`)))
+      .on("timeout", () => {
+        request.destroy();
+        reject(new Error(`no answer from ${url}`));
+      })
       .on("error", reject);
   });
 }

@@ -4,6 +4,7 @@ import { createUser, signIn } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import { getPage, parseHtml } from "../../support/html";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
+import { SETTINGS_REFRESH_MS } from "~/platform/settings-poller.server";
 
 /**
  * Issue 26 (decision 053): the launch settings at /admin/launch, one deadline for every visitor,
@@ -325,7 +326,11 @@ describe("with the page cache on and no demo content (production)", () => {
     // Another process's save: the row changes under this one, with no save here to drop its cache.
     await cached.db.updateTable("launch_settings").set({ custom_saas_booked_elsewhere: 1 }).execute();
     await expect
-      .poll(spots, { timeout: 5_000 + 4_000, interval: 250, message: "the cached page after another process's save" })
+      .poll(spots, {
+        timeout: SETTINGS_REFRESH_MS + 4_000,
+        interval: 250,
+        message: "the cached page after another process's save",
+      })
       .toContain("9 of 10 spots remaining");
   });
 });

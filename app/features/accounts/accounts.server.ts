@@ -65,6 +65,7 @@ export async function requestPasswordReset(email: string, origin: string, reques
   const budget = {
     perRequester: RATE_LIMITS.passwordResetPerRequester,
     perEmail: RATE_LIMITS.passwordResetPerEmail,
+    perNetwork: RATE_LIMITS.passwordResetPerNetwork,
     perDevice: RATE_LIMITS.passwordResetPerDevice,
   };
   if (!(await mailBudgetAllows(budget, address, await asMailRequester(requester, user?.id ?? null)))) return;

@@ -20,7 +20,8 @@ const signInLink = (origin: string, token: string) => `${origin}/login/link?${ne
 /**
  * 'Email me a sign-in link': when the account exists and the budgets allow (rate-limit.server
  * `mailBudgetAllows`: 3 an hour per requester and address, then 10 an hour for the address from
- * anyone, which a browser that signed in to the account before skips), a link is queued with its
+ * anyone, which a browser that signed in to the account before skips, then one an hour per
+ * network; decision 069), a link is queued with its
  * token in one transaction. The caller's answer is the same in every case, so it reveals
  * neither who has an account nor the budget. An earlier unused link stays usable, as reset links
  * do (decision 046): anyone may ask for a link to any address, so ending the older one would let
@@ -37,6 +38,7 @@ export async function requestSignInLink(
   const budget = {
     perRequester: RATE_LIMITS.signInLinkPerRequester,
     perEmail: RATE_LIMITS.signInLinkPerEmail,
+    perNetwork: RATE_LIMITS.signInLinkPerNetwork,
     perDevice: RATE_LIMITS.signInLinkPerDevice,
   };
   if (!(await mailBudgetAllows(budget, address, await asMailRequester(requester, user?.id ?? null)))) return;

@@ -8,6 +8,7 @@ import { claimOrdersByEmail } from "./purchase-claims.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { communityFor } from "./paid-access.server";
 import { asMailRequester, type Requester } from "./known-device.server";
+import { maskedEmail } from "./masked-email";
 import { mailBudgetAllows, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 /**
@@ -65,9 +66,15 @@ export async function requestSignInLink(
   kickMailer();
 }
 
-/** Whether a sign-in link can still be used (the page shows 'Sign in' or says it has expired). */
-export async function isSignInLinkUsable(token: string): Promise<boolean> {
-  return (await singleUseToken.peek("sign_in", token)) !== null;
+/**
+ * The account a sign-in link opens, masked ("j•••@example.com"), or null when the link can no
+ * longer be used: its page says 'Sign in as j•••@example.com' (issue 41, decision 069), so a
+ * stranger's own link, opened by someone else, names the stranger's account before the click.
+ */
+export async function signInLinkAccount(token: string): Promise<string | null> {
+  const grant = await singleUseToken.peek("sign_in", token);
+  const user = grant ? await findUserById(grant.userId) : undefined;
+  return user ? maskedEmail(user.email) : null;
 }
 
 /**

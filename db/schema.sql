@@ -39,31 +39,39 @@ CREATE FUNCTION public.early_bonus_for_buyer() RETURNS trigger
       IF NEW.product_key <> 'membership' OR NEW.source_kind NOT IN ('stripe_order', 'stripe_subscription', 'marketplace_order') THEN RETURN NULL; END IF;
 
       IF NEW.revoked_at IS NOT NULL THEN
-        -- The membership ended (refund, dispute, cancelled subscription): so does its bonus.
-        UPDATE entitlements SET revoked_at = NEW.revoked_at, revoke_reason = 'membership ended'
+        -- The membership ended: so does its bonus; within the guarantee, its spot opens again.
+        UPDATE entitlements SET revoked_at = NEW.revoked_at,
+          revoke_reason = CASE WHEN NEW.revoked_at < NEW.granted_at + interval '30 days'
+                               THEN 'membership ended within the guarantee' ELSE 'membership ended' END
         WHERE source_kind = 'launch_bonus' AND source_ref = NEW.id::text AND revoked_at IS NULL;
         RETURN NULL;
       END IF;
 
-      IF TG_OP = 'UPDATE' AND OLD.revoked_at IS NOT NULL THEN
-        -- A subscription active again: the bonus its membership earned comes back with it.
+      IF TG_OP = 'UPDATE' THEN
+        -- A membership that was and stays in force (a webhook sent again) takes no spot: a reopened
+        -- one goes to the next purchase, not to an older buyer's next update.
+        IF OLD.revoked_at IS NULL THEN RETURN NULL; END IF;
+        -- A subscription active again: a bonus that kept its spot comes back with it.
         UPDATE entitlements SET revoked_at = NULL, revoke_reason = NULL
         WHERE source_kind = 'launch_bonus' AND source_ref = NEW.id::text AND revoke_reason = 'membership ended';
       END IF;
 
-      IF EXISTS (SELECT 1 FROM entitlements WHERE user_id = NEW.user_id AND source_kind = 'launch_bonus') THEN
+      IF EXISTS (SELECT 1 FROM entitlements WHERE user_id = NEW.user_id AND source_kind = 'launch_bonus'
+                 AND revoke_reason IS DISTINCT FROM 'membership ended within the guarantee') THEN
         RETURN NULL;
       END IF;
       SELECT early_bonus_buyers INTO spots FROM launch_settings;
-      IF spots IS NULL OR (SELECT count(*) FROM entitlements WHERE source_kind = 'launch_bonus') >= spots THEN
+      IF spots IS NULL OR early_bonus_spots_taken() >= spots THEN
         RETURN NULL;
       END IF;
       -- Spots remain: count again under the settings row's lock, so two buyers at once get one spot each.
       SELECT early_bonus_buyers INTO spots FROM launch_settings FOR UPDATE;
-      IF (SELECT count(*) FROM entitlements WHERE source_kind = 'launch_bonus') < spots THEN
+      IF early_bonus_spots_taken() < spots THEN
+        -- A membership whose bonus gave its spot back takes one again on the same row.
         INSERT INTO entitlements (user_id, product_key, source_kind, source_ref)
         VALUES (NEW.user_id, 'early_bonus', 'launch_bonus', NEW.id::text)
-        ON CONFLICT (source_kind, source_ref) DO NOTHING;
+        ON CONFLICT (source_kind, source_ref) DO UPDATE SET
+          revoked_at = NULL, revoke_reason = NULL, granted_at = EXCLUDED.granted_at;
       END IF;
       RETURN NULL;
     END $$;
@@ -72,7 +80,24 @@ CREATE FUNCTION public.early_bonus_for_buyer() RETURNS trigger
 -- Name: FUNCTION early_bonus_for_buyer(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.early_bonus_for_buyer() IS 'Decision 053 (the early bonus is counted): the first launch_settings.early_bonus_buyers buyers of the membership get the early bonus, which ends with the membership that earned it, and a spot once given never reopens.';
+COMMENT ON FUNCTION public.early_bonus_for_buyer() IS 'Decision 053 as amended by 069 (the early bonus is counted): the first launch_settings.early_bonus_buyers buyers of the membership get the early bonus, which ends with the membership that earned it; a membership that ends within the money-back guarantee gives its spot back.';
+
+--
+-- Name: early_bonus_spots_taken(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.early_bonus_spots_taken() RETURNS bigint
+    LANGUAGE sql STABLE
+    AS $$
+      SELECT count(*) FROM entitlements
+      WHERE source_kind = 'launch_bonus' AND revoke_reason IS DISTINCT FROM 'membership ended within the guarantee'
+    $$;
+
+--
+-- Name: FUNCTION early_bonus_spots_taken(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.early_bonus_spots_taken() IS 'Decision 069: the early-bonus spots taken, every bonus ever given except those whose membership ended within the money-back guarantee.';
 
 --
 -- Name: entitlement_from_grant(); Type: FUNCTION; Schema: public; Owner: -

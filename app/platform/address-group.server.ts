@@ -6,15 +6,36 @@ import { isIPv6 } from "node:net";
  * IPv4-mapped IPv6 ones) by themselves.
  */
 export function addressGroup(address: string): string {
-  const plain = address
+  const plain = plainAddress(address);
+  const [, mapped] = IPV4_MAPPED.exec(plain) ?? [];
+  if (mapped) return mapped;
+  if (!isIPv6(plain)) return plain;
+  return `${expandIPv6(plain).slice(0, 4).join(":")}::/64`;
+}
+
+/**
+ * The network an address belongs to, coarser than its group: an IPv4 /24 and an IPv6 /48 (what
+ * one site or customer is usually given). Whoever can pick addresses within their own network
+ * counts once (the mails past an address's budget, rate-limit.server `mailBudgetAllows`).
+ */
+export function networkGroup(address: string): string {
+  const plain = plainAddress(address);
+  const ipv4 = IPV4_MAPPED.exec(plain)?.[1] ?? (isIPv6(plain) ? null : plain);
+  if (ipv4 !== null) {
+    const octets = ipv4.split(".");
+    return octets.length === 4 ? `${octets.slice(0, 3).join(".")}.0/24` : ipv4;
+  }
+  return `${expandIPv6(plain).slice(0, 3).join(":")}::/48`;
+}
+
+const IPV4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/;
+
+function plainAddress(address: string) {
+  return address
     .trim()
     .toLowerCase()
     .replace(/^\[|\]$/g, "")
     .replace(/%.*$/, "");
-  const [, mapped] = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain) ?? [];
-  if (mapped) return mapped;
-  if (!isIPv6(plain)) return plain;
-  return `${expandIPv6(plain).slice(0, 4).join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address, without leading zeros. */

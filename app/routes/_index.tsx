@@ -102,6 +102,7 @@ export default function Landing() {
                 </p>
                 <p className="mt-1">{offer.bonus.text}</p>
                 <p className="mt-2 text-sm font-semibold text-red-700">{offer.bonus.spotsLeft}</p>
+                <p className="mt-1 text-sm">{offer.bonus.spotsRule}</p>
               </div>
             ) : null}
             <p className="mt-6 text-center">

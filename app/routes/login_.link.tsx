@@ -5,7 +5,7 @@ import { FormError } from "~/platform/ui/form-fields";
 import { Button } from "~/platform/ui/button";
 import { brandedTitle } from "~/platform/page-meta";
 import { continueAfterEmailLink } from "~/features/catalogue/index.server";
-import { isSignInLinkUsable, linkToken, spendSignInLink, issueDeviceCookie } from "~/features/accounts/index.server";
+import { signInLinkAccount, linkToken, spendSignInLink, issueDeviceCookie } from "~/features/accounts/index.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -17,11 +17,13 @@ const LINK_UNUSABLE = "This sign-in link has expired or has already been used. A
 
 /**
  * The page an emailed sign-in link opens (decision 055): opening it changes nothing, so a mail
- * scanner that follows links does not use it up; its 'Sign in' button (a POST) does.
+ * scanner that follows links does not use it up; its button (a POST) does. The button names the
+ * account, masked ('Sign in as j•••@example.com'), so a stranger's own link opened by someone
+ * else cannot sign them in to the stranger's account unnoticed (login CSRF; decision 069).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = linkToken(new URL(request.url).searchParams);
-  return { token: token ?? "", usable: token !== null && (await isSignInLinkUsable(token)) };
+  return { token: token ?? "", account: token === null ? null : await signInLinkAccount(token) };
 }
 
 /** Uses the link and continues as after a password: the second factor, then the usual destination. */
@@ -41,16 +43,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignInWithLink() {
-  const { token, usable } = useLoaderData<typeof loader>();
+  const { token, account } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <AuthCard title="Sign in" subtitle="Continue to your account with the link we emailed you.">
       <FormError id="sign-in-link-error" errors={result?.error ? [result.error] : undefined} />
-      {usable && !result?.error ? (
+      {account && !result?.error ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="token" value={token} />
           <Button type="submit" block>
-            Sign in
+            Sign in as {account}
           </Button>
         </Form>
       ) : result?.error ? null : (

@@ -26,6 +26,7 @@ import { Icon } from "~/platform/ui/icon";
 import { brandedTitle } from "~/platform/page-meta";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { buttonClass } from "~/platform/ui/button";
+import { SignedInAs } from "~/features/accounts/signed-in-as";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Choose Your Access Plan", matches)];
 
@@ -89,6 +90,7 @@ export default function PaymentOptions() {
           <h1 className="text-center text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
             Choose Your Access Plan
           </h1>
+          <SignedInAs className="mt-3" />
           {flash ? (
             <div className="mt-6">
               <FlashMessage flash={flash} />

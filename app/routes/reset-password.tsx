@@ -1,4 +1,4 @@
-import { tokenFingerprint, isResetTokenUsable, linkToken, resetPassword } from "~/features/accounts/index.server";
+import { tokenFingerprint, resetLinkAccount, linkToken, resetPassword } from "~/features/accounts/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,9 +21,10 @@ export const meta: MetaFunction = ({ matches }) => [
 const PASSWORD_UPDATED = "Your password has been updated.";
 const LINK_UNUSABLE = "This link has expired or has already been used. Ask for a new one below.";
 
+/** The page names the account the link is for, masked: setting the password signs this browser in to it. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = linkToken(new URL(request.url).searchParams);
-  return { token: token ?? "", usable: token !== null && (await isResetTokenUsable(token)) };
+  return { token: token ?? "", account: token === null ? null : await resetLinkAccount(token) };
 }
 
 /**
@@ -54,15 +55,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const { token, usable } = useLoaderData<typeof loader>();
+  const { token, account } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useIsPending();
   const { form, field } = useSchemaForm(resetPasswordSchema, lastResult);
 
   return (
     <AuthCard title="Set your password" subtitle="Choose a new password for your account.">
-      {usable ? (
+      {account ? (
         <SchemaForm form={form} honeypot={false}>
+          <p className="text-sm text-slate-700">For the account {account}.</p>
           <input type="hidden" name="token" value={token} />
           <NewPasswordField label="New password" field={field("password")} />
           <SubmitButton pending={submitting} pendingLabel="Saving...">

@@ -19,6 +19,7 @@ import { startUpgradeCheckout } from "~/features/billing/index.server";
 import { checkoutForm } from "~/features/billing/checkout-form";
 import { getSessionUser } from "~/features/accounts/index.server";
 import { useRootData } from "~/platform/hooks/use-root-data";
+import { SignedInAs } from "~/features/accounts/signed-in-as";
 
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
@@ -120,6 +121,7 @@ export default function Upgrades() {
         <div className="mx-auto max-w-5xl">
           <h1 className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl">{content.heading}</h1>
           <p className="mt-3 text-center text-lg text-slate-600">{content.text}</p>
+          <SignedInAs className="mt-3" />
           <LockedNotice names={names} />
           {actionData?.error ? (
             <p role="alert" className="mx-auto mt-6 max-w-2xl rounded-xl bg-red-50 px-4 py-3 text-red-800">

@@ -8,6 +8,7 @@ import { formatDay } from "~/platform/dates";
 import {
   credentialsChanged,
   findUserByEmail,
+  findUserById,
   markEmailVerified,
   markOwnerProven,
   normalizeEmail,
@@ -17,6 +18,7 @@ import { claimOrdersByEmail, hasHeldOrders, queueClaimLink } from "./purchase-cl
 import { kickMailer } from "~/platform/mail/sender.server";
 import { communityFor } from "./paid-access.server";
 import { asMailRequester, type Requester } from "./known-device.server";
+import { maskedEmail } from "./masked-email";
 import { mailBudgetAllows, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 const resetLink = (origin: string, token: string) => `${origin}/reset-password?${new URLSearchParams({ token })}`;
@@ -41,9 +43,20 @@ export async function issuePasswordLink(trx: Database, userId: string, origin: s
   return resetLink(origin, await issueResetToken(trx, userId));
 }
 
-/** Whether a reset link can still be used (the page shows the form or says it has expired). */
-export async function isResetTokenUsable(token: string): Promise<boolean> {
+/** Whether a reset link can still be used. */
+async function isResetTokenUsable(token: string): Promise<boolean> {
   return (await singleUseToken.peek("password_reset", token)) !== null;
+}
+
+/**
+ * The account a reset (or set-password) link is for, masked ("j•••@example.com"), or null when
+ * the link can no longer be used: its page names it, since setting the password also signs the
+ * browser in (issue 41, decision 069), and otherwise says the link has expired.
+ */
+export async function resetLinkAccount(token: string): Promise<string | null> {
+  const grant = await singleUseToken.peek("password_reset", token);
+  const user = grant ? await findUserById(grant.userId) : undefined;
+  return user ? maskedEmail(user.email) : null;
 }
 
 /** Whether a verification link can still be used. */
@@ -65,6 +78,7 @@ export async function requestPasswordReset(email: string, origin: string, reques
   const budget = {
     perRequester: RATE_LIMITS.passwordResetPerRequester,
     perEmail: RATE_LIMITS.passwordResetPerEmail,
+    perNetwork: RATE_LIMITS.passwordResetPerNetwork,
     perDevice: RATE_LIMITS.passwordResetPerDevice,
   };
   if (!(await mailBudgetAllows(budget, address, await asMailRequester(requester, user?.id ?? null)))) return;

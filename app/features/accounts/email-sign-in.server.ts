@@ -8,6 +8,7 @@ import { claimOrdersByEmail } from "./purchase-claims.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { communityFor } from "./paid-access.server";
 import { asMailRequester, type Requester } from "./known-device.server";
+import { maskedEmail } from "./masked-email";
 import { mailBudgetAllows, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 /**
@@ -20,7 +21,8 @@ const signInLink = (origin: string, token: string) => `${origin}/login/link?${ne
 /**
  * 'Email me a sign-in link': when the account exists and the budgets allow (rate-limit.server
  * `mailBudgetAllows`: 3 an hour per requester and address, then 10 an hour for the address from
- * anyone, which a browser that signed in to the account before skips), a link is queued with its
+ * anyone, which a browser that signed in to the account before skips, then one an hour per
+ * network; decision 069), a link is queued with its
  * token in one transaction. The caller's answer is the same in every case, so it reveals
  * neither who has an account nor the budget. An earlier unused link stays usable, as reset links
  * do (decision 046): anyone may ask for a link to any address, so ending the older one would let
@@ -37,6 +39,7 @@ export async function requestSignInLink(
   const budget = {
     perRequester: RATE_LIMITS.signInLinkPerRequester,
     perEmail: RATE_LIMITS.signInLinkPerEmail,
+    perNetwork: RATE_LIMITS.signInLinkPerNetwork,
     perDevice: RATE_LIMITS.signInLinkPerDevice,
   };
   if (!(await mailBudgetAllows(budget, address, await asMailRequester(requester, user?.id ?? null)))) return;
@@ -63,9 +66,15 @@ export async function requestSignInLink(
   kickMailer();
 }
 
-/** Whether a sign-in link can still be used (the page shows 'Sign in' or says it has expired). */
-export async function isSignInLinkUsable(token: string): Promise<boolean> {
-  return (await singleUseToken.peek("sign_in", token)) !== null;
+/**
+ * The account a sign-in link opens, masked ("j•••@example.com"), or null when the link can no
+ * longer be used: its page says 'Sign in as j•••@example.com' (issue 41, decision 069), so a
+ * stranger's own link, opened by someone else, names the stranger's account before the click.
+ */
+export async function signInLinkAccount(token: string): Promise<string | null> {
+  const grant = await singleUseToken.peek("sign_in", token);
+  const user = grant ? await findUserById(grant.userId) : undefined;
+  return user ? maskedEmail(user.email) : null;
 }
 
 /**

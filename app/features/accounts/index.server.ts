@@ -11,16 +11,16 @@ export {
 } from "./account-pages.server";
 export { confirmEmailChange, findEmailChange } from "./account-settings.server";
 export {
-  isResetTokenUsable,
   isVerificationTokenUsable,
   issuePasswordLink,
   queueSignInLink,
   requestPasswordReset,
+  resetLinkAccount,
   resetPassword,
   verifyEmail,
 } from "./accounts.server";
 export { authenticate } from "./auth.server";
-export { isSignInLinkUsable, requestSignInLink, spendSignInLink } from "./email-sign-in.server";
+export { requestSignInLink, signInLinkAccount, spendSignInLink } from "./email-sign-in.server";
 export {
   ADMIN_NEEDS_FACTOR_FOR_TRAINING,
   hasAdminRights,

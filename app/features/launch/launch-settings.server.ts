@@ -1,25 +1,19 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { DB } from "~/platform/db/db-schema";
 import { db, type Database } from "~/platform/db/db.server";
 import type { LaunchSettings } from "./launch";
 
 /**
  * The stored launch settings (null when none were ever saved: the defaults apply) and, in the
- * same statement, how many early-bonus spots have been given: every 'launch_bonus' entitlement
- * ever written, revoked ones included, since a refunded early buyer's spot does not reopen
- * (migration 0018).
+ * same statement, how many early-bonus spots are taken: the database's one count
+ * (`early_bonus_spots_taken()`, migration 0030), every bonus ever given except those whose
+ * membership ended within the money-back guarantee, whose spots reopened (decision 069).
  */
 export async function readLaunchState(): Promise<{ settings: LaunchSettings | null; earlyBonusesGiven: number }> {
   const row = await db()
     .selectFrom("launch_settings")
     .selectAll()
-    .select((eb) =>
-      eb
-        .selectFrom("entitlements")
-        .select(eb.fn.countAll<string>().as("given"))
-        .where("source_kind", "=", "launch_bonus")
-        .as("early_bonuses_given"),
-    )
+    .select(sql<string>`early_bonus_spots_taken()`.as("early_bonuses_given"))
     .where("id", "=", true)
     .executeTakeFirst();
   if (!row) return { settings: null, earlyBonusesGiven: 0 };

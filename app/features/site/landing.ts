@@ -1,7 +1,7 @@
 import { LANDING_DEMO } from "./demo";
 import { earningsDisclaimer } from "./disclaimers";
 import type { Catalogue } from "~/features/catalogue";
-import { listPriceOf } from "~/features/catalogue";
+import { GUARANTEE_DAYS, listPriceOf } from "~/features/catalogue";
 import { LAUNCH_PRICE_ENDED } from "~/features/launch";
 import type { CountdownValue, EarlyBonusSpots, LaunchPhase } from "~/features/launch";
 import { formatUsd } from "~/platform/money";
@@ -22,7 +22,7 @@ export type LandingContent = {
     regularPrice: string | null;
     benefits: string[];
     /** The early bonus while spots remain (null once none do): heading, what it is, spots left. */
-    bonus: { heading: string; text: string; spotsLeft: string } | null;
+    bonus: { heading: string; text: string; spotsLeft: string; spotsRule: string } | null;
     /** 'This launch price will rise to $197 in' (then the countdown), 'Opens {date}', or nothing. */
     priceRiseNote: string | null;
     countdown: { label: string; closesAt: string; remaining: CountdownValue } | null;
@@ -115,6 +115,8 @@ export function landingContent(
               heading: `Bonus for the first ${earlyBonus.total} customers`,
               text: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(listPriceOf(catalogue.early_bonus))}.`,
               spotsLeft: `${earlyBonus.remaining} of ${earlyBonus.total} early-bonus spots left`,
+              // Decision 069: the count stays true, since a refunded early buyer's spot reopens.
+              spotsRule: `A spot given back by a refund within the ${GUARANTEE_DAYS}-day guarantee goes to the next buyer.`,
             }
           : null,
       priceRiseNote:

@@ -7,7 +7,7 @@ import {
   type Reserved,
 } from "./windows.server";
 import { backoffDelayTable, type BackoffPolicy } from "~/platform/backoff";
-import { addressGroup } from "~/platform/address-group.server";
+import { addressGroup, networkGroup } from "~/platform/address-group.server";
 import { env } from "~/platform/env.server";
 import { describeRetryAfter } from "~/platform/retry-after";
 
@@ -22,11 +22,13 @@ export const RATE_LIMITS = {
   passwordResetPerAddress: { name: "reset:ip", limit: 30, windowMs: 60 * MINUTE, perAddress: true },
   /**
    * Reset mails: per requester (the email with the client address group) and per email from
-   * anyone. Over either, the mail is dropped with the usual answer (decision 046), so a stranger
-   * spends only their own share and nobody learns whether the address has an account.
+   * anyone, past which each network still has one (decision 069). Over them, the mail is dropped
+   * with the usual answer (decision 046), so a stranger spends only their own share and nobody
+   * learns whether the address has an account.
    */
   passwordResetPerRequester: { name: "reset:email-requester", limit: 3, windowMs: 60 * MINUTE },
   passwordResetPerEmail: { name: "reset:email", limit: 10, windowMs: 60 * MINUTE },
+  passwordResetPerNetwork: { name: "reset:email-network", limit: 1, windowMs: 60 * MINUTE },
   /** A browser known to the account skips the per-email budget; this bounds it from all its addresses. */
   passwordResetPerDevice: { name: "reset:device", limit: 10, windowMs: 60 * MINUTE },
   /**
@@ -36,6 +38,7 @@ export const RATE_LIMITS = {
   signInLinkPerAddress: { name: "signin-link:ip", limit: 30, windowMs: 60 * MINUTE, perAddress: true },
   signInLinkPerRequester: { name: "signin-link:email-requester", limit: 3, windowMs: 60 * MINUTE },
   signInLinkPerEmail: { name: "signin-link:email", limit: 10, windowMs: 60 * MINUTE },
+  signInLinkPerNetwork: { name: "signin-link:email-network", limit: 1, windowMs: 60 * MINUTE },
   signInLinkPerDevice: { name: "signin-link:device", limit: 10, windowMs: 60 * MINUTE },
   /** Uses of sign-in links ('Sign in' on /login/link) from one client address. */
   signInLinkUsePerAddress: { name: "signin-link-use:ip", limit: 30, windowMs: 15 * MINUTE, perAddress: true },
@@ -129,21 +132,33 @@ export type MailRequester = { clientAddress: string; knownDevice: string | null 
 
 /**
  * Whether a mail to `email` that anyone may ask for (a reset or a sign-in link; decisions 046,
- * 055) is within its budgets, which drop it silently: first the requester's own share (the email
- * with the client address group), then the email's budget from anyone, which moves only for a
- * requester within their share. A browser that signed in to the account before (known-device)
- * is held by its own budget instead of the email's, neither counted nor refused by that one: a
- * stranger from many addresses can fill it, and must not thereby cut the owner off (issue 28).
+ * 055, 069) is within its budgets, which drop it silently (the answer never changes):
+ * 1. the requester's own share (the email with the client address group): a flood from one
+ *    place spends only its own;
+ * 2. a browser that signed in to the account before (known-device) is held by its own budget
+ *    instead of the email's, neither counted nor refused by that one (issue 28);
+ * 3. any other requester, by the email's budget from anyone, which moves only for a requester
+ *    within their share;
+ * 4. past that budget, by one mail an hour per network (networkGroup: an IPv4 /24, an IPv6 /48).
+ *    Strangers from many addresses fill the email's budget and the lanes of their own networks,
+ *    never the lane of the network the owner asks from, so the owner on a new device gets a mail
+ *    every hour: slowed, never stopped. The mails a stranger can cause past the budget are one an
+ *    hour per network they hold.
  */
 export async function mailBudgetAllows(
-  budget: { perRequester: RateLimitPolicy; perEmail: RateLimitPolicy; perDevice: RateLimitPolicy },
+  budget: {
+    perRequester: RateLimitPolicy;
+    perEmail: RateLimitPolicy;
+    perNetwork: RateLimitPolicy;
+    perDevice: RateLimitPolicy;
+  },
   email: string,
   requester: MailRequester,
 ): Promise<boolean> {
   const own = await checkRateLimits([[budget.perRequester, `${email} ${addressGroup(requester.clientAddress)}`]]);
   if (!own.allowed) return false;
-  const shared: [RateLimitPolicy, string] = requester.knownDevice
-    ? [budget.perDevice, `${email} ${requester.knownDevice}`]
-    : [budget.perEmail, email];
-  return (await checkRateLimits([shared])).allowed;
+  if (requester.knownDevice)
+    return (await checkRateLimits([[budget.perDevice, `${email} ${requester.knownDevice}`]])).allowed;
+  if ((await checkRateLimits([[budget.perEmail, email]])).allowed) return true;
+  return (await checkRateLimits([[budget.perNetwork, `${email} ${networkGroup(requester.clientAddress)}`]])).allowed;
 }

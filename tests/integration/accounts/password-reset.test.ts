@@ -135,6 +135,15 @@ describe("password reset", () => {
     ).toBe(400);
   });
 
+  it("names the account the link sets a password for, masked, before anything changes (issue 41, login CSRF)", async () => {
+    const user = await createUser(app.db, { email: uniqueEmail("jo") });
+    const link = await requestLink(user.email);
+    const html = await (await new Browser(app.baseUrl).get(link.pathname + link.search)).text();
+    const [local, domain] = user.email.split("@");
+    expect(html).toContain(`${local![0]}\u2022\u2022\u2022@${domain}`);
+    expect(html).not.toContain(user.email);
+  });
+
   it("limits mails per email address silently: every request gets the same answer (decision 046)", async () => {
     const user = await createUser(app.db);
     const requester = new Browser(app.baseUrl);

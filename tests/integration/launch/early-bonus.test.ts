@@ -1,4 +1,5 @@
 import { unzipSync } from "fflate";
+import { GUARANTEE_DAYS } from "~/features/catalogue";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
@@ -11,7 +12,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../s
  * Issue 26, item 3 (migration 0018, decision 053): the first N buyers of the membership, from any
  * source in the order their purchase is recorded, get the `early_bonus` product; it opens the
  * 'Early-bird bonus' card on /bonuses and its download; the landing counts the spots left and
- * drops the block at 0; a refund takes the bonus back and the spot stays taken.
+ * drops the block at 0; a refund takes the bonus back, and reopens the spot when it comes within
+ * the money-back guarantee (GUARANTEE_DAYS of the purchase; issue 41, migration 0030), so the
+ * count of spots left stays true.
  */
 const SECURITY_KEY = "wp-security-key-for-early-bonus";
 const MEMBERSHIP_ITEM = "wso_early_fe";
@@ -46,11 +49,15 @@ async function setEarlyBonusBuyers(count: number) {
   expect(response.status, await response.clone().text()).toBe(303);
 }
 
+/** The spots taken (spots left = N - taken, as the landing says) and the bonuses in force. */
 async function bonusesGiven() {
-  const { rows } = await sql<{ given: string; active: string }>`
-    SELECT count(*) AS given, count(*) FILTER (WHERE revoked_at IS NULL) AS active
+  const spots = Number(
+    (await app.db.selectNoFrom(sql<string>`early_bonus_spots_taken()`.as("taken")).executeTakeFirstOrThrow()).taken,
+  );
+  const { rows } = await sql<{ active: string }>`
+    SELECT count(*) FILTER (WHERE revoked_at IS NULL) AS active
     FROM entitlements WHERE source_kind = 'launch_bonus'`.execute(app.db);
-  return { given: Number(rows[0]!.given), active: Number(rows[0]!.active) };
+  return { given: spots, active: Number(rows[0]!.active) };
 }
 
 async function hasEarlyBonus(userId: string) {
@@ -90,10 +97,14 @@ async function post<Form extends Record<string, string>>(form: Form): Promise<Fo
 }
 
 describe("the early bonus", () => {
-  it("goes to the first N buyers across sources, not to complimentary members, and a refund does not reopen a spot", async () => {
+  it("goes to the first N buyers across sources, not to complimentary members, and a refund within the guarantee reopens the spot", async () => {
     const start = await bonusesGiven();
     await setEarlyBonusBuyers(start.given + 4);
     await landingShows(/4 of \d+ early-bonus spots left/);
+    // The landing says how a spot reopens (decision 069).
+    expect(await landingText()).toContain(
+      `A spot given back by a refund within the ${GUARANTEE_DAYS}-day guarantee goes to the next buyer.`,
+    );
 
     // A complimentary member is not a buyer.
     const guest = await createUser(app.db);
@@ -122,31 +133,76 @@ describe("the early bonus", () => {
       .execute();
     expect((await bonusesGiven()).given).toBe(start.given + 3);
 
-    // The card buyer is refunded: the bonus goes with the membership, and the spot stays taken.
+    // The card buyer is refunded within the guarantee: the bonus goes with the membership, and
+    // the spot opens again.
     await sql`
       UPDATE stripe_orders SET status = 'refunded', refunded_at = now()
       WHERE customer_id = (SELECT customer_id FROM stripe_customers WHERE user_id = ${card.id})`.execute(app.db);
     // Still a member through the second purchase, but that purchase was not an early one.
     expect(await hasEarlyBonus(card.id)).toBe(false);
-    expect(await bonusesGiven()).toEqual({ given: start.given + 3, active: start.active + 2 });
+    expect(await bonusesGiven()).toEqual({ given: start.given + 2, active: start.active + 2 });
     const stillMember = await signIn(app.baseUrl, card.email);
     expect(await (await stillMember.get("/bonuses")).text()).not.toContain("Early-bird bonus");
     expect((await stillMember.get("/bonuses/download/early-bird-bonus.zip")).status).toBe(404);
-    await landingShows(/1 of \d+ early-bonus spots left/);
+    await landingShows(/2 of \d+ early-bonus spots left/);
 
     // The marketplace buyer is refunded through WarriorPlus's own refund IPN: the same.
     await post(marketplaceRefund(marketplaceSold));
     expect(await hasEarlyBonus(marketplaceBuyer.id)).toBe(false);
-    expect(await bonusesGiven()).toEqual({ given: start.given + 3, active: start.active + 1 });
-    await landingShows(/1 of \d+ early-bonus spots left/);
+    expect(await bonusesGiven()).toEqual({ given: start.given + 1, active: start.active + 1 });
+    await landingShows(/3 of \d+ early-bonus spots left/);
 
-    // The last spot, then none: the block is gone from the landing.
-    const last = await createUser(app.db, { paid: "warriorplus" });
-    expect(await hasEarlyBonus(last.id)).toBe(true);
+    // The reopened spots go to the next buyers; then none are left: the block is gone from the landing.
+    const next = await Promise.all([
+      createUser(app.db, { paid: "warriorplus" }),
+      createUser(app.db, { paid: "stripe-order" }),
+      createUser(app.db, { paid: "subscription-active" }),
+    ]);
+    for (const buyer of next) expect(await hasEarlyBonus(buyer.id)).toBe(true);
     const late = await createUser(app.db, { paid: "stripe-order" });
     expect(await hasEarlyBonus(late.id)).toBe(false);
     await setEarlyBonusBuyers(earlyBonusBuyers);
     expect(await landingText()).not.toMatch(/early-bonus spots|Bonus for the first/);
+  });
+
+  it("keeps the spot taken when the refund comes after the guarantee", async () => {
+    const { given } = await bonusesGiven();
+    await setEarlyBonusBuyers(given + 2);
+    const late = await createUser(app.db, { paid: "stripe-order" });
+    const early = await createUser(app.db, { paid: "stripe-order" });
+    expect(await hasEarlyBonus(late.id)).toBe(true);
+    expect(await hasEarlyBonus(early.id)).toBe(true);
+    // A subscriber who came when none were left.
+    const waiting = await createUser(app.db, { paid: "subscription-active" });
+    expect(await hasEarlyBonus(waiting.id)).toBe(false);
+    // The purchases were made GUARANTEE_DAYS and a day, and GUARANTEE_DAYS less a day, ago.
+    const boughtDaysAgo = (userId: string, days: number) =>
+      sql`UPDATE entitlements SET granted_at = now() - make_interval(days => ${days})
+          WHERE user_id = ${userId}`.execute(app.db);
+    await boughtDaysAgo(late.id, GUARANTEE_DAYS + 1);
+    await boughtDaysAgo(early.id, GUARANTEE_DAYS - 1);
+    const refund = (userId: string) =>
+      sql`
+        UPDATE stripe_orders SET status = 'refunded', refunded_at = now()
+        WHERE customer_id = (SELECT customer_id FROM stripe_customers WHERE user_id = ${userId})`.execute(app.db);
+
+    // Past the guarantee (a dispute, or a refund given anyway): the bonus ends, the spot stays taken.
+    await refund(late.id);
+    expect(await hasEarlyBonus(late.id)).toBe(false);
+    expect((await bonusesGiven()).given).toBe(given + 2);
+    // Within it: the spot opens again, and the landing counts it.
+    await refund(early.id);
+    expect(await hasEarlyBonus(early.id)).toBe(false);
+    expect((await bonusesGiven()).given).toBe(given + 1);
+    await landingShows(/1 of \d+ early-bonus spots left/);
+    // The reopened spot goes to the next purchase, not to an older buyer's next subscription event.
+    await sql`
+      UPDATE stripe_subscriptions SET status = 'active'
+      WHERE customer_id = (SELECT customer_id FROM stripe_customers WHERE user_id = ${waiting.id})`.execute(app.db);
+    expect(await hasEarlyBonus(waiting.id)).toBe(false);
+    const next = await createUser(app.db, { paid: "warriorplus" });
+    expect(await hasEarlyBonus(next.id)).toBe(true);
+    expect((await bonusesGiven()).given).toBe(given + 2);
   });
 
   it("comes back with a subscription that is active again, and ends with it", async () => {

@@ -138,6 +138,7 @@ describe("the early-bonus spots (issue 26)", () => {
       heading: "Bonus for the first 50 customers",
       text: "A ready-to-use SaaS starter template, plus 3 more bonuses valued at $297.",
       spotsLeft: "3 of 50 early-bonus spots left",
+      spotsRule: "A spot given back by a refund within the 30-day guarantee goes to the next buyer.",
     });
     expect(landingContent(brand, DEFAULT_CATALOGUE, phase, { total: 50, remaining: 0 }).offer.bonus).toBeNull();
   });

@@ -76,7 +76,9 @@ const CASES: Case[] = [
   {
     path: "/reset-password",
     Component: ResetPassword,
-    loaderData: { token: "a-token", usable: true } satisfies SerializeFrom<typeof resetLoader>,
+    loaderData: { token: "a-token", account: "a\u2022\u2022\u2022@example.com" } satisfies SerializeFrom<
+      typeof resetLoader
+    >,
     fields: { "New password": "a-brand-new-password" },
     idle: "Set password",
     pending: /^Saving\.\.\.$/,

@@ -40,7 +40,10 @@ export type AuditAction =
   | "refund_order"
   | "add_member"
   | "import_members"
-  | "save_community_settings";
+  | "save_community_settings"
+  // /admin/products 'Install the included course' (issue 40, decision 063): details name the
+  // product and the new course.
+  | "install_included_course";
 
 /**
  * One row per admin action, written in the action's own transaction (so both happen or neither).

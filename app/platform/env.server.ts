@@ -184,7 +184,7 @@ export const EnvSchema = z
     }),
     SEED_DEMO_CONTENT: onUnlessOff.meta({
       description:
-        "Adds the demo course and the White-label course 'Your 12 White-Label AI Apps' (with its twelve app kits) to an empty database at start; `false` (or `0`, `no`, `off`) does not (`fly.toml`: false).",
+        "Adds the demo content: the demo course on an empty database, and the demo launch (cart open for 3 days, '3 of 10' custom SaaS spots) on the first start; `false` (or `0`, `no`, `off`) does not (`fly.toml`: false). The Starter, White-label and VIP courses are product content, installed either way (decision 063).",
       unset: "true",
     }),
     BCRYPT_COST: z.coerce

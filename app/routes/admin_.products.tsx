@@ -14,6 +14,7 @@ import {
 } from "~/features/catalogue/product-admin";
 import { listProducts, saveProduct } from "~/features/catalogue/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
+import { includedCoursesOverview } from "~/features/site/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 import { fieldErrors } from "~/platform/forms/submission-errors";
 
@@ -22,10 +23,15 @@ export const meta: MetaFunction = ({ matches }) => [brandedTitle("Products | Adm
 /** The catalogue (docs/product.md §2 "Admin: products"): one no-JS form per product. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [{ flash, headers }, products] = await Promise.all([takeFlash(request), listProducts()]);
+  const [{ flash, headers }, products, included] = await Promise.all([
+    takeFlash(request),
+    listProducts(),
+    includedCoursesOverview(),
+  ]);
   return data(
     {
       flash,
+      included,
       products: products.map((product) => ({
         key: product.key,
         shown: formatUsd(product.priceCents),
@@ -78,7 +84,7 @@ const FIELDS: Array<{ name: ProductField; hint?: string; inputMode?: "decimal" }
 ];
 
 export default function AdminProducts() {
-  const { flash, products } = useLoaderData<typeof loader>();
+  const { flash, products, included } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as Failure | undefined;
   return (
     <AdminPage title="Products" flash={flash}>
@@ -137,6 +143,48 @@ export default function AdminProducts() {
           </Form>
         );
       })}
+      <IncludedCourses included={included} />
     </AdminPage>
+  );
+}
+
+/**
+ * 'Included courses' (decision 063): a fresh copy of a product's course on request, as a draft;
+ * its own form and address (/admin/products/install), apart from the product forms.
+ */
+function IncludedCourses({ included }: { included: ReturnType<typeof useLoaderData<typeof loader>>["included"] }) {
+  return (
+    <section aria-labelledby="included-courses" className={panelClass}>
+      <h2 id="included-courses" className="text-lg font-semibold text-slate-900">
+        Included courses
+      </h2>
+      <p className="text-slate-700">
+        The course each product delivers. A product that no course opens gets its course at the next start. Installing
+        one here adds a fresh copy as a draft for you to publish; your courses stay as they are.
+      </p>
+      <ul className="divide-y divide-slate-100">
+        {included.map((course) => (
+          <li key={course.product} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div id={`included-${course.product}`}>
+              <p className="font-medium text-slate-900">
+                {course.productName}: {course.title}
+              </p>
+              <p className="text-sm text-slate-600">
+                {course.chapters} chapters{course.kits > 0 ? `, ${course.kits} with a kit to download` : ""}.{" "}
+                {course.coursesOpening === 0
+                  ? "No course opens this product now."
+                  : `${course.coursesOpening} ${course.coursesOpening === 1 ? "course opens" : "courses open"} this product now.`}
+              </p>
+            </div>
+            <Form method="post" action="/admin/products/install" aria-labelledby={`included-${course.product}`}>
+              <input type="hidden" name="product" value={course.product} />
+              <button type="submit" className={primaryButton} aria-describedby={`included-${course.product}`}>
+                Install the included course
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -113,8 +113,8 @@ describe("two instances on one PostgreSQL", () => {
       logLines(instance).flatMap((line) => (line.msg === "migrations applied" ? (line.migrations as string[]) : [])),
     );
     expect(appliedLines.sort()).toEqual(Object.keys(migrations).sort());
-    // The seed ran after the first instance's work: the demo, starter and White-label courses once, one admin.
-    expect(await db.selectFrom("courses").select("id").execute()).toHaveLength(3);
+    // The seed ran after the first instance's work: the demo, Starter, White-label and VIP courses once, one admin.
+    expect(await db.selectFrom("courses").select("id").execute()).toHaveLength(4);
     expect(
       await db.selectFrom("users").select("id").where("email", "=", "admin@instances.example").execute(),
     ).toHaveLength(1);

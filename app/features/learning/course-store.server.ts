@@ -22,6 +22,19 @@ export async function countCourses(): Promise<number> {
   return Number(row.count);
 }
 
+/**
+ * How many courses (drafts included) each product opens: the seed installs an included course
+ * for a product none opens, and /admin/products says how many open it today.
+ */
+export async function coursesPerProduct(): Promise<Record<string, number>> {
+  const rows = await db()
+    .selectFrom("courses")
+    .select((eb) => ["required_product", eb.fn.countAll<string>().as("count")])
+    .groupBy("required_product")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.required_product, Number(row.count)]));
+}
+
 /** Every course, drafts included (the admin panel), oldest first, so the order stays stable as courses are added. */
 export async function listCourses(): Promise<CourseSummary[]> {
   return db()
@@ -74,11 +87,15 @@ export async function setCourseStatus(courseId: string, status: PublicationStatu
   return result.numUpdatedRows > 0n;
 }
 
-/** Creates a course with its chapters in order, in one transaction; returns their ids, chapters in order. */
+/**
+ * Creates a course (published unless said otherwise) with its chapters in order, in one
+ * transaction; returns their ids, chapters in order.
+ */
 export async function createCourseWithChapters(input: {
   title: string;
   description: string;
   requiredProduct?: string;
+  status?: PublicationStatus;
   chapters: Array<{ title: string; content: string }>;
 }): Promise<{ courseId: string; chapterIds: string[] }> {
   return db()
@@ -90,6 +107,7 @@ export async function createCourseWithChapters(input: {
           title: input.title,
           description: input.description,
           required_product: input.requiredProduct ?? "membership",
+          status: input.status ?? "published",
         })
         .returning("id")
         .executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+export { includedCoursesOverview, installIncludedCourse } from "./included-courses.server";
 export { loadLegalDocument } from "./legal-document.server";
 export { brand, publicPage } from "./public-page.server";
 export { loadSalesPage } from "./sales-page.server";

@@ -1,11 +1,13 @@
+import type { IncludedCourse } from "./included-courses";
+
 /**
  * The free course of the starter product (issue 27): what a lead who made an account opens at
- * once, as /special-access promises. Seeded on a fresh install with the demo content.
+ * once, as /special-access promises. Installed on every install that lacks it (./included-courses.ts).
  */
 export const starterCourse = {
   title: "Your first AI SaaS idea in 30 minutes",
   description: "A short, free course: from a blank page to one AI SaaS idea worth building, in half an hour.",
-  requiredProduct: "starter",
+  product: "starter",
   chapters: [
     {
       title: "Minutes 0 to 10: Start from money already spent",
@@ -23,4 +25,4 @@ export const starterCourse = {
         "<h2>Score and choose</h2><p>Give each idea a score from 1 to 5 on three questions: how often the task comes up, how much it costs today, and how easily you can reach the people who have it.</p><p>Pick the highest score. Before you build anything, send a two-line message to three people in the niche describing it and asking what they pay today. Their answers are your go or no-go.</p>",
     },
   ],
-};
+} satisfies IncludedCourse;

@@ -1,11 +1,13 @@
 import { WHITE_LABEL_LICENCE } from "./legal";
 import { WHITE_LABEL_TOOLS } from "./upsells";
+import type { IncludedCourse } from "./included-courses";
 
 /**
- * The White-label course the demo seed adds (issue 25): "Your 12 White-Label AI Apps", one chapter
- * per app of the white-label upsell page, each a setup guide with the app's kit attached as a zip
- * (built by the seed, app/features/site/seed.server.ts). The licence is in the course description,
- * which the course page shows, and in every kit.
+ * The White-label course (issue 25): "Your 12 White-Label AI Apps", one chapter per app of the
+ * white-label upsell page, each a setup guide with the app's kit attached as a zip (built when the
+ * course is installed, ./included-courses.server.ts). Installed on every install that lacks it
+ * (./included-courses.ts). The licence is in the course description, which the course page shows,
+ * and in every kit.
  */
 
 /** The product that opens this course ('White-label' on the course form, decision 051). */
@@ -144,4 +146,4 @@ export const whiteLabelCourse = {
     content: chapterHtml(tool),
     kit: { fileName: `${tool.slug}-kit.zip`, folder: tool.slug, files: kitFiles(tool) },
   })),
-};
+} satisfies IncludedCourse;

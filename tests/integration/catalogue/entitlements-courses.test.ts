@@ -103,7 +103,15 @@ describe("a course for VIP owners", () => {
     expect(document.body.textContent).not.toContain("Unlock with VIP Upgrade");
     const upgrades = document.querySelector('[aria-labelledby="upgrades-heading"]');
     expect(upgrades?.querySelector("a")?.textContent).toBe("VIP Upgrade");
-    expect(upgrades?.querySelector("a")?.getAttribute("href")).toBe(`/course/${courseId}`);
+    // 'Your upgrades' links to the first course VIP opens: the included VIP course every install has (decision 063).
+    const first = await app.db
+      .selectFrom("courses")
+      .select(["id", "title"])
+      .where("required_product", "=", "vip")
+      .orderBy("created_at")
+      .executeTakeFirstOrThrow();
+    expect(first.title).toBe("VIP Priority Extras");
+    expect(upgrades?.querySelector("a")?.getAttribute("href")).toBe(`/course/${first.id}`);
 
     expect((await admin.get(`/course/${courseId}`)).status).toBe(200);
   });

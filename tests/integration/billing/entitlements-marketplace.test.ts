@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uniqueEmail } from "../../support/fixtures";
 import { PRODUCT_DEFAULTS } from "~/features/catalogue/catalogue";
 import {
+  MARKETPLACE_LINKS,
   marketplaceRefund,
   marketplaceSale,
   postMarketplaceIpn,
@@ -32,6 +33,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_FROM: "AI Profit Labs <hello@test.example>",
     PUBLIC_URL: "http://site.test.example",
+    ...MARKETPLACE_LINKS,
   });
   // These tests list a buyer's products exactly: no early bonus here (tests/integration/launch/early-bonus.test.ts).
   await app.db.updateTable("launch_settings").set({ early_bonus_buyers: 0 }).execute();

@@ -15,3 +15,11 @@ export const formatDay = (value: Date | string) => DAY.format(new Date(value));
 
 /** '23 Nov 2026, 15:04 UTC'. */
 export const formatDayTime = (value: Date | string) => DAY_TIME.format(new Date(value));
+
+/** 'YYYY-MM-DD' of the calendar day `at` falls on in `timeZone` (an IANA name). */
+export function calendarDayIn(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .formatToParts(at)
+    .reduce<Record<string, string>>((found, part) => ({ ...found, [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

@@ -96,6 +96,34 @@ const DKIM_DESCRIPTION = (part: string) =>
   `DKIM signing, ${part}: all three of \`DKIM_DOMAIN\`, \`DKIM_SELECTOR\` and \`DKIM_PRIVATE_KEY\` or none; nodemailer DKIM-signs every message. DNS records (SPF, DKIM, DMARC): [operations](operations.md#mail-the-list-and-deliverability).`;
 
 /**
+ * The marketplace links (buy, decline, affiliate) and the made-up addresses they default to, so
+ * `npm run dev` and `npm start` show working pages before the offers exist. Production at a public
+ * address refuses a placeholder at start, naming the variable (a buy button that leads nowhere loses the sale silently); the
+ * readiness check on /admin/launch lists the ones still unset.
+ */
+export const MARKETPLACE_PLACEHOLDERS = {
+  MARKETPLACE_CHECKOUT_URL: "https://warriorplus.com/o2/buy/ai-profit-labs",
+  MARKETPLACE_DECLINE_URL: "https://warriorplus.com/o/nothanks/ai-profit-labs",
+  MARKETPLACE_AFFILIATE_URL: "https://warriorplus.com/aff-offer/ai-profit-labs",
+  MARKETPLACE_TRIAL_CHECKOUT_URL: "https://warriorplus.com/o2/buy/ai-profit-labs-trial",
+  MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: "https://warriorplus.com/o2/buy/ai-profit-labs-white-label",
+  MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: "https://warriorplus.com/o2/buy/ai-profit-labs-custom-saas",
+} as const;
+export type MarketplaceLinkVariable = keyof typeof MARKETPLACE_PLACEHOLDERS;
+const MARKETPLACE_LINK_VARIABLES = Object.keys(MARKETPLACE_PLACEHOLDERS) as MarketplaceLinkVariable[];
+
+const marketplaceUrl = (name: MarketplaceLinkVariable, description: string) =>
+  z.url().default(MARKETPLACE_PLACEHOLDERS[name]).meta({
+    description,
+    unset: "a made-up placeholder, refused in production at a public `PUBLIC_URL`; `/admin/launch` lists it until set",
+  });
+
+/** The marketplace links still at their made-up placeholder, by variable. */
+export function placeholderMarketplaceLinks(config: Pick<Env, MarketplaceLinkVariable>): MarketplaceLinkVariable[] {
+  return MARKETPLACE_LINK_VARIABLES.filter((name) => config[name] === MARKETPLACE_PLACEHOLDERS[name]);
+}
+
+/**
  * The schema is also the configuration's documentation: each variable's `description` (what it
  * does, when it is required) and `unset` (what the site does without it: where the rule has a
  * default, a note beside it) sit beside its rule, and `npm run docs:config` writes docs/configuration.md from them.
@@ -322,30 +350,27 @@ export const EnvSchema = z
         description: `${DKIM_DESCRIPTION("the private key")} The key's line breaks may be written \`\\n\`.`,
         unset: "unset: no DKIM signature",
       }),
-    MARKETPLACE_CHECKOUT_URL: z
-      .url()
-      .default("https://warriorplus.com/o2/buy/ai-profit-labs")
-      .meta({ description: "The buy link of the front-end offer (sales variant A and the launch variant)." }),
-    MARKETPLACE_DECLINE_URL: z
-      .url()
-      .default("https://warriorplus.com/o/nothanks/ai-profit-labs")
-      .meta({ description: "The upsells' 'No Thanks' links." }),
-    MARKETPLACE_AFFILIATE_URL: z
-      .url()
-      .default("https://warriorplus.com/aff-offer/ai-profit-labs")
-      .meta({ description: "'Request Affiliate Access' on the affiliate pages." }),
-    MARKETPLACE_TRIAL_CHECKOUT_URL: z
-      .url()
-      .default("https://warriorplus.com/o2/buy/ai-profit-labs-trial")
-      .meta({ description: "The buy link of the $1 offer (sales variant B)." }),
-    MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: z
-      .url()
-      .default("https://warriorplus.com/o2/buy/ai-profit-labs-white-label")
-      .meta({ description: "The buy link of the white-label upsell." }),
-    MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: z
-      .url()
-      .default("https://warriorplus.com/o2/buy/ai-profit-labs-custom-saas")
-      .meta({ description: "The buy link of the custom SaaS upsell." }),
+    MARKETPLACE_CHECKOUT_URL: marketplaceUrl(
+      "MARKETPLACE_CHECKOUT_URL",
+      "The buy link of the front-end offer (sales variant A and the launch variant).",
+    ),
+    MARKETPLACE_DECLINE_URL: marketplaceUrl("MARKETPLACE_DECLINE_URL", "The upsells' 'No Thanks' links."),
+    MARKETPLACE_AFFILIATE_URL: marketplaceUrl(
+      "MARKETPLACE_AFFILIATE_URL",
+      "'Request Affiliate Access' on the affiliate pages.",
+    ),
+    MARKETPLACE_TRIAL_CHECKOUT_URL: marketplaceUrl(
+      "MARKETPLACE_TRIAL_CHECKOUT_URL",
+      "The buy link of the $1 offer (sales variant B).",
+    ),
+    MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: marketplaceUrl(
+      "MARKETPLACE_WHITE_LABEL_CHECKOUT_URL",
+      "The buy link of the white-label upsell.",
+    ),
+    MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: marketplaceUrl(
+      "MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL",
+      "The buy link of the custom SaaS upsell.",
+    ),
     APP_BUILDER_URL: z
       .url()
       .default("https://bolt.new/")
@@ -387,6 +412,17 @@ export const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") refuseWeakSettings(env, ctx);
+    // A site at a public address sells; one on this machine (`npm start`, a test server) is tried
+    // out, and keeps the placeholders so its pages work before the offers exist.
+    if (env.NODE_ENV === "production" && env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL)) {
+      for (const name of placeholderMarketplaceLinks(env)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is still the made-up placeholder ${MARKETPLACE_PLACEHOLDERS[name]}: set the offer's real link on the marketplace`,
+        });
+      }
+    }
     // The embedded database is a folder one process opens; `npm run dev` restarts one process.
     if (typeof env.WEB_CONCURRENCY === "number" && env.WEB_CONCURRENCY > 1) {
       if (!env.DATABASE_URL) {
@@ -456,6 +492,12 @@ export const EnvSchema = z
 export type Env = z.infer<typeof EnvSchema>;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** An address of this machine only (`npm start`'s http://localhost:3000, a test server's 127.0.0.1). */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 /** A listen address that takes connections on every interface of the machine. */
 export function bindsEveryInterface(host: string): boolean {

@@ -13,16 +13,21 @@ import {
 } from "~/features/launch/launch-form";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { fieldErrors } from "~/platform/forms/submission-errors";
-import { launchSettings, saveLaunchSettings } from "~/features/launch/index.server";
+import { launchReadiness, launchSettings, saveLaunchSettings } from "~/features/launch/index.server";
+import { ReadinessChecklist } from "~/features/launch/readiness-checklist";
 import { brandedTitle } from "~/platform/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [brandedTitle("Launch | Admin", matches)];
 
-/** The launch settings (docs/product.md §7 "Launch settings", decision 053). */
+/**
+ * The launch settings (docs/product.md §7 "Launch settings", decision 053) and the readiness
+ * check (docs/operations.md#launch-checklist).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { flash, headers } = await takeFlash(request);
-  return data({ flash, values: launchFormValues(launchSettings()) }, { headers });
+  const readiness = await launchReadiness();
+  return data({ flash, values: launchFormValues(launchSettings()), readiness }, { headers });
 }
 
 type ActionFailure = { values: LaunchFormValues; errors: Partial<Record<LaunchField, string>> };
@@ -68,11 +73,12 @@ const FIELDS: Array<{ name: LaunchField; label: string; type: "datetime-local" |
 ];
 
 export default function AdminLaunch() {
-  const { flash, values: saved } = useLoaderData<typeof loader>();
+  const { flash, values: saved, readiness } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as ActionFailure | undefined;
   const values = failure?.values ?? saved;
   return (
     <AdminPage title="Launch" flash={flash}>
+      <ReadinessChecklist lines={readiness} />
       <Form method="post" className={`${panelClass} max-w-2xl`} noValidate>
         <p className="text-sm text-slate-600">
           Dates are entered and shown in the launch time zone. Leave a date empty to unset it: with no &lsquo;Cart

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { salesOverview } from "~/features/billing/index.server";
+import { launchSettings } from "~/features/launch/index.server";
 import { SalesOverview } from "~/features/billing/sales-overview";
 import { brandedTitle } from "~/platform/page-meta";
 
@@ -9,7 +10,8 @@ export const meta: MetaFunction = ({ matches }) => [brandedTitle("Sales | Admin"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return salesOverview();
+  // A launch day is a day in the launch's time zone, not UTC's.
+  return salesOverview({ timeZone: launchSettings().timeZone });
 }
 
 export default function AdminSales() {

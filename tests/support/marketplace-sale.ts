@@ -1,5 +1,18 @@
 import crypto from "node:crypto";
 
+/**
+ * Marketplace links of the test's own: a test app at a public PUBLIC_URL, as deployed, refuses the
+ * made-up defaults (app/platform/env.server.ts MARKETPLACE_PLACEHOLDERS).
+ */
+export const MARKETPLACE_LINKS = {
+  MARKETPLACE_CHECKOUT_URL: "https://market.example.test/buy/front",
+  MARKETPLACE_TRIAL_CHECKOUT_URL: "https://market.example.test/buy/trial",
+  MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: "https://market.example.test/buy/white-label",
+  MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: "https://market.example.test/buy/custom-saas",
+  MARKETPLACE_DECLINE_URL: "https://market.example.test/no-thanks",
+  MARKETPLACE_AFFILIATE_URL: "https://market.example.test/affiliates",
+};
+
 /** Where the marketplace (WarriorPlus) posts its IPNs. */
 export const MARKETPLACE_WEBHOOK = "/webhooks/warriorplus";
 

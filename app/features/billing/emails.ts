@@ -114,3 +114,26 @@ export function refundNoticeEmail(input: {
     [`Questions? Write to ${input.supportEmail}`],
   ]);
 }
+
+/**
+ * To the support address, the moment a custom SaaS package is sold: a client who paid for
+ * coaching is waiting for a person, so the team hears at once rather than from the sales report.
+ */
+export function customSaasSaleEmail(input: {
+  product: string;
+  amount: string;
+  reference: string;
+  source: string;
+  buyer: { email: string; name: string | null };
+  applicationsUrl: string;
+  ordersUrl: string | null;
+}): Email {
+  const buyer = input.buyer.name ? `${input.buyer.name} <${input.buyer.email}>` : input.buyer.email;
+  return compose(`New custom SaaS sale: ${input.buyer.email}`, [
+    [
+      `${buyer} has just bought ${input.product}: ${input.amount} through ${input.source} (order ${input.reference}).`,
+      "They are asked to fill in the application form next; reply to them if it does not arrive.",
+    ],
+    [`Applications: ${input.applicationsUrl}`, ...(input.ordersUrl ? [`Their orders: ${input.ordersUrl}`] : [])],
+  ]);
+}

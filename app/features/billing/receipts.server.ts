@@ -10,6 +10,7 @@ import { getOrder, type LedgerOrder } from "./order-ledger.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { claimStripeReceipt } from "./stripe-order.server";
 import { communityFor } from "~/features/accounts/index.server";
+import { queueCustomSaasSaleNotice } from "./sale-notice.server";
 
 /**
  * Buyers' emails about their orders, queued in the transaction that records the order (call
@@ -35,10 +36,13 @@ export async function receiptFor(trx: Database, orderId: string, origin: string)
   return order ? receiptOf(order, origin) : undefined;
 }
 
-/** A Stripe order that has just completed: the welcome email with its receipt, exactly once. */
+/** A Stripe order that has just completed: the welcome email with its receipt (and the custom SaaS note), exactly once. */
 export async function queueStripeReceipt(trx: Database, checkoutSessionId: string) {
   const orderId = await claimStripeReceipt(trx, checkoutSessionId);
-  const order = orderId ? await getOrder(orderId, trx) : null;
+  if (!orderId) return;
+  // The claim is once per order, so the support address hears of a custom SaaS sale once too.
+  await queueCustomSaasSaleNotice(trx, orderId, publicOrigin());
+  const order = await getOrder(orderId, trx);
   if (!order?.userEmail) return;
   const email = welcomeEmail({
     brand: env().BRAND_NAME,

@@ -11,7 +11,7 @@ const HEIGHT = 160;
  * HTML, so they stay readable at any width. The same figures follow in a table, which is the
  * accessible version.
  */
-export function SalesChart({ series }: { series: DailySeries }) {
+export function SalesChart({ series, timeZone }: { series: DailySeries; timeZone: string }) {
   const geometry = chartGeometry(series.points, WIDTH, HEIGHT);
   const first = series.points[0];
   const last = series.points[series.points.length - 1];
@@ -60,7 +60,7 @@ export function SalesChart({ series }: { series: DailySeries }) {
         ) : null}
       </div>
       <figcaption className="text-sm text-slate-600">
-        Net revenue per day (sales minus refunds, UTC) in {series.currency}.{" "}
+        Net revenue per day (sales minus refunds, days in {timeZone}) in {series.currency}.{" "}
         <a href={`#${tableId}`} className="text-brand-700 underline">
           Figures as a table
         </a>

@@ -3,17 +3,21 @@ import { productLabel, SOURCE_LABELS, STATUS_LABELS } from "./orders";
 import { dailySeries, summarizePeriods } from "./sales-report";
 import { recentOrders } from "./order-ledger.server";
 import { dailyNet, periodTotals, salesByProduct, topAffiliates } from "./sales-store.server";
+import { calendarDayIn } from "~/platform/dates";
+import { now } from "~/platform/clock.server";
 
 const CHART_DAYS = 30;
 
 /**
  * The admin's Sales page: four aggregate queries (one per block) and the 20 newest orders;
- * nothing loads every order.
+ * nothing loads every order. Its days run from midnight to midnight in `timeZone` (the launch's,
+ * which the route passes: a launch day's sales on one bar), up to the server's "now".
  */
-export async function salesOverview() {
+export async function salesOverview({ timeZone }: { timeZone: string }) {
+  const when = { now: now(), timeZone };
   const [periods, daily, affiliates, recent, byProduct] = await Promise.all([
-    periodTotals(),
-    dailyNet(CHART_DAYS),
+    periodTotals(when),
+    dailyNet(when, CHART_DAYS),
     topAffiliates(10),
     recentOrders(20),
     salesByProduct(),
@@ -30,7 +34,8 @@ export async function salesOverview() {
           : `${Math.round((row.buyersWithFrontEnd / byProduct.frontEndBuyers) * 1000) / 10}%`,
     })),
     periods: summarizePeriods(periods),
-    charts: dailySeries(daily, new Date(), CHART_DAYS),
+    timeZone,
+    charts: dailySeries(daily, calendarDayIn(when.now, timeZone), CHART_DAYS),
     affiliates,
     recent: recent.map((order) => ({
       id: order.id,

@@ -9,7 +9,7 @@ import type { salesOverview } from "./sales-overview.server";
 
 /** The admin's Sales page: revenue by period and product, the last 30 days, affiliates, recent orders. */
 export function SalesOverview({ overview }: { overview: Awaited<ReturnType<typeof salesOverview>> }) {
-  const { periods, charts, affiliates, recent, products, frontEndBuyers } = overview;
+  const { periods, charts, affiliates, recent, products, frontEndBuyers, timeZone } = overview;
   const hasSales = periods.some((period) => period.currencies.length > 0);
   return (
     <AdminPage
@@ -21,6 +21,13 @@ export function SalesOverview({ overview }: { overview: Awaited<ReturnType<typeo
       }
     >
       <AdminSection title="Revenue">
+        <p className="mb-3 text-sm text-slate-600">
+          Days run from midnight to midnight in {timeZone}, the launch time zone (
+          <Link to="/admin/launch" className="text-brand-700 underline">
+            Launch settings
+          </Link>
+          ).
+        </p>
         {!hasSales ? (
           <EmptyNote>No sales yet.</EmptyNote>
         ) : (
@@ -97,7 +104,7 @@ export function SalesOverview({ overview }: { overview: Awaited<ReturnType<typeo
 
       <AdminSection title="Daily net revenue, last 30 days">
         {charts.map((series) => (
-          <SalesChart key={series.currency} series={series} />
+          <SalesChart key={series.currency} series={series} timeZone={timeZone} />
         ))}
       </AdminSection>
 

@@ -48,22 +48,23 @@ export function summarizePeriods(rows: readonly PeriodRow[]): PeriodSummary[] {
   }));
 }
 
-/** 'YYYY-MM-DD' of the UTC day `offset` days before `today`'s. */
-function dayBefore(today: Date, offset: number): string {
-  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return new Date(start - offset * 86_400_000).toISOString().slice(0, 10);
+/** 'YYYY-MM-DD' of the calendar day `offset` days before `today` ('YYYY-MM-DD'). */
+function dayBefore(today: string, offset: number): string {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - offset)).toISOString().slice(0, 10);
 }
 
 export type DailyPoint = { day: string; net: number };
 export type DailySeries = { currency: string; points: DailyPoint[] };
 
 /**
- * The last `days` days (oldest first, today last) for each currency, days without sales at 0.
+ * The last `days` days up to `today` ('YYYY-MM-DD', the calendar day in the time zone the rows
+ * were grouped in), oldest first, for each currency, days without sales at 0.
  * A currency with no rows at all still gets 'fallbackCurrency' so the chart is never missing.
  */
 export function dailySeries(
   rows: ReadonlyArray<{ day: string; currency: string; net: number }>,
-  today: Date,
+  today: string,
   days: number,
   fallbackCurrency = "USD",
 ): DailySeries[] {

@@ -3,16 +3,22 @@ import { db } from "~/platform/db/db.server";
 import type { PeriodRow } from "./sales-report";
 
 /**
- * The Sales page's figures, each block one aggregate query over order_ledger. Days are UTC
- * calendar days: 'Last 7 days' is today and the six days before it. A sale counts on the day it
- * was paid (completed or later refunded); a refund on the day it was refunded. Amounts are
- * integer cents per currency.
+ * The Sales page's figures, each block one aggregate query over order_ledger. Days are calendar
+ * days in the time zone the page passes (the launch's): 'Last 7 days' is today and the six days
+ * before it, today being the day `now` falls on there. A sale counts on the day it was paid
+ * (completed or later refunded); a refund on the day it was refunded. Amounts are integer cents
+ * per currency.
  */
 const PAID = sql`l.status IN ('completed', 'refunded') AND l.amount_cents IS NOT NULL`;
-const midnightDaysAgo = (days: number) =>
-  sql`date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => ${days})`;
 
-export async function periodTotals(): Promise<PeriodRow[]> {
+/** Where the days are counted: the moment that is "now" and the time zone whose midnights divide them. */
+export type SalesDays = { now: Date; timeZone: string };
+
+/** The midnight `days` days before today's, in the time zone (a local date minus days, so a DST change keeps midnight). */
+const midnightDaysAgo = ({ now, timeZone }: SalesDays, days: number) =>
+  sql`(date_trunc('day', ${now}::timestamptz AT TIME ZONE ${timeZone}) - make_interval(days => ${days})) AT TIME ZONE ${timeZone}`;
+
+export async function periodTotals(when: SalesDays): Promise<PeriodRow[]> {
   const { rows } = await sql<{
     period: PeriodRow["period"];
     source: PeriodRow["source"];
@@ -24,9 +30,9 @@ export async function periodTotals(): Promise<PeriodRow[]> {
            coalesce(sum(l.amount_cents) FILTER (WHERE l.created_at >= p.since), 0) AS gross,
            coalesce(sum(l.amount_cents) FILTER (WHERE l.refunded_at >= p.since), 0) AS refunds
     FROM order_ledger l
-    CROSS JOIN (VALUES ('today', ${midnightDaysAgo(0)}),
-                       ('7d', ${midnightDaysAgo(6)}),
-                       ('30d', ${midnightDaysAgo(29)}),
+    CROSS JOIN (VALUES ('today', ${midnightDaysAgo(when, 0)}),
+                       ('7d', ${midnightDaysAgo(when, 6)}),
+                       ('30d', ${midnightDaysAgo(when, 29)}),
                        ('all', '-infinity'::timestamptz)) AS p (period, since)
     WHERE ${PAID}
     GROUP BY p.period, l.source, coalesce(l.currency, 'USD')`.execute(db());
@@ -34,16 +40,19 @@ export async function periodTotals(): Promise<PeriodRow[]> {
   return rows.map((row) => ({ ...row, gross: Number(row.gross), refunds: Number(row.refunds) }));
 }
 
-/** Net (sales minus refunds) per UTC day and currency over the last `days` days; days without any are absent. */
-export async function dailyNet(days: number): Promise<Array<{ day: string; currency: string; net: number }>> {
+/** Net (sales minus refunds) per day and currency over the last `days` days; days without any are absent. */
+export async function dailyNet(
+  when: SalesDays,
+  days: number,
+): Promise<Array<{ day: string; currency: string; net: number }>> {
   const { rows } = await sql<{ day: string; currency: string; net: string }>`
     SELECT to_char(moved.day, 'YYYY-MM-DD') AS day, moved.currency, sum(moved.amount) AS net
     FROM (
-      SELECT date_trunc('day', l.created_at AT TIME ZONE 'UTC') AS day, coalesce(l.currency, 'USD') AS currency, l.amount_cents AS amount
-      FROM order_ledger l WHERE ${PAID} AND l.created_at >= ${midnightDaysAgo(days - 1)}
+      SELECT date_trunc('day', l.created_at AT TIME ZONE ${when.timeZone}) AS day, coalesce(l.currency, 'USD') AS currency, l.amount_cents AS amount
+      FROM order_ledger l WHERE ${PAID} AND l.created_at >= ${midnightDaysAgo(when, days - 1)}
       UNION ALL
-      SELECT date_trunc('day', l.refunded_at AT TIME ZONE 'UTC'), coalesce(l.currency, 'USD'), -l.amount_cents
-      FROM order_ledger l WHERE ${PAID} AND l.refunded_at >= ${midnightDaysAgo(days - 1)}
+      SELECT date_trunc('day', l.refunded_at AT TIME ZONE ${when.timeZone}), coalesce(l.currency, 'USD'), -l.amount_cents
+      FROM order_ledger l WHERE ${PAID} AND l.refunded_at >= ${midnightDaysAgo(when, days - 1)}
     ) AS moved
     GROUP BY moved.day, moved.currency`.execute(db());
   return rows.map((row) => ({ day: row.day, currency: row.currency, net: Number(row.net) }));

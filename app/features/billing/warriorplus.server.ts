@@ -22,6 +22,7 @@ import { queueAddedToAccountNote } from "./added-to-account-note.server";
 import type { WebhookReply } from "~/platform/webhook-response";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { queueRefundNotices, receiptFor } from "./receipts.server";
+import { queueCustomSaasSaleNotice } from "./sale-notice.server";
 import { log } from "~/platform/log.server";
 
 /**
@@ -86,6 +87,12 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
           const userId = existing && (ipn.kind !== "sale" || mayReceivePurchase(existing)) ? existing.id : null;
           if (ipn.kind === "sale") {
             const orderId = await recordMarketplaceSale(trx, { ipn, userId, productKey });
+            if (orderId) {
+              await queueCustomSaasSaleNotice(trx, orderId, origin, {
+                email: ipn.buyerEmail,
+                name: ipn.buyerName || null,
+              });
+            }
             if (orderId && existing && !userId)
               await queueClaimLink(trx, existing, origin, await receiptFor(trx, orderId, origin));
             if (orderId && existing && userId && productKey) await queueAddedToAccountNote(trx, existing, origin);

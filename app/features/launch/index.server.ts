@@ -9,3 +9,4 @@ export {
   startLaunchSettingsRefresh,
   stopLaunchSettingsRefresh,
 } from "./launch.server";
+export { launchReadiness } from "./readiness.server";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn } from "../../support/fixtures";
 import { Browser } from "../../support/http";
+import { MARKETPLACE_LINKS } from "../../support/marketplace-sale";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
 // Every value the marketing pages take from configuration, set to something recognisable.
@@ -8,11 +9,7 @@ const CONFIG = {
   PUBLIC_URL: "http://shop.example.test",
   BRAND_NAME: "Brandname Labs",
   SUPPORT_EMAIL: "help@brand.example.test",
-  MARKETPLACE_CHECKOUT_URL: "https://market.example.test/buy/front",
-  MARKETPLACE_TRIAL_CHECKOUT_URL: "https://market.example.test/buy/trial",
-  MARKETPLACE_WHITE_LABEL_CHECKOUT_URL: "https://market.example.test/buy/white-label",
-  MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: "https://market.example.test/buy/custom-saas",
-  MARKETPLACE_DECLINE_URL: "https://market.example.test/no-thanks",
+  ...MARKETPLACE_LINKS,
 };
 
 const PAGES: Record<string, string[]> = {

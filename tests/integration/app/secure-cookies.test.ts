@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, PASSWORD } from "../../support/fixtures";
 import { Browser } from "../../support/http";
+import { MARKETPLACE_LINKS } from "../../support/marketplace-sale";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
 // The site as deployed: served over HTTPS (PUBLIC_URL), behind a proxy that terminates TLS.
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ PUBLIC_URL: "https://members.test.example" });
+  app = await startTestApp({ PUBLIC_URL: "https://members.test.example", ...MARKETPLACE_LINKS });
 });
 afterAll(async () => {
   await app?.close();

@@ -1,14 +1,16 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetServerClock, setServerClock } from "../../support/clock";
 import { createUser, signIn } from "../../support/fixtures";
-import type { Browser } from "../../support/http";
+import { redirectTarget, type Browser } from "../../support/http";
 import { getPage, type parseHtml } from "../../support/html";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
 /**
  * /admin/sales on a fixture of orders across both sources, refunds, currencies and days, on a
  * database of its own (so no other test's orders count). The expected sums are written out by
- * hand below, order by order.
+ * hand below, order by order. The days are the launch time zone's: UTC here, so the fixture's
+ * "days ago" are UTC days, until the last test moves the zone and the server's clock.
  */
 let app: TestApp;
 let admin: Browser;
@@ -16,9 +18,26 @@ let buyerId: string;
 
 const ago = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
 
+/** Saves the launch settings with no dates and this time zone, as the admin does on /admin/launch. */
+async function launchTimeZone(timeZone: string) {
+  const response = await admin.post("/admin/launch", {
+    cartOpensAt: "",
+    cartClosesAt: "",
+    timeZone,
+    earlyBonusBuyers: "50",
+    customSaasCapacity: "10",
+    customSaasBookedElsewhere: "0",
+    fullBlastStartsAt: "",
+    winnersAnnouncedAt: "",
+  });
+  expect(response.status, await response.clone().text()).toBe(303);
+  expect(redirectTarget(response)).toBe("/admin/launch");
+}
+
 beforeAll(async () => {
   app = await startTestApp();
   admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await launchTimeZone("UTC");
   const buyer = await createUser(app.db, { name: "Fixture Buyer" });
   buyerId = buyer.id;
   await app.db.insertInto("stripe_customers").values({ user_id: buyer.id, customer_id: "cus_sales" }).execute();
@@ -80,6 +99,7 @@ beforeAll(async () => {
   await market("W5", null, "aff_gamma", 0); // no amount: counts nowhere
 });
 afterAll(async () => {
+  resetServerClock();
   await app?.close();
 });
 
@@ -192,5 +212,59 @@ describe("/admin/sales", () => {
     expect(recent.some((row) => row.textContent!.includes("Pending") || row.textContent!.includes("Canceled"))).toBe(
       false,
     );
+  });
+});
+
+describe("/admin/sales days in the launch time zone", () => {
+  /** Pounds of their own, so the fixture above (in dollars and euros) does not count here. */
+  const pounds = (id: string, cents: number, paidAt: string) =>
+    app.db
+      .insertInto("stripe_orders")
+      .values({
+        checkout_session_id: `cs_zone_${id}`,
+        customer_id: "cus_sales",
+        product_key: "AI_PROFIT_LABS",
+        amount_total: cents,
+        currency: "gbp",
+        status: "completed",
+        created_at: new Date(paidAt),
+      })
+      .execute();
+  const dailyPounds = async () => {
+    const { document } = await getPage(admin, "/admin/sales");
+    const rows = [...document.querySelectorAll("#daily-net-GBP tbody tr")].map((row) =>
+      [...row.querySelectorAll("td")].map((cell) => cell.textContent!.trim()),
+    );
+    return {
+      today: figures(document, "Today", "GBP").Total,
+      lastDay: rows.at(-1)?.[0],
+      paidDays: rows.filter(([, value]) => value !== "£0.00 GBP"),
+      caption: document.querySelector("figcaption")?.textContent ?? "",
+    };
+  };
+
+  it("counts a Chicago evening's sale on that evening's day, and today ends at Chicago's midnight", async () => {
+    // 9 March 2026, 18:30 in Chicago (CDT, UTC-5), already the 10th in UTC; and 8 March, 23:30 there.
+    await pounds("evening", 1000, "2026-03-09T23:30:00Z");
+    await pounds("late", 2000, "2026-03-09T04:30:00Z");
+    // 22:00 on 9 March in Chicago; 03:00 on the 10th in UTC.
+    setServerClock("2026-03-10T03:00:00Z");
+
+    await launchTimeZone("America/Chicago");
+    const chicago = await dailyPounds();
+    expect(chicago.today).toEqual(["£10.00", "£0.00", "£10.00"]);
+    expect(chicago.lastDay).toBe("9 Mar 2026");
+    expect(chicago.paidDays).toEqual([
+      ["8 Mar 2026", "£20.00 GBP"],
+      ["9 Mar 2026", "£10.00 GBP"],
+    ]);
+    expect(chicago.caption).toContain("days in America/Chicago");
+
+    // The same sales by UTC's midnights: both on the 9th, and the 10th (today) has none.
+    await launchTimeZone("UTC");
+    const utc = await dailyPounds();
+    expect(utc.today).toEqual(["£0.00", "£0.00", "£0.00"]);
+    expect(utc.lastDay).toBe("10 Mar 2026");
+    expect(utc.paidDays).toEqual([["9 Mar 2026", "£30.00 GBP"]]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uniqueEmail } from "../../support/fixtures";
 import { PRODUCT_DEFAULTS } from "~/features/catalogue/catalogue";
 import {
+  MARKETPLACE_LINKS,
   marketplaceRefund,
   marketplaceSale,
   postMarketplaceIpn,
@@ -21,6 +22,9 @@ const SECURITY_KEY = "wp-security-key-for-entitlements";
 const ITEMS = { membership: "wso_fe", vip: "wso_bump", white_label: "wso_oto1", custom_saas: "wso_oto2" } as const;
 type Item = keyof typeof ITEMS;
 
+/** Where the team hears of a custom SaaS sale. */
+const SUPPORT = "team@support.test.example";
+
 let smtp: SmtpSink;
 let app: TestApp;
 
@@ -32,6 +36,8 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_FROM: "AI Profit Labs <hello@test.example>",
     PUBLIC_URL: "http://site.test.example",
+    ...MARKETPLACE_LINKS,
+    SUPPORT_EMAIL: SUPPORT,
   });
   // These tests list a buyer's products exactly: no early bonus here (tests/integration/launch/early-bonus.test.ts).
   await app.db.updateTable("launch_settings").set({ early_bonus_buyers: 0 }).execute();
@@ -227,5 +233,37 @@ describe("marketplace sales grant the product of their item", () => {
         .executeTakeFirst(),
     ).toEqual({ product_key: null });
     expect((await entitlements(email)).map((e) => e.product_key)).toEqual(["membership"]);
+  });
+});
+
+describe("a custom SaaS sale tells the support address at once", () => {
+  const noticesAbout = async (email: string) =>
+    app.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "subject"])
+      .where("to_address", "=", SUPPORT)
+      .where("subject", "like", `%${email}%`)
+      .execute();
+
+  it("mails SUPPORT_EMAIL through the outbox with the buyer, the amount and where the application arrives, once per sale", async () => {
+    // A buyer with no account yet: the sale is held for the address, and the team still hears of it.
+    const email = uniqueEmail("coaching");
+    const sale = ipn("custom_saas", email, { WP_BUYER_NAME: "Casey Client" });
+    await post(sale);
+    const notice = await smtp.waitFor(SUPPORT, 15_000, `New custom SaaS sale: ${email}`);
+    expect(notice.text).toContain(`Casey Client <${email}> has just bought`);
+    expect(notice.text).toContain("$997.00 USD through WarriorPlus");
+    expect(notice.text).toContain(`(order ${sale.WP_SALE})`);
+    expect(notice.text).toContain("Applications: http://site.test.example/admin/custom-saas");
+    // A repeated IPN is the same sale: no second note.
+    await post(sale);
+    expect(await noticesAbout(email)).toHaveLength(1);
+  });
+
+  it("says nothing of the other products' sales", async () => {
+    const email = uniqueEmail("not-coaching");
+    for (const item of ["membership", "vip", "white_label"] as const) await post(ipn(item, email));
+    await smtp.waitFor(email, 15_000, "login details");
+    expect(await noticesAbout(email)).toEqual([]);
   });
 });

@@ -16,6 +16,9 @@ const SECRET_KEY = "sk_test_entitlements";
 const WEBHOOK_SECRET = "whsec_entitlements";
 const PRICE_LIFETIME = "price_lifetime_ent";
 const PRICE_WHITE_LABEL = "price_white_label_ent";
+const PRICE_CUSTOM_SAAS = "price_custom_saas_ent";
+/** Where the team hears of a custom SaaS sale. */
+const SUPPORT = "team@support.test.example";
 
 let fake: FakeStripe;
 let app: TestApp;
@@ -27,6 +30,7 @@ beforeAll(async () => {
     prices: {
       [PRICE_LIFETIME]: { unitAmount: 2500, currency: "usd" },
       [PRICE_WHITE_LABEL]: { unitAmount: 3700, currency: "usd" },
+      [PRICE_CUSTOM_SAAS]: { unitAmount: 99700, currency: "usd" },
     },
   });
   app = await startTestApp({
@@ -34,6 +38,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRICE_LIFETIME: PRICE_LIFETIME,
     STRIPE_API_BASE: fake.baseUrl,
+    SUPPORT_EMAIL: SUPPORT,
   });
   // These tests list a buyer's products exactly: no early bonus here (tests/integration/launch/early-bonus.test.ts).
   await app.db.updateTable("launch_settings").set({ early_bonus_buyers: 0 }).execute();
@@ -48,6 +53,16 @@ beforeAll(async () => {
     marketplaceItems: "",
   });
   expect(redirectTarget(saved)).toBe("/admin/products");
+  // And the custom SaaS package.
+  const custom = await admin.post("/admin/products", {
+    key: "custom_saas",
+    name: "Custom AI SaaS and 1-on-1 Coaching",
+    price: "997",
+    listPrice: "1997",
+    stripePriceId: PRICE_CUSTOM_SAAS,
+    marketplaceItems: "",
+  });
+  expect(redirectTarget(custom)).toBe("/admin/products");
 });
 afterEach(() => fake.reset());
 afterAll(async () => {
@@ -151,5 +166,37 @@ describe("/upgrades 'Buy now'", () => {
     const visitor = await new Browser(app.baseUrl).post("/upgrades", { product: "white_label", form_key: "x" });
     expect(redirectTarget(visitor)).toMatch(/^\/login/);
     expect(fake.createRequests()).toEqual([]);
+  });
+});
+
+describe("a custom SaaS sale by card", () => {
+  it("tells the support address through the outbox at once, once however the session is fulfilled", async () => {
+    const member = await createUser(app.db, { paid: "stripe-order", name: "Card Client" });
+    const browser = await signIn(app.baseUrl, member.email);
+    const { document } = await getPage(browser, "/upgrades");
+    const formKey = document.querySelector('#custom_saas input[name="form_key"]')?.getAttribute("value");
+    expect(formKey).toBeTruthy();
+    const started = await browser.post("/upgrades", { product: "custom_saas", form_key: formKey! });
+    expect(started.status).toBe(303);
+    const sessionId = new URL(started.headers.get("Location")!).pathname.split("/").pop()!;
+    const session = fake.pay(sessionId);
+    expect((await browser.get(`/success?session_id=${sessionId}`)).status).toBe(200);
+    expect((await deliver(fake.event("checkout.session.completed", session))).status).toBe(200);
+
+    const notices = () =>
+      app.db
+        .selectFrom("email_outbox")
+        .select(["subject", "text_body", "sent_at"])
+        .where("to_address", "=", SUPPORT)
+        .where("subject", "=", `New custom SaaS sale: ${member.email}`)
+        .execute();
+    // Sent by the outbox right after the sale (mail is written to the log here: no SMTP_URL).
+    await expect
+      .poll(async () => (await notices()).map((notice) => notice.sent_at !== null), { timeout: 15_000 })
+      .toEqual([true]);
+    const [notice] = await notices();
+    expect(notice!.text_body).toContain(`Card Client <${member.email}> has just bought`);
+    expect(notice!.text_body).toContain("$997.00 USD through Stripe");
+    expect(notice!.text_body).toContain(`/admin/members/${member.id}/orders`);
   });
 });

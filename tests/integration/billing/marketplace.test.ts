@@ -3,6 +3,7 @@ import { retryDelaySeconds } from "~/platform/mail/compose";
 import { createUser, signIn, uniqueEmail } from "../../support/fixtures";
 import { Browser, redirectTarget } from "../../support/http";
 import {
+  MARKETPLACE_LINKS,
   MARKETPLACE_WEBHOOK,
   marketplaceRefund,
   marketplaceSale,
@@ -26,6 +27,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_FROM: "AI Profit Labs <hello@test.example>",
     PUBLIC_URL: "http://site.test.example",
+    ...MARKETPLACE_LINKS,
   });
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { calendarDayIn } from "~/platform/dates";
 import { chartGeometry, dailySeries, summarizePeriods, type PeriodRow } from "~/features/billing/sales-report";
 import { at } from "../../support/present";
 
@@ -22,9 +23,18 @@ describe("summarizePeriods", () => {
   });
 });
 
+describe("calendarDayIn", () => {
+  it("names the day a moment falls on in a time zone, not in UTC", () => {
+    const evening = new Date("2026-03-10T03:30:00Z");
+    expect(calendarDayIn(evening, "UTC")).toBe("2026-03-10");
+    expect(calendarDayIn(evening, "America/Chicago")).toBe("2026-03-09");
+    expect(calendarDayIn(new Date("2026-03-09T19:00:00Z"), "Asia/Tokyo")).toBe("2026-03-10");
+  });
+});
+
 describe("dailySeries", () => {
   it("fills the days without sales with zero, oldest first and today last, per currency", () => {
-    const today = new Date("2026-11-23T10:00:00Z");
+    const today = "2026-11-23";
     const [usd] = dailySeries(
       [
         { day: "2026-11-22", currency: "USD", net: -1700 },

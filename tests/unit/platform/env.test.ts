@@ -1,14 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, serverProcessCount } from "~/platform/env.server";
+import {
+  MARKETPLACE_PLACEHOLDERS,
+  parseEnv,
+  placeholderMarketplaceLinks,
+  serverProcessCount,
+} from "~/platform/env.server";
 import { describeRetryAfter } from "~/platform/retry-after";
 
 const SECRET_32 = "x".repeat(32);
 const KEY = "0123456789abcdef".repeat(4);
+/** Real marketplace links: production refuses the made-up defaults. */
+const MARKETPLACE_LINKS = Object.fromEntries(
+  Object.keys(MARKETPLACE_PLACEHOLDERS).map((name) => [name, `https://market.example.test/${name.toLowerCase()}`]),
+);
 const production = {
   NODE_ENV: "production",
   SESSION_SECRET: SECRET_32,
   ENCRYPTION_KEY: KEY,
   PUBLIC_URL: "https://example.test",
+  ...MARKETPLACE_LINKS,
 };
 
 describe("parseEnv", () => {
@@ -145,6 +155,28 @@ describe("production refuses weak settings", () => {
     for (const host of ["127.0.0.1", "::1", "localhost"]) expect(parseEnv({ ...test, HOST: host }).BCRYPT_COST).toBe(4);
     for (const host of [undefined, "0.0.0.0", "::", "10.0.0.5"]) {
       expect(() => parseEnv({ ...test, HOST: host })).toThrow(/ALLOW_INSECURE_TEST_SETTINGS: is for test servers only/);
+    }
+  });
+});
+
+describe("marketplace links", () => {
+  it("refuses the made-up placeholders in production, naming each variable still unset", () => {
+    const unset = Object.fromEntries(Object.keys(MARKETPLACE_PLACEHOLDERS).map((name) => [name, undefined]));
+    expect(() => parseEnv({ ...production, ...unset })).toThrow(
+      /MARKETPLACE_CHECKOUT_URL: is still the made-up placeholder[\s\S]*MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL: is still/,
+    );
+    const oneLeft = { ...production, MARKETPLACE_DECLINE_URL: undefined };
+    expect(() => parseEnv(oneLeft)).toThrow(
+      "MARKETPLACE_DECLINE_URL: is still the made-up placeholder https://warriorplus.com/o/nothanks/ai-profit-labs",
+    );
+    expect(() => parseEnv(oneLeft)).not.toThrow(/MARKETPLACE_CHECKOUT_URL/);
+    expect(parseEnv(production).MARKETPLACE_CHECKOUT_URL).toBe(MARKETPLACE_LINKS.MARKETPLACE_CHECKOUT_URL);
+  });
+  it("keeps them outside production and on a site at this machine's address (`npm start`, tests), and names them", () => {
+    expect(placeholderMarketplaceLinks(parseEnv({}))).toEqual(Object.keys(MARKETPLACE_PLACEHOLDERS));
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:4000", "http://[::1]:8080"]) {
+      const env = parseEnv({ ...production, PUBLIC_URL: local, MARKETPLACE_TRIAL_CHECKOUT_URL: undefined });
+      expect(placeholderMarketplaceLinks(env)).toEqual(["MARKETPLACE_TRIAL_CHECKOUT_URL"]);
     }
   });
 });

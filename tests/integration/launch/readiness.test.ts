@@ -98,6 +98,8 @@ describe("/admin/launch readiness check", () => {
     "is red on a fresh install, naming what to set, and green once it is all set",
     async () => {
       await saveDates("", "");
+      // Every start installs the VIP course (decision 063); one an admin took down opens nothing.
+      await app.db.updateTable("courses").set({ status: "draft" }).where("required_product", "=", "vip").execute();
       const fresh = await checklist();
       expect(Object.keys(fresh.lines)).toEqual([
         "marketplace-links",
@@ -120,7 +122,7 @@ describe("/admin/launch readiness check", () => {
         "No Stripe price or marketplace item that can sell it: AI Profit Labs Lifetime Access, VIP Upgrade, 12-in-1 White-Label AI SaaS, Custom AI SaaS and 1-on-1 Coaching.",
       );
       expect(fresh.lines["products-sold"]!.fix).toBe("/admin/products");
-      // The demo seed's courses open the membership and the white-label kits; nothing opens the VIP upgrade.
+      // The included courses open the membership and the white-label kits; the VIP one is a draft.
       expect(fresh.lines["products-opened"]!.text).toContain("Sold, but no published course opens it: VIP Upgrade.");
       expect(fresh.lines["products-opened"]!.fix).toBe("/admin");
       expect(fresh.lines.mail!.text).toContain("Not set: SMTP_URL, MAIL_FROM.");
@@ -129,7 +131,7 @@ describe("/admin/launch readiness check", () => {
       expect(fresh.lines.dates!.fix).toBe("#cartOpensAt");
       expect(fresh.lines.dkim!.text).toContain("DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY");
 
-      // The settings an admin changes here: the dates, the products' items, a VIP course.
+      // The settings an admin changes here: the dates, the products' items, the VIP course published again.
       setServerClock("2030-01-01T00:00:00Z");
       await saveDates("2030-01-11T06:00", "2030-01-14T06:00");
       for (const key of ["vip", "white_label", "custom_saas"]) {
@@ -139,15 +141,7 @@ describe("/admin/launch readiness check", () => {
           .where("key", "=", key)
           .execute();
       }
-      const course = await app.db
-        .insertInto("courses")
-        .values({ title: "VIP Extras", required_product: "vip", status: "published" })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await app.db
-        .insertInto("chapters")
-        .values({ course_id: course.id, title: "Priority extras", content: "<p>Extras</p>", sort_order: 1 })
-        .execute();
+      await app.db.updateTable("courses").set({ status: "published" }).where("required_product", "=", "vip").execute();
       const settings = await checklist();
       expect(settings.lines.dates).toMatchObject({ state: "Ready" });
       expect(settings.lines.dates!.text).toContain(

@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from "~/platform/db/database-errors";
 import { closeDatabase, db, migrateToLatest, withStartupLock } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { NonceContext } from "~/platform/hooks/use-nonce";
-import { seed } from "~/features/site/index.server";
+import { recordLegalDates, seed } from "~/features/site/index.server";
 import { runAdminCommand, type AdminCommandIo } from "~/features/members/index.server";
 import {
   hasAdminSession as adminSession,
@@ -24,6 +24,7 @@ import {
   stopLaunchSettingsRefresh,
 } from "~/features/launch/index.server";
 import { startCatalogueRefresh, stopCatalogueRefresh } from "~/features/catalogue/index.server";
+import { startCommunityRefresh, stopCommunityRefresh } from "~/features/community/index.server";
 import stylesheet from "./styles/app.css";
 import { log } from "~/platform/log.server";
 
@@ -49,6 +50,8 @@ export async function startup() {
   startLaunchSettingsRefresh();
   await startMaintenance();
   await startCatalogueRefresh();
+  await startCommunityRefresh();
+  await recordLegalDates();
   registerDatabaseMetrics();
   startMailer({ writeListEmail });
 }
@@ -72,6 +75,7 @@ export async function shutdown() {
   stopLaunchSettingsRefresh();
   stopMaintenance();
   stopCatalogueRefresh();
+  stopCommunityRefresh();
   await stopMailer();
   await closeDatabase();
 }

@@ -763,7 +763,9 @@ CREATE TABLE public.launch_settings (
     full_blast_starts_at timestamp with time zone,
     winners_announced_at timestamp with time zone,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    contest_prizes_cents integer[] DEFAULT ARRAY[35000, 25000, 15000] NOT NULL,
     CONSTRAINT launch_settings_check CHECK (((cart_closes_at IS NULL) OR (cart_opens_at IS NULL) OR (cart_closes_at > cart_opens_at))),
+    CONSTRAINT launch_settings_contest_prizes_cents_check CHECK ((((cardinality(contest_prizes_cents) >= 1) AND (cardinality(contest_prizes_cents) <= 10)) AND (0 <= ALL (contest_prizes_cents)) AND (100000000 >= ALL (contest_prizes_cents)))),
     CONSTRAINT launch_settings_custom_saas_booked_elsewhere_check CHECK ((custom_saas_booked_elsewhere >= 0)),
     CONSTRAINT launch_settings_custom_saas_capacity_check CHECK ((custom_saas_capacity >= 0)),
     CONSTRAINT launch_settings_early_bonus_buyers_check CHECK ((early_bonus_buyers >= 0)),
@@ -775,6 +777,12 @@ CREATE TABLE public.launch_settings (
 --
 
 COMMENT ON TABLE public.launch_settings IS 'The launch settings, at most one row (migration 0017; /admin/launch).';
+
+--
+-- Name: COLUMN launch_settings.contest_prizes_cents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.launch_settings.contest_prizes_cents IS 'The affiliate contest''s prizes in cents, first place first (/admin/launch ''Contest prizes''; issue 40).';
 
 --
 -- Name: leads; Type: TABLE; Schema: public; Owner: -
@@ -802,6 +810,34 @@ COMMENT ON COLUMN public.leads.unsubscribed_at IS 'Unsubscribed from every marke
 --
 
 COMMENT ON COLUMN public.leads.customer_at IS 'Bought something: the training stops, the admin sees ''Customer''.';
+
+--
+-- Name: legal_documents; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.legal_documents (
+    path text NOT NULL,
+    fingerprint text NOT NULL,
+    changed_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE legal_documents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.legal_documents IS 'When each legal page''s printed text (its wording and the settings it prints) last changed (migration 0026, issue 40).';
+
+--
+-- Name: COLUMN legal_documents.fingerprint; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.legal_documents.fingerprint IS 'SHA-256 of the page as printed, without its date.';
+
+--
+-- Name: COLUMN legal_documents.changed_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.legal_documents.changed_at IS 'The start that first printed this fingerprint.';
 
 --
 -- Name: mfa_challenges; Type: TABLE; Schema: public; Owner: -
@@ -1480,6 +1516,13 @@ ALTER TABLE ONLY public.launch_settings
 
 ALTER TABLE ONLY public.leads
     ADD CONSTRAINT leads_pkey PRIMARY KEY (id);
+
+--
+-- Name: legal_documents legal_documents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.legal_documents
+    ADD CONSTRAINT legal_documents_pkey PRIMARY KEY (path);
 
 --
 -- Name: mfa_challenges mfa_challenges_pkey; Type: CONSTRAINT; Schema: public; Owner: -

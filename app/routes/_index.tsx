@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BuildDemo, BuildDemoScript } from "~/features/site/build-demo";
-import { landingContent } from "~/features/site/landing";
+import { landingContent, landingForCommunity } from "~/features/site/landing";
+import { communityLinkSet } from "~/features/community/index.server";
 import { disclaimerFooterNote } from "~/features/site/site-footer";
 import { FeatureCards } from "~/platform/ui/feature-cards";
 import { Icon } from "~/platform/ui/icon";
@@ -29,7 +30,10 @@ export const meta = publicPageMeta;
 export const handle = { ...disclaimerFooterNote, ...NO_JAVASCRIPT };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = landingContent(brand(), catalogue(), launchPhase(launchSettings(), now()), earlyBonus());
+  const content = landingForCommunity(
+    landingContent(brand(), catalogue(), launchPhase(launchSettings(), now()), earlyBonus()),
+    communityLinkSet(),
+  );
   const demoPlayer = clientModuleUrl("app/features/site/build-demo-player.ts");
   const ticker = content.offer.countdown ? clientModuleUrl("app/features/launch/deadline-ticker.ts") : null;
   return publicPage(request, "/", content.page, { content, demoPlayer, ticker });

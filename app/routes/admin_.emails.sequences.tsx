@@ -7,7 +7,8 @@ import { SchemaForm } from "~/platform/ui/form-fields";
 import { useSchemaForm } from "~/platform/forms/use-schema-form";
 import type { FormReply } from "~/platform/forms/use-validated-form";
 import { redirectWithFlash, takeFlash } from "~/platform/flash.server";
-import { describeDelay } from "~/features/list/marketing-email";
+import { describeDelay, MARKETING_MAIL_HELD } from "~/features/list/marketing-email";
+import { env } from "~/platform/env.server";
 import {
   BODY_MAX,
   LIST_FORM_MESSAGES,
@@ -28,6 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       flash,
+      // Without a postal address the training is held, not sent (issue 40): the page says why.
+      held: env().MAIL_POSTAL_ADDRESS ? null : MARKETING_MAIL_HELD,
       steps: steps.map((step) => ({
         id: step.id,
         position: step.position,
@@ -64,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type Step = ReturnType<typeof useLoaderData<typeof loader>>["steps"][number];
 
 export default function AdminSequences() {
-  const { flash, steps } = useLoaderData<typeof loader>();
+  const { flash, held, steps } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   // A step that is no longer there (or a form that named none) is said above the steps.
   const unknownStep = result && !steps.some((step) => step.id === result.stepId);
@@ -75,6 +78,11 @@ export default function AdminSequences() {
         HTML; {"{{name}}"} is the lead&apos;s first name and {"{{site}}"} the site&apos;s address. An edit changes every
         message sent from then on. Buying anything stops the rest.
       </p>
+      {held ? (
+        <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
+          Training emails are not being sent. {held}
+        </p>
+      ) : null}
       {unknownStep ? (
         <p role="alert" className="text-sm font-semibold text-red-700">
           {LIST_FORM_MESSAGES.unknownStep}

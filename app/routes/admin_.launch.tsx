@@ -70,6 +70,12 @@ const FIELDS: Array<{ name: LaunchField; label: string; type: "datetime-local" |
   { name: "customSaasBookedElsewhere", label: "Clients already booked elsewhere", type: "number" },
   { name: "fullBlastStartsAt", label: "Full-blast window starts", type: "datetime-local" },
   { name: "winnersAnnouncedAt", label: "Contest winners announced", type: "datetime-local" },
+  {
+    name: "contestPrizes",
+    label: "Contest prizes",
+    type: "text",
+    help: "In dollars, first place first, separated by commas (such as 350, 250, 150). The affiliate pages show them.",
+  },
 ];
 
 export default function AdminLaunch() {

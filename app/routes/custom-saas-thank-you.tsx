@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
-import { Section } from "~/platform/ui/marketing";
+import { ctaClass, Section } from "~/platform/ui/marketing";
 import { customSaasThankYouContent } from "~/features/site/upsells";
 import { publicPageMeta } from "~/platform/page-meta";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
@@ -33,15 +33,13 @@ export default function CustomSaasThankYou() {
           <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-700">{content.text}</p>
         </section>
 
-        <Section id="connect" heading={content.connect.heading} intro={content.connect.text}>
-          <ul className="mx-auto grid max-w-2xl gap-4 sm:grid-cols-2">
-            {content.connect.channels.map((channel) => (
-              <li key={channel.label} className="rounded-2xl border border-slate-200 bg-white p-5 text-center">
-                <p className="text-sm font-semibold uppercase text-slate-600">{channel.label}</p>
-                <p className="mt-1 font-mono text-lg font-bold">{channel.handle}</p>
-              </li>
-            ))}
-          </ul>
+        <Section id="apply" heading={content.apply.heading} intro={content.apply.text}>
+          <div className="text-center">
+            <a href={content.apply.href} className={ctaClass.primary}>
+              {content.apply.label}
+            </a>
+            <p className="mt-4 text-slate-600">{content.apply.help}</p>
+          </div>
         </Section>
 
         <Section id="prepare" heading={content.checklist.heading} className="bg-white">

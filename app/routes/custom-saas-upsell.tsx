@@ -5,17 +5,18 @@ import { FaqAccordion } from "~/platform/ui/faq-accordion";
 import { FeatureCards } from "~/platform/ui/feature-cards";
 import { ClosingBand, ctaClass, DeclineLink, OfferHero, OfferPrice, Section } from "~/platform/ui/marketing";
 import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/features/site/upsell-banner";
-import { customSaasContent } from "~/features/site/upsells";
+import { BROWSING_PARAM, customSaasContent } from "~/features/site/upsells";
 import { disclaimerFooterNote } from "~/features/site/site-footer";
 import { countActiveEntitlements, catalogue } from "~/features/catalogue/index.server";
 import { launchSettings } from "~/features/launch/index.server";
 import { marketplaceLinks } from "~/features/billing/index.server";
 import { publicPageMeta } from "~/platform/page-meta";
-import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { publicPageHeaders, type PageCacheRoute } from "~/platform/cache-policy";
 import { brand, publicPage } from "~/features/site/index.server";
 
 export const headers = publicPageHeaders;
-export const pageCache = CACHED_PAGE;
+/** `?from=upgrades` (a visitor browsing from /upgrades) hides the yellow banner: its own cached page. */
+export const pageCache: PageCacheRoute = { query: { [BROWSING_PARAM.name]: [BROWSING_PARAM.value] } };
 export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;
 

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function JvAffiliatePage() {
-  const { brandName, supportEmail, affiliateUrl, launch, dates, funnel } = useLoaderData<typeof loader>();
+  const { brandName, supportEmail, affiliateUrl, launch, dates, funnel, contest } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -60,6 +60,7 @@ export default function JvAffiliatePage() {
             funnelHeading="The Funnel"
             contestHeading="Launch Contest"
             dates={dates}
+            contest={contest}
           />
 
           <Section variant="inline" id="reasons" heading="Why Promote">

@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function JvDocPage() {
-  const { brandName, supportEmail, affiliateUrl, launch, dates, funnel } = useLoaderData<typeof loader>();
+  const { brandName, supportEmail, affiliateUrl, launch, dates, funnel, contest } = useLoaderData<typeof loader>();
   return (
     <>
       <AffiliateSubHeader
@@ -50,6 +50,7 @@ export default function JvDocPage() {
           funnelHeading="Funnel and Commission Structure"
           contestHeading="Contest"
           dates={dates}
+          contest={contest}
         />
 
         <Section variant="inline" id="dates" heading="Important Dates">

@@ -10,7 +10,8 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatUsd } from "~/platform/money";
-import { PLAN_FEATURES, PLAN_PRODUCT, PRODUCTS } from "~/features/catalogue/products";
+import { planFeatures, PLAN_PRODUCT, PRODUCTS } from "~/features/catalogue/products";
+import { communityLinkSet } from "~/features/community/index.server";
 import { LOCKED_PARAM, lockedNotice } from "~/features/catalogue/locked-tools";
 import { listPriceOf } from "~/features/catalogue/prices";
 import { CHECKOUT_MESSAGES } from "~/features/billing/checkout";
@@ -43,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       configured: isCheckoutConfigured(PLAN_PRODUCT),
       price: { priceCents: catalogue().membership.priceCents, listPriceCents: listPriceOf(catalogue().membership) },
+      // The community is listed only while a link is set (issue 40); the link itself stays private.
+      features: planFeatures(communityLinkSet()),
       // One checkout per rendering: a double submit of this form reuses the same Stripe session.
       formKey: crypto.randomBytes(18).toString("base64url"),
       flash,
@@ -75,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentOptions() {
-  const { configured, formKey, flash, price } = useLoaderData<typeof loader>();
+  const { configured, formKey, flash, price, features } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const processing = useIsPending();
   const product = { ...PRODUCTS[PLAN_PRODUCT], ...price };
@@ -123,7 +126,7 @@ export default function PaymentOptions() {
             <p className="mt-1 text-sm font-medium text-slate-600">One-time payment. No recurring fees.</p>
 
             <ul className="mt-6 space-y-3">
-              {PLAN_FEATURES.map((feature) => (
+              {features.map((feature) => (
                 <li key={feature} className="flex items-start gap-3 text-slate-700">
                   <svg
                     aria-hidden="true"

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/features/site/legal-page";
-import { termsOfService } from "~/features/site/legal";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
 import { loadLegalDocument } from "~/features/site/index.server";
 import { publicPageMeta } from "~/platform/page-meta";
@@ -12,7 +11,7 @@ export const meta = publicPageMeta;
 export const handle = NO_JAVASCRIPT;
 export const pageCache = CACHED_PAGE;
 export const headers = publicPageHeaders;
-export const loader = (args: LoaderFunctionArgs) => loadLegalDocument(args, "/terms-of-service", termsOfService);
+export const loader = (args: LoaderFunctionArgs) => loadLegalDocument(args, "/terms-of-service");
 
 export default function TermsOfServicePage() {
   const { document } = useLoaderData<typeof loader>();

@@ -4,14 +4,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/platform/ui/icon";
 import { ctaClass, OfferPrice } from "~/platform/ui/marketing";
-import { useOwns } from "~/features/site/upsell-banner";
+import { useIsMember, useOwns } from "~/features/site/upsell-banner";
 import { upgradesContent } from "~/features/site/upsells";
 import { isCatalogueKey, UPGRADES } from "~/features/catalogue/catalogue";
 import { LOCKED_PARAM } from "~/features/catalogue/locked-tools";
 import { env } from "~/platform/env.server";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
 import { publicPageMeta } from "~/platform/page-meta";
-import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { publicPageHeaders, type PageCacheRoute } from "~/platform/cache-policy";
 import { siteOrigin } from "~/platform/site-origin";
 import { brand, publicPage } from "~/features/site/index.server";
 import { catalogue, stripePriceOf } from "~/features/catalogue/index.server";
@@ -21,7 +21,11 @@ import { getSessionUser } from "~/features/accounts/index.server";
 import { useRootData } from "~/platform/hooks/use-root-data";
 import { SignedInAs } from "~/features/accounts/signed-in-as";
 
-export const pageCache = CACHED_PAGE;
+/**
+ * `?locked=<product>` names the product a locked course asked for: each known value is its own
+ * cached page, so the notice is there without JavaScript too.
+ */
+export const pageCache: PageCacheRoute = { query: { [LOCKED_PARAM]: ["membership", ...UPGRADES.map((u) => u.key)] } };
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
 
@@ -36,7 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // One checkout per rendering. 'Buy now' shows to a signed-in member only, whose page is never
   // cached; the key in an anonymous visitor's cached page is never used (buying needs a session).
   const formKey = crypto.randomBytes(18).toString("base64url");
-  const names = Object.fromEntries(UPGRADES.map((upgrade) => [upgrade.key, catalogue()[upgrade.key].name]));
+  const names = Object.fromEntries(
+    ["membership" as const, ...UPGRADES.map((upgrade) => upgrade.key)].map((key) => [key, catalogue()[key].name]),
+  );
   return publicPage(request, "/upgrades", content.page, { content, buyable, formKey, names });
 }
 
@@ -70,6 +76,34 @@ function LockedNotice({ names }: { names: Record<string, string> }) {
         You tried to open a course of the {names[locked]}. Get the {names[locked]} below to unlock it.
       </span>
     </p>
+  );
+}
+
+/**
+ * The membership, offered to whoever does not hold it (a lead, a visitor): its price and the plan
+ * page's card checkout, so a locked course or a training email never ends here without a way on.
+ */
+function MembershipOffer() {
+  const { content } = useLoaderData<typeof loader>();
+  if (useIsMember()) return null;
+  const offer = content.membership;
+  return (
+    <section
+      id="membership"
+      aria-labelledby="membership-title"
+      className="mx-auto mt-10 flex max-w-2xl flex-col rounded-3xl border-2 border-brand-600 bg-white p-6 text-center shadow-sm sm:p-8"
+    >
+      <h2 id="membership-title" className="text-2xl font-extrabold">
+        {offer.title}
+      </h2>
+      <p className="mt-2 text-slate-600">{offer.description}</p>
+      <div className="mt-6">
+        <OfferPrice regular={offer.regular} special={offer.special} />
+      </div>
+      <Link to={offer.href} className={`${ctaClass.primary} mt-6 w-full`}>
+        {offer.cta}
+      </Link>
+    </section>
   );
 }
 
@@ -123,6 +157,7 @@ export default function Upgrades() {
           <p className="mt-3 text-center text-lg text-slate-600">{content.text}</p>
           <SignedInAs className="mt-3" />
           <LockedNotice names={names} />
+          <MembershipOffer />
           {actionData?.error ? (
             <p role="alert" className="mx-auto mt-6 max-w-2xl rounded-xl bg-red-50 px-4 py-3 text-red-800">
               {actionData.error}

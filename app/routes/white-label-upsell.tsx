@@ -5,15 +5,16 @@ import { FeatureCards } from "~/platform/ui/feature-cards";
 import { CheckList, ClosingBand, DeclineLink, OfferHero, OfferPrice, Section } from "~/platform/ui/marketing";
 import { CheckoutImageLink } from "~/features/site/sales-page";
 import { OwnedNote, UpsellBanner, useDeclineHref, useOwns } from "~/features/site/upsell-banner";
-import { whiteLabelContent } from "~/features/site/upsells";
+import { BROWSING_PARAM, whiteLabelContent } from "~/features/site/upsells";
 import { disclaimerFooterNote } from "~/features/site/site-footer";
 import { marketplaceLinks } from "~/features/billing/index.server";
 import { publicPageMeta } from "~/platform/page-meta";
-import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
+import { publicPageHeaders, type PageCacheRoute } from "~/platform/cache-policy";
 import { brand, publicPage } from "~/features/site/index.server";
 import { catalogue } from "~/features/catalogue/index.server";
 
-export const pageCache = CACHED_PAGE;
+/** `?from=upgrades` (a visitor browsing from /upgrades) hides the yellow banner: its own cached page. */
+export const pageCache: PageCacheRoute = { query: { [BROWSING_PARAM.name]: [BROWSING_PARAM.value] } };
 export const headers = publicPageHeaders;
 export const meta = publicPageMeta;
 export const handle = disclaimerFooterNote;

@@ -7,7 +7,7 @@ test.describe("payments", () => {
     await signUp(page);
     await expect(page.getByRole("heading", { name: "Choose Your Access Plan" })).toBeVisible();
     await expect(page.getByText("$25", { exact: true })).toBeVisible();
-    await expect(page.getByText("Private Community Access")).toBeVisible();
+    await expect(page.getByText("Lifetime Updates")).toBeVisible();
     await expect(page.getByRole("button", { name: "Logout" }).last()).toBeVisible();
 
     // Its pending label ('Processing...') is tests/unit/pending-labels.test.tsx.

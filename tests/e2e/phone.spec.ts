@@ -296,7 +296,7 @@ test.describe("members on the upsell pages", () => {
     await withConsentChosen(page.context());
     await page.goto("/upgrades");
     await page.getByRole("link", { name: "See the White-Label Offer" }).click();
-    await page.waitForURL("**/white-label-upsell");
+    await page.waitForURL("**/white-label-upsell?from=upgrades");
     await expect(page.getByRole("note")).toContainText("You already have lifetime access.");
     await expect(page.getByText("Wait! Your order is not complete yet.")).toHaveCount(0);
     await expect(page.getByText(/login details will arrive by email/)).toHaveCount(0);

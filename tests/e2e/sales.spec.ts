@@ -32,7 +32,7 @@ const PAGES: PublicPage[] = [
       "Today only",
       "$17",
       "30-Day Money-Back Guarantee",
-      "Plus These 4 Bonuses",
+      "Plus These 3 Bonuses",
       "Earnings disclaimer",
     ],
     faqs: 4,
@@ -57,13 +57,13 @@ const PAGES: PublicPage[] = [
   },
   {
     path: "/white-label-upsell",
-    heading: "Get 12 Ready-Made AI SaaS Apps You Can Sell as Your Own",
+    heading: "Get 12 AI App Kits You Can Brand and Sell as Your Own",
     texts: [
       "Wait! Your order is not complete yet.",
       "about 5 minutes",
       "$997",
       "$37",
-      "The 12 AI Tools You Get",
+      "The 12 AI App Kits You Get",
       "AI Market Research Tool",
     ],
     faqs: 5,
@@ -90,7 +90,13 @@ const PAGES: PublicPage[] = [
   {
     path: "/custom-saas-thank-you",
     heading: "Thank You! Your Purchase Is Confirmed",
-    texts: ["Connect With Us", "order number", "Vision document", "Initial consultation", "Post-launch support"],
+    texts: [
+      "Apply for Your Build",
+      "Open the Application Form",
+      "Vision document",
+      "Initial consultation",
+      "Post-launch support",
+    ],
   },
   {
     path: "/upgrades",

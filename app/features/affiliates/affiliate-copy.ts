@@ -8,6 +8,7 @@ import { formatDayInZone, formatInZone, type LaunchSettings } from "~/features/l
 import type { Catalogue } from "~/features/catalogue";
 import { PRICES } from "~/features/catalogue";
 import type { PageCopy } from "~/platform/copy-types";
+import { formatUsd } from "~/platform/money";
 
 /**
  * The launch's dates as the affiliate pages show them, from the launch settings (decision 053;
@@ -53,17 +54,18 @@ export function affiliateDates(settings: LaunchSettings): AffiliateDates {
   };
 }
 
-/** Titles and descriptions of the three affiliate pages. */
+/** Titles and descriptions of the three affiliate pages; the contest's total from its prizes (a launch setting). */
 export function affiliatePageCopy(
   brandName: string,
   launchDay: string | null,
+  contest: readonly ContestPrize[],
 ): Record<"jvAffiliate" | "jvDoc" | "demoSwipes", PageCopy> {
   const launch = launchDay ? `the ${launchDay} launch` : "the launch";
+  const prizes = formatUsd(contest.reduce((sum, prize) => sum + prize.prizeCents, 0));
   return {
     jvAffiliate: {
       title: `JV Partners: Launch${launchDay ? ` ${launchDay}` : ""} | ${brandName}`,
-      description:
-        "Promote our AI SaaS training launch: 50% commissions across a $1,055.95 funnel, a $750 contest, swipes and banners.",
+      description: `Promote our AI SaaS training launch: 50% commissions across a $1,055.95 funnel, a ${prizes} contest, swipes and banners.`,
     },
     jvDoc: {
       title: `JV Doc | ${brandName}`,
@@ -82,9 +84,10 @@ export type FunnelItem = { key: string; stage: string; name: string; priceCents:
 
 /**
  * The marketplace funnel (docs/product.md §3 funnel items), front end first: the front end at the
- * marketplace's price (prices.ts), the other three at their catalogue prices.
+ * marketplace's price (prices.ts), the other three at their catalogue prices; the custom SaaS
+ * offer's client limit is the launch setting 'Custom SaaS capacity'.
  */
-export const funnel = (catalogue: Catalogue): FunnelItem[] => [
+export const funnel = (catalogue: Catalogue, customSaasCapacity: number): FunnelItem[] => [
   {
     key: "frontend",
     stage: "Front End",
@@ -105,14 +108,15 @@ export const funnel = (catalogue: Catalogue): FunnelItem[] => [
     stage: "OTO 1",
     name: "White-Label Upgrade",
     priceCents: catalogue.white_label.priceCents,
-    description: "12 ready-made AI SaaS apps with a white-label licence to rebrand and sell as their own.",
+    description:
+      "12 AI app kits (prompt, brand file, setup guide) with a white-label licence to rebrand and sell as their own.",
   },
   {
     key: "oto2",
     stage: "OTO 2",
     name: "SaaS Partner",
     priceCents: catalogue.custom_saas.priceCents,
-    description: "A custom AI SaaS built with the buyer, plus 1-on-1 coaching. Limited to 10 clients.",
+    description: `A custom AI SaaS built with the buyer, plus 1-on-1 coaching. Limited to ${customSaasCapacity} client${customSaasCapacity === 1 ? "" : "s"}.`,
   },
 ];
 
@@ -133,13 +137,18 @@ export const FULL_BLAST = {
 
 export type ContestPrize = { place: string; prizeCents: number };
 
+/** '1st', '2nd', '3rd', '4th', ... (the contest has at most 10 places). */
+function placeOf(index: number): string {
+  const place = index + 1;
+  return `${place}${place === 1 ? "st" : place === 2 ? "nd" : place === 3 ? "rd" : "th"}`;
+}
+
+/** The contest's prizes, first place first, from the launch setting 'Contest prizes' (issue 40). */
+export const contestPrizes = (settings: Pick<LaunchSettings, "contestPrizesCents">): ContestPrize[] =>
+  settings.contestPrizesCents.map((prizeCents, index) => ({ place: placeOf(index), prizeCents }));
+
 export const CONTEST = {
   kind: "Revenue-based, solo affiliates only",
-  prizes: [
-    { place: "1st", prizeCents: 35_000 },
-    { place: "2nd", prizeCents: 25_000 },
-    { place: "3rd", prizeCents: 15_000 },
-  ] satisfies ContestPrize[],
   rule: "To collect a prize you must earn commissions at least equal to it; otherwise the payout is pro rata (earn $200 in commissions and a $350 prize pays $200).",
 };
 
@@ -291,7 +300,7 @@ export function longSwipes(brand: string): SwipeEmail[] {
       "walkthrough",
       "Walkthrough",
       `Inside ${brand}: a quick walkthrough`,
-      `Hi ${NAME},\n\nHere's a peek at what you get inside ${brand}.\n\n1. The AI SaaS development course, from first prompt to deployed app.\n2. A step-by-step monetization guide.\n3. AI boilerplate templates to start fast.\n4. A business idea generator for your next app.\n5. A launch strategy framework and marketing toolkit.\n\nThere is also a white-label upgrade with 12 ready-made apps, a deal that normally costs $199 just for setup.\n\nTake the full tour here:\n${LINK}`,
+      `Hi ${NAME},\n\nHere's a peek at what you get inside ${brand}.\n\n1. The AI SaaS development course, from first prompt to deployed app.\n2. A step-by-step monetization guide.\n3. AI boilerplate templates to start fast.\n4. A business idea generator for your next app.\n5. A launch strategy framework and marketing toolkit.\n\nThere is also a white-label upgrade with 12 AI app kits to brand and sell as your own.\n\nTake the full tour here:\n${LINK}`,
       2,
     ),
     email(

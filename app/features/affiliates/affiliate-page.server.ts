@@ -1,4 +1,4 @@
-import { affiliateDates, affiliatePageCopy, funnel } from "./affiliate-copy";
+import { affiliateDates, affiliatePageCopy, contestPrizes, funnel } from "./affiliate-copy";
 import { now } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
 import { countdownTo } from "~/features/launch";
@@ -10,7 +10,8 @@ type AffiliatePage = keyof ReturnType<typeof affiliatePageCopy>;
 
 /**
  * Loader data of an affiliate page: `content` plus what all three share: the launch's dates from
- * the launch settings (decision 053), the funnel at the catalogue's prices (decision 051), the countdown to 'Cart opens' (its first value rendered on
+ * the launch settings (decision 053) with the contest's prizes and the custom SaaS capacity, the
+ * funnel at the catalogue's prices (decision 051), the countdown to 'Cart opens' (its first value rendered on
  * the server, then ticked in the browser; none without that date), and the configured brand,
  * contact and marketplace link, with the public page's meta and cache headers.
  */
@@ -18,14 +19,16 @@ export function affiliatePage<T extends object>(request: Request, path: string, 
   const { name, supportEmail } = brand();
   const settings = launchSettings();
   const dates = affiliateDates(settings);
+  const contest = contestPrizes(settings);
   const opensAt = settings.cartOpensAt?.toISOString() ?? null;
-  return publicPage(request, path, affiliatePageCopy(name, dates.launchDay)[page], {
+  return publicPage(request, path, affiliatePageCopy(name, dates.launchDay, contest)[page], {
     ...content,
     brandName: name,
     supportEmail,
     affiliateUrl: env().MARKETPLACE_AFFILIATE_URL,
     dates,
     launch: opensAt ? { at: opensAt, initial: countdownTo(opensAt, now()) } : null,
-    funnel: funnel(catalogue()),
+    funnel: funnel(catalogue(), settings.customSaasCapacity),
+    contest,
   });
 }

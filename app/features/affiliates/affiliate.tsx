@@ -10,6 +10,7 @@ import {
   maxCommissionCents,
   commissionCents,
   type AffiliateDates,
+  type ContestPrize,
 } from "./affiliate-copy";
 import { formatUsd } from "~/platform/money";
 import { Section } from "~/platform/ui/marketing";
@@ -82,12 +83,12 @@ export function FunnelCards({ funnel, dates }: { funnel: FunnelItem[]; dates: Af
   );
 }
 
-export function ContestDetails({ dates }: { dates: AffiliateDates }) {
+export function ContestDetails({ dates, prizes }: { dates: AffiliateDates; prizes: readonly ContestPrize[] }) {
   return (
     <>
       <p className="mt-2 text-slate-700">{CONTEST.kind}.</p>
       <ol className="mt-4 grid gap-3 sm:grid-cols-3">
-        {CONTEST.prizes.map((prize) => (
+        {prizes.map((prize) => (
           <li key={prize.place} className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-center">
             <span className="block text-sm font-bold uppercase text-amber-900">{prize.place} place</span>
             <span className="block text-3xl font-extrabold">{formatUsd(prize.prizeCents)}</span>
@@ -130,11 +131,13 @@ export function FunnelAndContestSections({
   funnelHeading,
   contestHeading,
   dates,
+  contest,
 }: {
   funnel: FunnelItem[];
   funnelHeading: string;
   contestHeading: string;
   dates: AffiliateDates;
+  contest: readonly ContestPrize[];
 }) {
   return (
     <>
@@ -143,7 +146,7 @@ export function FunnelAndContestSections({
       </Section>
 
       <Section variant="inline" id="contest" heading={contestHeading}>
-        <ContestDetails dates={dates} />
+        <ContestDetails dates={dates} prizes={contest} />
       </Section>
     </>
   );

@@ -96,7 +96,15 @@ export function welcomeEmail(input: {
   ]);
 }
 
-/** A full refund: access has ended. */
+/**
+ * What a full refund ends, as its email says it: the training when the membership itself was
+ * refunded; otherwise only the product refunded, while the membership (if the buyer still holds
+ * one) and every other purchase stay. Null: an order of no known product (a marketplace item no
+ * product maps to), whose access the email does not guess.
+ */
+export type RefundEnds = { kind: "membership" } | { kind: "product"; keepsMembership: boolean } | null;
+
+/** A full refund: names the product and says what ends (issue 40). */
 export function refundNoticeEmail(input: {
   brand: string;
   name: string;
@@ -104,13 +112,21 @@ export function refundNoticeEmail(input: {
   amount: string;
   reference: string;
   supportEmail: string;
+  ends: RefundEnds;
 }): Email {
+  const ends =
+    input.ends === null
+      ? []
+      : input.ends.kind === "membership"
+        ? [`Your ${input.product} has ended, and with it your access to the training.`]
+        : [
+            input.ends.keepsMembership
+              ? `Your ${input.product} has ended; your membership and everything else stay.`
+              : `Your ${input.product} has ended; everything else you bought stays.`,
+          ];
   return compose(`Your ${input.brand} refund`, [
     greeting(input.name),
-    [
-      `Your payment of ${input.amount} for ${input.product} (order ${input.reference}) has been refunded.`,
-      `Your access to the training has ended.`,
-    ],
+    [`Your payment of ${input.amount} for ${input.product} (order ${input.reference}) has been refunded.`, ...ends],
     [`Questions? Write to ${input.supportEmail}`],
   ]);
 }

@@ -2,7 +2,7 @@ import { siteOrigin } from "~/platform/site-origin";
 import { formatDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/db.server";
 import { type Receipt } from "~/platform/mail/compose";
-import { refundNoticeEmail, welcomeEmail } from "./emails";
+import { refundNoticeEmail, welcomeEmail, type RefundEnds } from "./emails";
 import { env } from "~/platform/env.server";
 import { formatMoney } from "~/platform/money";
 import { productLabel } from "./orders";
@@ -11,6 +11,8 @@ import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { claimStripeReceipt } from "./stripe-order.server";
 import { communityFor } from "~/features/accounts/index.server";
 import { queueCustomSaasSaleNotice } from "./sale-notice.server";
+import { isCatalogueKey } from "~/features/catalogue";
+import { ownsProduct } from "~/features/catalogue/index.server";
 
 /**
  * Buyers' emails about their orders, queued in the transaction that records the order (call
@@ -53,7 +55,18 @@ export async function queueStripeReceipt(trx: Database, checkoutSessionId: strin
   await enqueueEmail(trx, { to: order.userEmail, ...email });
 }
 
-/** Orders that were just fully refunded: a short notice to each buyer. */
+/**
+ * What the refund of `order` ends (the refund's entitlement is already revoked in `trx`): the
+ * training when it was the membership; otherwise that product only, and whether a membership stays.
+ */
+async function refundEnds(trx: Database, order: LedgerOrder): Promise<RefundEnds> {
+  if (!isCatalogueKey(order.productKey)) return null;
+  if (order.productKey === "membership") return { kind: "membership" };
+  const keepsMembership = order.userId ? await ownsProduct(order.userId, "membership", trx) : false;
+  return { kind: "product", keepsMembership };
+}
+
+/** Orders that were just fully refunded: a short notice to each buyer, naming what ends. */
 export async function queueRefundNotices(trx: Database, orderIds: readonly string[]) {
   for (const orderId of orderIds) {
     const order = await getOrder(orderId, trx);
@@ -61,7 +74,9 @@ export async function queueRefundNotices(trx: Database, orderIds: readonly strin
     const email = refundNoticeEmail({
       brand: env().BRAND_NAME,
       name: order.userName ?? "",
-      product: productLabel(order.source, order.product, order.productName),
+      // The catalogue's name of the product when known (the marketplace's item name otherwise).
+      product: order.productName ?? productLabel(order.source, order.product, order.productName),
+      ends: await refundEnds(trx, order),
       amount: formatMoney(order.amountCents ?? 0, order.currency),
       reference: order.id,
       supportEmail: env().SUPPORT_EMAIL,

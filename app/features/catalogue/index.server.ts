@@ -13,7 +13,7 @@ export {
 export type { Viewer } from "./access.server";
 export { completeLogin, continueAfterEmailLink, continueAfterPassword } from "./after-sign-in.server";
 export { catalogue, startCatalogueRefresh, stopCatalogueRefresh, stripePriceOf } from "./catalogue.server";
-export { countActiveEntitlements, listEntitlements, marketplaceUpgradesSince } from "./entitlement.server";
+export { countActiveEntitlements, listEntitlements, marketplaceUpgradesSince, ownsProduct } from "./entitlement.server";
 export { accessAction, parseAccessForm } from "./grants.server";
 export type { AccessFailure } from "./grants.server";
 export { saveProduct } from "./product-admin.server";

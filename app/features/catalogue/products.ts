@@ -39,13 +39,19 @@ export function isProductKey(value: unknown): value is ProductKey {
 }
 
 /** What the plan page lists (docs/product.md §2 "Plan page"). */
-export const PLAN_FEATURES = [
+const PLAN_COMMUNITY_FEATURE = "Private Community Access";
+
+const PLAN_FEATURES = [
   "Complete AI SaaS Development Course",
   "Step-by-Step Monetization Guide",
   "AI Boilerplate Templates",
   "Business Idea Generator",
   "Launch Strategy Framework",
   "Marketing Toolkit",
-  "Private Community Access",
+  PLAN_COMMUNITY_FEATURE,
   "Lifetime Updates",
 ] as const;
+
+/** The plan's features as sold: the community only while a community link is set (issue 40). */
+export const planFeatures = (communityLinkSet: boolean): readonly string[] =>
+  communityLinkSet ? PLAN_FEATURES : PLAN_FEATURES.filter((feature) => feature !== PLAN_COMMUNITY_FEATURE);

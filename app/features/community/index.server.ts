@@ -1,2 +1,8 @@
 export { readCommunityOverride } from "./community-settings.server";
-export { communityInviteUrl, saveCommunityInviteUrl } from "./community.server";
+export {
+  communityInviteUrl,
+  communityLinkSet,
+  saveCommunityInviteUrl,
+  startCommunityRefresh,
+  stopCommunityRefresh,
+} from "./community.server";

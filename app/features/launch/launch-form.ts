@@ -14,6 +14,7 @@ export const LAUNCH_FIELDS = [
   "customSaasBookedElsewhere",
   "fullBlastStartsAt",
   "winnersAnnouncedAt",
+  "contestPrizes",
 ] as const;
 export type LaunchField = (typeof LAUNCH_FIELDS)[number];
 export type LaunchFormValues = Record<LaunchField, string>;
@@ -25,6 +26,30 @@ const DATE_FIELDS = ["cartOpensAt", "cartClosesAt", "fullBlastStartsAt", "winner
 const COUNT_FIELDS = ["earlyBonusBuyers", "customSaasCapacity", "customSaasBookedElsewhere"] as const;
 /** Far more than any launch needs; keeps the numbers inside PostgreSQL's integer. */
 export const LAUNCH_COUNT_MAX = 100_000;
+/** The contest's places and the largest prize (migration 0026 checks the same). */
+export const CONTEST_PLACES_MAX = 10;
+export const CONTEST_PRIZE_MAX_CENTS = 100_000_000;
+export const CONTEST_PRIZES_MESSAGE = `Enter 1 to ${CONTEST_PLACES_MAX} prizes in dollars, first place first, separated by commas (such as 350, 250, 150).`;
+
+/** 'Contest prizes' as the form shows them: whole dollars plain, cents when there are any ("350, 250, 150"). */
+export function contestPrizesText(cents: readonly number[]): string {
+  return cents.map((amount) => (amount % 100 === 0 ? String(amount / 100) : (amount / 100).toFixed(2))).join(", ");
+}
+
+/** The prizes typed on the form, in cents, or null when any is not an amount of dollars (up to two decimals). */
+export function parseContestPrizes(text: string): number[] | null {
+  const parts = text.split(",").map((part) => part.trim().replace(/^\$/, ""));
+  if (parts.length < 1 || parts.length > CONTEST_PLACES_MAX) return null;
+  const cents: number[] = [];
+  for (const part of parts) {
+    const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(part);
+    if (!match) return null;
+    const amount = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+    if (amount > CONTEST_PRIZE_MAX_CENTS) return null;
+    cents.push(amount);
+  }
+  return cents;
+}
 
 /** What the form shows for saved settings: dates as the launch's time zone reads them. */
 export function launchFormValues(settings: LaunchSettings): LaunchFormValues {
@@ -38,13 +63,15 @@ export function launchFormValues(settings: LaunchSettings): LaunchFormValues {
     customSaasBookedElsewhere: String(settings.customSaasBookedElsewhere),
     fullBlastStartsAt: toZonedInput(settings.fullBlastStartsAt, zone),
     winnersAnnouncedAt: toZonedInput(settings.winnersAnnouncedAt, zone),
+    contestPrizes: contestPrizesText(settings.contestPrizesCents),
   };
 }
 
 /**
  * Checks the submitted form (docs/product.md §7 "Launch settings"): every date is a real one in
  * the launch's time zone (empty means not set), 'Cart closes' after 'Cart opens', every number a
- * whole number from 0. Any message means nothing is saved.
+ * whole number from 0, the contest's prizes 1 to 10 amounts of dollars. Any message means nothing
+ * is saved.
  */
 export function parseLaunchForm(values: LaunchFormValues): LaunchFormResult {
   const errors: Partial<Record<LaunchField, string>> = {};
@@ -74,8 +101,11 @@ export function parseLaunchForm(values: LaunchFormValues): LaunchFormResult {
     counts[field] = count;
   }
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { ...dates, ...counts, timeZone } };
+  const contestPrizesCents = parseContestPrizes(values.contestPrizes);
+  if (!contestPrizesCents) errors.contestPrizes = CONTEST_PRIZES_MESSAGE;
+
+  if (Object.keys(errors).length > 0 || !contestPrizesCents) return { ok: false, errors };
+  return { ok: true, value: { ...dates, ...counts, timeZone, contestPrizesCents } };
 }
 
 /**

@@ -30,6 +30,7 @@ function settingsOf(row: Selectable<DB["launch_settings"]>): LaunchSettings {
     customSaasBookedElsewhere: row.custom_saas_booked_elsewhere,
     fullBlastStartsAt: row.full_blast_starts_at,
     winnersAnnouncedAt: row.winners_announced_at,
+    contestPrizesCents: row.contest_prizes_cents,
   };
 }
 
@@ -43,6 +44,7 @@ function columns(settings: LaunchSettings) {
     custom_saas_booked_elsewhere: settings.customSaasBookedElsewhere,
     full_blast_starts_at: settings.fullBlastStartsAt,
     winners_announced_at: settings.winnersAnnouncedAt,
+    contest_prizes_cents: settings.contestPrizesCents,
   };
 }
 

@@ -89,6 +89,7 @@ function auditShape(settings: LaunchSettings) {
     customSaasBookedElsewhere: settings.customSaasBookedElsewhere,
     fullBlastStartsAt: iso(settings.fullBlastStartsAt),
     winnersAnnouncedAt: iso(settings.winnersAnnouncedAt),
+    contestPrizesCents: settings.contestPrizesCents,
   };
 }
 

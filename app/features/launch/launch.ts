@@ -14,6 +14,8 @@ export type LaunchSettings = {
   customSaasBookedElsewhere: number;
   fullBlastStartsAt: Date | null;
   winnersAnnouncedAt: Date | null;
+  /** The affiliate contest's prizes in cents, first place first (issue 40: a setting, not a constant). */
+  contestPrizesCents: number[];
 };
 
 /** What a fresh production install has: no dates, so no deadline copy anywhere. */
@@ -26,6 +28,7 @@ export const DEFAULT_LAUNCH_SETTINGS: LaunchSettings = {
   customSaasBookedElsewhere: 0,
   fullBlastStartsAt: null,
   winnersAnnouncedAt: null,
+  contestPrizesCents: [35_000, 25_000, 15_000],
 };
 
 const DAY_MS = 86_400_000;

@@ -4,6 +4,7 @@ import { isLinkSigned, signLink } from "~/platform/signed-link.server";
 import { nameForMail } from "~/platform/mail/compose";
 import { markdownEmail } from "~/platform/mail/markdown-email.server";
 import {
+  MARKETING_MAIL_HELD,
   fillPlaceholders,
   isMailingList,
   listUnsubscribeHeaders,
@@ -71,11 +72,14 @@ export async function saveNewsPreference(email: string, subscribed: boolean) {
  * A training step or an announcement as it is sent now: the step's current text, the footer and,
  * for marketing, the unsubscribe link and RFC 8058 headers. Null when it must not be sent: the
  * address unsubscribed, the lead bought or was deleted, or the step or announcement is gone.
+ * Held (issue 40) while no postal address is set: every marketing email must carry it, so the
+ * message waits with MARKETING_MAIL_HELD, which the admin's outbox shows.
  */
 export const writeListEmail: ListMailWriter = async (email) => {
   const { BRAND_NAME, MAIL_POSTAL_ADDRESS } = env();
   const marketing = email.category === "sequence" || email.category === "announcement";
   if (marketing && (await isUnsubscribed(email.to))) return null;
+  if (marketing && !MAIL_POSTAL_ADDRESS) return { held: MARKETING_MAIL_HELD };
 
   let subject: string;
   let markdown: string;

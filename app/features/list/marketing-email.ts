@@ -27,6 +27,13 @@ export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, s
   };
 }
 
+/**
+ * Why a training email or an announcement waits instead of going out (issue 40): shown with the
+ * held message on /admin/emails and above the training on /admin/emails/sequences.
+ */
+export const MARKETING_MAIL_HELD =
+  "Held: MAIL_POSTAL_ADDRESS (the sender's postal address) is not set, and every marketing email must carry it. Set it and restart: held emails go out within the hour, or at once with 'Retry now'.";
+
 /** The footer lines of a marketing message: why it came, how to stop it, who sent it. */
 export function marketingFooter(input: {
   brand: string;

@@ -1,5 +1,5 @@
 export { includedCoursesOverview, installIncludedCourse } from "./included-courses.server";
-export { loadLegalDocument } from "./legal-document.server";
+export { loadLegalDocument, recordLegalDates } from "./legal-document.server";
 export { brand, publicPage } from "./public-page.server";
 export { loadSalesPage } from "./sales-page.server";
 export { seed } from "./seed.server";

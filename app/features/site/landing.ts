@@ -38,6 +38,16 @@ export type LandingContent = {
  * price has ended" after, and no deadline without dates. The early-bonus block counts its spots
  * down and is gone once none remain.
  */
+/** The community among the offer's benefits: listed only while a community link is set (issue 40). */
+const COMMUNITY_BENEFIT = "Private community access";
+
+/** The landing page as it is sold: the community only while a community link is set (issue 40). */
+export function landingForCommunity(content: LandingContent, communityLinkSet: boolean): LandingContent {
+  if (communityLinkSet) return content;
+  const benefits = content.offer.benefits.filter((benefit) => benefit !== COMMUNITY_BENEFIT);
+  return { ...content, offer: { ...content.offer, benefits } };
+}
+
 export function landingContent(
   brand: Brand,
   catalogue: Catalogue,
@@ -106,7 +116,7 @@ export function landingContent(
         "A step-by-step monetization guide",
         "AI boilerplate templates to start from",
         "The business idea generator",
-        "Private community access",
+        COMMUNITY_BENEFIT,
         "Every future update, free for life",
       ],
       bonus:

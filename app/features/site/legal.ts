@@ -23,7 +23,17 @@ export type LegalDocument = {
 export const WHITE_LABEL_LICENCE =
   "If you buy a white-label upgrade, you may rebrand and sell or offer the included applications to your own clients under your own brand. You may not resell the white-label licence itself, offer the source materials as a competing training product, or use them in unlawful ways.";
 
-export const LEGAL_LAST_UPDATED = "May 21, 2025";
+/**
+ * When the legal pages' wording last changed in the code: bump it with the wording. The page says
+ * the later of this and the last start that printed a new text (a setting it prints changed;
+ * legal-document.server.ts).
+ */
+export const LEGAL_WORDING_UPDATED = new Date("2025-05-21T00:00:00Z");
+
+const LEGAL_DAY = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** 'May 21, 2025': the legal pages' "Last updated". */
+export const formatLegalDay = (at: Date) => LEGAL_DAY.format(at);
 
 /** Ten sections: docs/product.md §2 lists collected data, use, sharing, retention, security, GDPR rights, cookies, changes, contact. */
 /** `retention`: the periods in force (app/platform/retention-periods.ts), the same numbers housekeeping applies. */
@@ -34,7 +44,7 @@ export function privacyPolicy({ name, supportEmail }: Brand, retention: Retentio
       description: "How we collect, use, share and protect your personal data, your GDPR rights and our cookie policy.",
     },
     title: "Privacy Policy",
-    lastUpdated: LEGAL_LAST_UPDATED,
+    lastUpdated: formatLegalDay(LEGAL_WORDING_UPDATED),
     intro: `This policy explains what personal data ${name} collects when you visit our website, buy our training or join our email list, how we use it, and the rights you have over it.`,
     sections: [
       {
@@ -150,7 +160,7 @@ export function termsOfService({ name, supportEmail }: Brand): LegalDocument {
         "The terms for our website, training and tools: purchases, the 30-day money-back guarantee, licences and disclaimers.",
     },
     title: "Terms of Service",
-    lastUpdated: LEGAL_LAST_UPDATED,
+    lastUpdated: formatLegalDay(LEGAL_WORDING_UPDATED),
     intro: `These terms govern your use of the ${name} website, training, tools and bonuses. Please read them carefully.`,
     sections: [
       {

@@ -1,4 +1,5 @@
-import { salesContent, type SalesVariantKey } from "./sales";
+import { salesContent, salesForCommunity, type SalesVariantKey } from "./sales";
+import { communityLinkSet } from "~/features/community/index.server";
 import { clientModuleUrl } from "~/platform/client-modules.server";
 import { now } from "~/platform/clock.server";
 import { launchPhase } from "~/features/launch";
@@ -12,7 +13,10 @@ const CHECKOUT_LINK = { a: "checkout", b: "trialCheckout", launch: "checkout" } 
 
 /** The loader of a sales page variant (routes/ailabs-offer*.tsx). */
 export function loadSalesPage(request: Request, variant: SalesVariantKey, path: string) {
-  const content = salesContent(variant, brand(), catalogue(), launchPhase(launchSettings(), now()));
+  const content = salesForCommunity(
+    salesContent(variant, brand(), catalogue(), launchPhase(launchSettings(), now())),
+    communityLinkSet(),
+  );
   const checkoutUrl = marketplaceLinks()[CHECKOUT_LINK[variant]];
   // The page loads no React (features/site/sales-page.tsx): its moving parts load their own modules.
   const demoPlayer = clientModuleUrl("app/features/site/build-demo-player.ts");

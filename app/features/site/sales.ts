@@ -46,6 +46,26 @@ export type SalesContent = {
   disclaimers: string[];
 };
 
+/** The private community as a bonus card: listed only while a community link is set (issue 40). */
+const COMMUNITY_BONUS = {
+  title: "Private Community",
+  description: "Ask questions, share progress and get feedback from other members.",
+  value: formatUsd(97_00),
+};
+
+const bonusesHeading = (count: number) => `Plus These ${count} Bonuses`;
+
+/**
+ * The page as it is sold: the community is listed only while a community link is set
+ * (`/admin/community` or COMMUNITY_INVITE_URL), so a buyer is never sold a community that does not
+ * exist yet (issue 40).
+ */
+export function salesForCommunity(content: SalesContent, communityLinkSet: boolean): SalesContent {
+  if (communityLinkSet) return content;
+  const items = content.bonuses.items.filter((item) => item !== COMMUNITY_BONUS);
+  return { ...content, bonuses: { heading: bonusesHeading(items.length), items } };
+}
+
 function commonFaqs(brand: Brand): FaqItem[] {
   return [
     {
@@ -86,7 +106,7 @@ function commonSections(brand: Brand) {
     },
     intro: {
       heading: `Introducing ${brand.name}`,
-      text: `${brand.name} is a complete training program that shows you how to plan, build, launch and sell AI-powered SaaS apps without writing code, with templates, an idea generator and a community to help you along the way.`,
+      text: `${brand.name} is a complete training program that shows you how to plan, build, launch and sell AI-powered SaaS apps without writing code, with templates and an idea generator to help you along the way.`,
     },
     benefits: {
       heading: "Here's What You Get",
@@ -103,7 +123,7 @@ function commonSections(brand: Brand) {
     },
     demo: SALES_DEMO,
     bonuses: {
-      heading: "Plus These 4 Bonuses",
+      heading: bonusesHeading(4),
       items: [
         {
           title: "AI SaaS Boilerplate",
@@ -120,11 +140,7 @@ function commonSections(brand: Brand) {
           description: "Tested prompts for building features, fixing bugs and writing your marketing copy.",
           value: formatUsd(147_00),
         },
-        {
-          title: "Private Community",
-          description: "Ask questions, share progress and get feedback from other members.",
-          value: formatUsd(97_00),
-        },
+        COMMUNITY_BONUS,
       ],
     },
     testimonials: {

@@ -1,4 +1,5 @@
-import { MEMBER_UPSELL } from "./upsells";
+import { useSearchParams } from "@remix-run/react";
+import { BROWSING_PARAM, MEMBER_UPSELL } from "./upsells";
 import { useRootData } from "~/platform/hooks/use-root-data";
 
 /**
@@ -22,11 +23,16 @@ export function useDeclineHref(marketplaceDeclineUrl: string): string {
 }
 
 /**
- * The banner both upsell pages open with: for a marketplace buyer the yellow "the order is not
- * finished, stay on the page"; for a member, a calm line that the upgrade is optional.
+ * The banner both upsell pages open with: for the marketplace's buyer, who has just paid and
+ * arrives signed out, the yellow "the order is not finished"; for a member, a calm line that the
+ * upgrade is optional; for any other signed-in visitor (a lead browsing) and for whoever came from
+ * /upgrades (`?from=upgrades`), none: they are not in the middle of an order.
  */
 export function UpsellBanner({ banner }: { banner: { heading: string; text: string } }) {
+  const signedIn = Boolean(useRootData()?.user);
+  const browsing = useSearchParams()[0].get(BROWSING_PARAM.name) === BROWSING_PARAM.value;
   const member = useIsMember();
+  if (!member && (signedIn || browsing)) return null;
   const shown = member ? MEMBER_UPSELL.banner : banner;
   return (
     <div

@@ -9,11 +9,22 @@ import type { Brand, FaqItem, FeatureCard, PageCopy } from "~/platform/copy-type
  * and the /upgrades hub (docs/product.md §2).
  */
 
-/** The yellow banner both upsell pages open with. */
+/**
+ * The yellow banner both upsell pages open with, for the marketplace's buyer who has just paid
+ * (an anonymous visitor: the marketplace sends its buyers here). The offer stays on /upgrades, so
+ * the banner promises no "one-time" scarcity (issue 40).
+ */
 const waitBanner = {
   heading: "Wait! Your order is not complete yet.",
-  text: `Your login details will arrive by email in about ${LOGIN_EMAIL_MINUTES} minutes (check your spam folder). Please stay on this page: this one-time offer is not shown again.`,
+  text: `Your login details will arrive by email in about ${LOGIN_EMAIL_MINUTES} minutes (check your spam folder). While you wait, see the upgrade below: add it now, or later from the Upgrades page.`,
 };
+
+/**
+ * Added to the upsell pages' links on /upgrades: a visitor who came from there is browsing, not in
+ * the middle of a marketplace order, so the yellow banner is not shown (a cache key's value).
+ */
+export const BROWSING_PARAM = { name: "from", value: "upgrades" } as const;
+const browsingHref = (path: string) => `${path}?${BROWSING_PARAM.name}=${BROWSING_PARAM.value}`;
 
 /**
  * What a signed-in member sees instead of the yellow banner: they bought long ago, so "your order is
@@ -68,13 +79,13 @@ export function whiteLabelContent(brand: Brand, catalogue: Catalogue): WhiteLabe
   return {
     page: {
       title: `12-in-1 White-Label AI SaaS Upgrade | ${brand.name}`,
-      description: `Twelve ready-made AI SaaS apps you can brand and sell as your own, for a one-time ${special} (regular ${regular}).`,
+      description: `Twelve AI app kits (the prompt each app runs on, a brand file, a setup guide and a white-label licence) to build, brand and sell as your own, for a one-time ${special} (regular ${regular}).`,
     },
     banner: waitBanner,
     hero: {
       eyebrow: "One-time upgrade offer",
-      heading: "Get 12 Ready-Made AI SaaS Apps You Can Sell as Your Own",
-      text: "Skip the build. Put your brand on twelve finished AI apps, set your own prices and keep 100% of the profit.",
+      heading: "Get 12 AI App Kits You Can Brand and Sell as Your Own",
+      text: "Each kit holds the tested prompt an AI app runs on, a brand file and a setup guide. Build the app with your AI app builder, put your brand on it, set your own prices and keep 100% of the profit.",
     },
     price: { regular, special, note: "One-time payment" },
     checkoutImageAlt: `Buy the white-label upgrade for ${special}`,
@@ -84,13 +95,15 @@ export function whiteLabelContent(brand: Brand, catalogue: Catalogue): WhiteLabe
       cards: [
         {
           icon: "layers",
-          title: "12 Finished Apps",
-          description: "Twelve complete AI apps, ready to launch the day you get them.",
+          title: "12 App Kits",
+          description:
+            "Twelve AI app kits, each with the prompt the app runs on, a brand file and a step-by-step setup guide.",
         },
         {
           icon: "palette",
           title: "Your Brand",
-          description: "Change the name, logo and colours so every app looks like your own product.",
+          description:
+            "Set the name, tagline, logo and colour in each kit's brand file so every app looks like your own product.",
         },
         {
           icon: "dollar",
@@ -104,28 +117,27 @@ export function whiteLabelContent(brand: Brand, catalogue: Catalogue): WhiteLabe
         },
         {
           icon: "clock",
-          title: "Launch in Minutes",
-          description: "No building or debugging: set up, brand and publish.",
+          title: "A Head Start",
+          description: "No idea to invent and no prompt to write: follow the kit's guide, build, brand and publish.",
         },
         {
           icon: "shield",
           title: "Commercial Licence",
-          description: "A white-label licence lets you sell the apps to your own customers.",
+          description: "A white-label licence in every kit lets you sell the apps you build to your own customers.",
         },
       ],
     },
     tools: {
-      heading: "The 12 AI Tools You Get",
+      heading: "The 12 AI App Kits You Get",
       items: [...WHITE_LABEL_TOOLS],
     },
     offer: {
       heading: "Your White-Label Package",
       items: [
-        "All 12 AI SaaS apps",
-        "White-label rights to rebrand and resell",
-        "Setup guides for every app",
-        "Sales page templates for each tool",
-        "Free updates",
+        "12 AI app kits, each with its tested prompt and a brand file",
+        "A step-by-step setup guide for every app",
+        "White-label rights to rebrand and resell the apps you build",
+        "The White-Label course in your members' area, one chapter per app",
       ],
       price: special,
       regular,
@@ -133,14 +145,14 @@ export function whiteLabelContent(brand: Brand, catalogue: Catalogue): WhiteLabe
     },
     faqs: [
       {
-        question: "Do I need technical skills to run these apps?",
+        question: "Do I need technical skills to build these apps?",
         answer:
-          "No. Each app comes with a step-by-step setup guide; if you can follow a checklist, you can launch them.",
+          "No coding. Each kit's setup guide walks you through building the app with an AI app builder, branding it and publishing it; if you can follow a checklist, you can launch them.",
       },
       {
         question: "Can I really sell the apps as my own?",
         answer:
-          "Yes. The white-label licence lets you rebrand the apps and sell access to your own customers. You may not resell the source files themselves.",
+          "Yes. The white-label licence lets you rebrand the apps you build from the kits and sell access to your own customers. You may not resell the kits themselves.",
       },
       {
         question: "Are there monthly fees?",
@@ -157,7 +169,7 @@ export function whiteLabelContent(brand: Brand, catalogue: Catalogue): WhiteLabe
     ],
     closing: {
       heading: "Start Selling AI Apps Today",
-      text: `This price is only available on this page. Add the 12-in-1 white-label upgrade for ${special} now.`,
+      text: `Add the 12-in-1 white-label upgrade for ${special} now, or later from the Upgrades page.`,
     },
     disclaimer: earningsDisclaimer(brand),
   };
@@ -328,27 +340,30 @@ export type CustomSaasThankYouContent = {
   page: PageCopy;
   heading: string;
   text: string;
-  connect: { heading: string; text: string; channels: Array<{ label: string; handle: string }> };
+  /** The next step: the application form (/custom-saas/apply), reached by signing in. */
+  apply: { heading: string; text: string; href: string; label: string; help: string };
   checklist: { heading: string; items: Array<{ title: string; text: string }> };
   expect: { heading: string; steps: Array<{ title: string; duration: string; text: string }> };
 };
+
+/** Where a custom SaaS buyer applies (a signed-in owner's form; anyone else is shown the offer). */
+export const CUSTOM_SAAS_APPLY_PATH = "/custom-saas/apply";
 
 export function customSaasThankYouContent(brand: Brand): CustomSaasThankYouContent {
   return {
     page: {
       title: `Thank You for Your Custom AI SaaS Purchase | ${brand.name}`,
       description:
-        "Your custom AI SaaS package is confirmed. Here is how to connect with us and prepare for your first session.",
+        "Your custom AI SaaS package is confirmed. Here is how to apply for your build and prepare for your first session.",
     },
     heading: "Thank You! Your Purchase Is Confirmed",
     text: `Welcome to the ${brand.name} custom AI SaaS program. We can't wait to build your app with you.`,
-    connect: {
-      heading: "Connect With Us",
-      text: "Message us on either channel to book your discovery session. Please include your order number so we can find your purchase.",
-      channels: [
-        { label: "Discord", handle: "aiprofitlabs" },
-        { label: "Telegram", handle: "@aiprofitlabs" },
-      ],
+    apply: {
+      heading: "Apply for Your Build",
+      text: `Sign in with the login details we email you (in about ${LOGIN_EMAIL_MINUTES} minutes; check your spam folder), then fill in the application form: your idea, your goals and your availability. We review it within ${CUSTOM_SAAS.reviewHours} hours and reply by email to book your discovery session.`,
+      href: CUSTOM_SAAS_APPLY_PATH,
+      label: "Open the Application Form",
+      help: `Questions before you apply? Email ${brand.supportEmail}.`,
     },
     checklist: {
       heading: "How to Prepare",
@@ -422,10 +437,18 @@ export type UpgradesContent = {
     href: string | null;
     cta: string;
   }>;
+  /**
+   * The membership itself, for whoever does not hold it (a lead whose locked course or training
+   * email led here): its price and the way to buy it, the plan page's card checkout (issue 40).
+   */
+  membership: { title: string; description: string; regular: string; special: string; href: string; cta: string };
   /** What an owner sees instead of a buy link. */
   owned: string;
   guarantee: string;
 };
+
+/** The plan page: the membership's card checkout (signing in or up first, when needed). */
+export const MEMBERSHIP_OFFER_HREF = "/payment-options";
 
 export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesContent {
   return {
@@ -449,10 +472,10 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
       {
         key: "white_label",
         title: catalogue.white_label.name,
-        description: "Twelve ready-made AI apps you can brand and sell as your own.",
+        description: "Twelve AI app kits (prompt, brand file, setup guide) to build, brand and sell as your own.",
         regular: formatUsd(listPriceOf(catalogue.white_label)),
         special: formatUsd(catalogue.white_label.priceCents),
-        href: "/white-label-upsell",
+        href: browsingHref("/white-label-upsell"),
         cta: "See the White-Label Offer",
       },
       {
@@ -461,10 +484,19 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
         description: "We build your custom AI SaaS app with you and coach you through launch.",
         regular: formatUsd(listPriceOf(catalogue.custom_saas)),
         special: formatUsd(catalogue.custom_saas.priceCents),
-        href: "/custom-saas-upsell",
+        href: browsingHref("/custom-saas-upsell"),
         cta: "See the Custom SaaS Offer",
       },
     ],
+    membership: {
+      title: catalogue.membership.name,
+      description:
+        "Every course, the AI App Builder, the idea generator and the premium bonuses, for a one-time payment.",
+      regular: formatUsd(listPriceOf(catalogue.membership)),
+      special: formatUsd(catalogue.membership.priceCents),
+      href: MEMBERSHIP_OFFER_HREF,
+      cta: "Get Lifetime Access",
+    },
     owned: "You own this",
     guarantee: `Every upgrade comes with our ${GUARANTEE_DAYS}-day satisfaction guarantee: if you are not happy, email ${brand.supportEmail} for a full refund.`,
   };

@@ -248,6 +248,10 @@ export interface KnownDevices {
 export interface LaunchSettings {
   cart_closes_at: Timestamp | null;
   cart_opens_at: Timestamp | null;
+  /**
+   * The affiliate contest's prizes in cents, first place first (/admin/launch 'Contest prizes'; issue 40).
+   */
+  contest_prizes_cents: Generated<number[]>;
   custom_saas_booked_elsewhere: number;
   custom_saas_capacity: number;
   early_bonus_buyers: number;
@@ -272,6 +276,18 @@ export interface Leads {
    * Unsubscribed from every marketing email (decision 054; migrations 0019 and 0021); null: subscribed.
    */
   unsubscribed_at: Timestamp | null;
+}
+
+export interface LegalDocuments {
+  /**
+   * The start that first printed this fingerprint.
+   */
+  changed_at: Timestamp;
+  /**
+   * SHA-256 of the page as printed, without its date.
+   */
+  fingerprint: string;
+  path: string;
 }
 
 export interface MfaChallenges {
@@ -559,6 +575,7 @@ export interface DB {
   known_devices: KnownDevices;
   launch_settings: LaunchSettings;
   leads: Leads;
+  legal_documents: LegalDocuments;
   mfa_challenges: MfaChallenges;
   order_ledger: OrderLedger;
   products: Products;

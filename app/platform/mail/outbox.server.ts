@@ -246,6 +246,22 @@ export async function markEmailFailed(id: string, error: string, retryInSeconds:
     .execute();
 }
 
+/**
+ * Held, not sent, and not counted as an attempt: the message waits with `reason` (which the
+ * admin's outbox shows) and is tried again after `retryInSeconds`, or at once by 'Retry now'.
+ */
+export async function markEmailHeld(id: string, reason: string, retryInSeconds: number, now: Date) {
+  await db()
+    .updateTable("email_outbox")
+    .set({
+      last_error: reason.slice(0, 1000),
+      attempts: sql`greatest(attempts - 1, 0)`,
+      next_attempt_at: new Date(now.getTime() + retryInSeconds * 1000),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
 export type OutboxStatus = "scheduled" | "queued" | "sent" | "failed" | "canceled";
 
 /** One line of the outbox as the admin sees it: never the body (a list is no place for it). */

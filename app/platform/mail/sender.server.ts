@@ -9,6 +9,7 @@ import {
   claimDueEmails,
   markEmailCanceled,
   markEmailFailed,
+  markEmailHeld,
   markEmailSent,
   releaseEmails,
   withLinks,
@@ -34,11 +35,16 @@ let transport: Transporter | undefined;
 
 /**
  * Writes a list message (a training step or an announcement) as it goes out, or null when its
- * recipient may no longer get it. The list feature owns that rule; the app hands it in at start.
+ * recipient may no longer get it, or `{ held }` when it may not go out yet (the reason the admin
+ * sees: no postal address is set). The list feature owns those rules; the app hands it in at start.
  */
 export type ListMailWriter = (
   email: ClaimedEmail,
-) => Promise<(OutgoingEmail & { headers?: Record<string, string> }) | null>;
+) => Promise<(OutgoingEmail & { headers?: Record<string, string> }) | HeldEmail | null>;
+export type HeldEmail = { held: string };
+
+/** How long a held message waits before it is tried again (an address set at a restart sends it then). */
+const HOLD_SECONDS = 3600;
 let writeListEmail: ListMailWriter | undefined;
 
 export function startMailer(options: { writeListEmail: ListMailWriter }) {
@@ -101,6 +107,10 @@ async function deliver(email: ClaimedEmail) {
   try {
     const message = await written(email);
     if (!message) return await markEmailCanceled(email.id);
+    if ("held" in message) {
+      log.warn({ mailId: email.id, category: email.category, reason: message.held }, "mail held, not sent");
+      return await markEmailHeld(email.id, message.held, HOLD_SECONDS, now());
+    }
     const sent = await send(email.id, message);
     await markEmailSent(email.id);
     if (sent) log.info({ mailId: email.id, to_hash: hashForLog(email.to), category: email.category }, "mail sent");
@@ -128,7 +138,9 @@ async function deliver(email: ClaimedEmail) {
  * memory (decision 046); a list message written now from its step or announcement, with its
  * unsubscribe link and headers (decision 054), or null when its recipient may no longer get it.
  */
-async function written(email: ClaimedEmail): Promise<(OutgoingEmail & { headers?: Record<string, string> }) | null> {
+async function written(
+  email: ClaimedEmail,
+): Promise<(OutgoingEmail & { headers?: Record<string, string> }) | HeldEmail | null> {
   if (email.category === "transactional") return withLinks(email);
   if (!writeListEmail) throw new Error("startMailer() was not given the list's writer");
   return writeListEmail(email);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signIn } from "../../support/fixtures";
 import { Browser } from "../../support/http";
 import { MARKETPLACE_LINKS } from "../../support/marketplace-sale";
+import { parseHtml } from "../../support/html";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
 // Every value the marketing pages take from configuration, set to something recognisable.
@@ -17,10 +18,10 @@ const PAGES: Record<string, string[]> = {
   "/ailabs-offer": ["Launch Week Special", "LAUNCH", "-$172", "$17"],
   "/ailabs-offer2": ["Get Full Access for Just $1 (Normally $197)", "-$196", "99.5% OFF"],
   "/ailabs-offer3": ["The launch price ends in", "-$172", "$25"],
-  "/white-label-upsell": ["Get 12 Ready-Made AI SaaS Apps You Can Sell as Your Own", "$997", "$37"],
+  "/white-label-upsell": ["Get 12 AI App Kits You Can Brand and Sell as Your Own", "$997", "$37"],
   "/custom-saas-upsell": ["3 of 10 spots remaining", "$1,997", "Apply Now $997"],
-  "/custom-saas-thank-you": ["Thank You! Your Purchase Is Confirmed", "What to Expect"],
-  "/upgrades": ["Upgrade Your Membership", "/white-label-upsell", "/custom-saas-upsell"],
+  "/custom-saas-thank-you": ["Thank You! Your Purchase Is Confirmed", 'href="/custom-saas/apply"', "What to Expect"],
+  "/upgrades": ["Upgrade Your Membership", "/white-label-upsell", "/custom-saas-upsell", "Get Lifetime Access"],
 };
 
 /** The HTML with React's entity escapes undone, so copy can be matched as written. */
@@ -123,6 +124,84 @@ describe("configuration", () => {
     expect(count(body, `href="${CONFIG.MARKETPLACE_CUSTOM_SAAS_CHECKOUT_URL}"`)).toBe(3);
     expect(count(body, `href="${CONFIG.MARKETPLACE_DECLINE_URL}"`)).toBe(2);
     expect(body).toContain("No Thanks");
+  });
+});
+
+/** What the visitor reads: the page's text without its scripts (the loader data React carries). */
+async function visibleText(browser: Browser, path: string) {
+  const response = await browser.get(path);
+  expect(response.status, path).toBe(200);
+  const document = parseHtml(await response.text());
+  for (const script of [...document.querySelectorAll("script")]) script.remove();
+  return { document, text: document.body.textContent! };
+}
+
+describe("what the pages promise (issue 40)", () => {
+  it("list no community while no community link is set: landing, sales pages and plan page", async () => {
+    const visitor = new Browser(app.baseUrl);
+    for (const path of ["/", "/ailabs-offer", "/ailabs-offer2", "/ailabs-offer3"]) {
+      const { text } = await visibleText(visitor, path);
+      expect(text, path).not.toMatch(/communit/i);
+    }
+    expect((await visibleText(visitor, "/ailabs-offer")).text).toContain("Plus These 3 Bonuses");
+    const lead = await signIn(app.baseUrl, (await createUser(app.db)).email);
+    const plan = await visibleText(lead, "/payment-options");
+    expect(plan.text).toContain("Lifetime Updates");
+    expect(plan.text).not.toMatch(/communit/i);
+  });
+
+  it("/upgrades?locked=membership sells the membership: its notice, price and way to buy, with or without a session", async () => {
+    const lead = await signIn(app.baseUrl, (await createUser(app.db)).email);
+    for (const browser of [new Browser(app.baseUrl), lead]) {
+      const { document, text } = await visibleText(browser, "/upgrades?locked=membership");
+      expect(text).toContain(
+        "You tried to open a course of the AI Profit Labs Lifetime Access. Get the AI Profit Labs Lifetime Access below to unlock it.",
+      );
+      const offer = document.querySelector("#membership")!;
+      expect(offer.textContent).toContain("AI Profit Labs Lifetime Access");
+      expect(offer.textContent).toContain("$25");
+      expect(offer.textContent).toContain("$197");
+      const buy = [...offer.querySelectorAll("a")].find((a) => a.textContent === "Get Lifetime Access");
+      expect(buy?.getAttribute("href")).toBe("/payment-options");
+    }
+    // The way on sells it: the plan page, with its card checkout, for the signed-in lead.
+    const plan = await visibleText(lead, "/payment-options");
+    expect(plan.text).toContain("Choose Your Access Plan");
+    expect(plan.text).toContain("Get Lifetime Access Now");
+    // A member owns it: no membership offer.
+    const member = await signIn(app.baseUrl, (await createUser(app.db, { paid: "warriorplus" })).email);
+    expect((await visibleText(member, "/upgrades?locked=membership")).document.querySelector("#membership")).toBeNull();
+  });
+
+  it("every locked door leads to a page that sells what it locks", async () => {
+    const lead = await signIn(app.baseUrl, (await createUser(app.db)).email);
+    for (const product of ["membership", "vip", "white_label", "custom_saas"]) {
+      const { text } = await visibleText(lead, `/upgrades?locked=${product}`);
+      expect(text, product).toMatch(/Get the .+ below to unlock it\./);
+    }
+    for (const tool of ["dashboard", "app-builder", "app-idea-generator", "bonuses"]) {
+      const { text } = await visibleText(lead, `/payment-options?locked=${tool}`);
+      expect(text, tool).toContain("get lifetime access below to unlock it");
+      expect(text, tool).toContain("Get Lifetime Access Now");
+    }
+  });
+
+  it("show the yellow 'order not complete' banner only to a buyer fresh from the marketplace", async () => {
+    const banner = "Wait! Your order is not complete yet.";
+    for (const path of ["/white-label-upsell", "/custom-saas-upsell"]) {
+      const buyer = await visibleText(new Browser(app.baseUrl), path);
+      expect(buyer.text, path).toContain(banner);
+      expect(buyer.text, path).not.toMatch(/not shown again|only available on this page/);
+      // Browsing from /upgrades, or signed in without a membership: no order is in progress.
+      expect((await visibleText(new Browser(app.baseUrl), `${path}?from=upgrades`)).text, path).not.toContain(banner);
+      const lead = await signIn(app.baseUrl, (await createUser(app.db)).email);
+      const leadPage = await visibleText(lead, path);
+      expect(leadPage.text, path).not.toContain(banner);
+      expect(leadPage.text, path).not.toContain("You already have lifetime access.");
+    }
+    const upgrades = await (await new Browser(app.baseUrl).get("/upgrades")).text();
+    expect(upgrades).toContain('href="/white-label-upsell?from=upgrades"');
+    expect(upgrades).toContain('href="/custom-saas-upsell?from=upgrades"');
   });
 });
 

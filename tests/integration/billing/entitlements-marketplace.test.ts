@@ -145,7 +145,8 @@ describe("marketplace sales grant the product of their item", () => {
     await refund(sales.membership);
     expect((await entitlements(email)).every((e) => !e.active)).toBe(true);
     expect(await paid(email)).toBe(false);
-    // Each refund notice names its product.
+    // Each refund notice names its product (the catalogue's name) and says what ends: the training
+    // only with the membership; an upgrade ends alone while the membership stays (issue 40).
     const notices = await vi.waitFor(
       () => {
         const found = smtp.messages.filter((m) => m.to.includes(email) && /refund/i.test(m.subject));
@@ -154,9 +155,20 @@ describe("marketplace sales grant the product of their item", () => {
       },
       { timeout: 15_000 },
     );
-    for (const item of Object.keys(ITEMS) as Item[]) {
-      expect(notices.some((m) => m.text.includes(NAMES[item]))).toBe(true);
+    const noticeOf = (item: Item) => {
+      const orderId = orderIds.find((o) => o.product_key === item)!.id;
+      return notices.find((m) => m.text.includes(`(order ${orderId})`))!.text;
+    };
+    for (const item of ["vip", "white_label", "custom_saas"] as const) {
+      const name = PRODUCT_DEFAULTS[item].name;
+      expect(noticeOf(item)).toContain(`for ${name} (order`);
+      expect(noticeOf(item)).toContain(`Your ${name} has ended; your membership and everything else stay.`);
+      expect(noticeOf(item)).not.toContain("training");
     }
+    expect(noticeOf("vip")).toContain("Your VIP Upgrade has ended; your membership and everything else stay.");
+    expect(noticeOf("membership")).toContain(
+      `Your ${PRODUCT_DEFAULTS.membership.name} has ended, and with it your access to the training.`,
+    );
   });
 
   it("keeps an upsell that arrives before the front end against the email, and attaches it with the account", async () => {

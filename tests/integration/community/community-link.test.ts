@@ -125,6 +125,23 @@ describe("the community link is for paid members only", () => {
     expect(cachedBodies().filter(containsLink)).toEqual([]);
   });
 
+  it("is listed on the landing, sales and plan pages while it is set (issue 40), the link itself never", async () => {
+    const visitor = new Browser(app.baseUrl);
+    const texts = async (browser: Browser, path: string) => {
+      const html = await (await browser.get(path)).text();
+      expect(html, path).not.toContain(SECRET);
+      return parseHtml(html).body.textContent!;
+    };
+    expect(await texts(visitor, "/")).toContain("Private community access");
+    for (const path of ["/ailabs-offer", "/ailabs-offer2", "/ailabs-offer3"]) {
+      const text = await texts(visitor, path);
+      expect(text, path).toContain("Plus These 4 Bonuses");
+      expect(text, path).toContain("Private Community");
+    }
+    const lead = await signIn(app.baseUrl, (await createUser(app.db)).email);
+    expect(await texts(lead, "/payment-options")).toContain("Private Community Access");
+  });
+
   it("shows 'Join the Private Community' on /bonuses and the dashboard to a paid member", async () => {
     const member = await signIn(app.baseUrl, (await createUser(app.db, { paid: "warriorplus" })).email);
     for (const page of ["/bonuses", "/dashboard"]) {

@@ -45,6 +45,7 @@ async function setEarlyBonusBuyers(count: number) {
     customSaasBookedElsewhere: "7",
     fullBlastStartsAt: "",
     winnersAnnouncedAt: "",
+    contestPrizes: "350, 250, 150",
   });
   expect(response.status, await response.clone().text()).toBe(303);
 }

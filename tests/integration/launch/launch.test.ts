@@ -5,6 +5,7 @@ import { Browser, redirectTarget } from "../../support/http";
 import { getPage, parseHtml } from "../../support/html";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 import { SETTINGS_REFRESH_MS } from "~/platform/settings-poller.server";
+import { CONTEST_PRIZES_MESSAGE } from "~/features/launch/launch-form";
 
 /**
  * Issue 26 (decision 053): the launch settings at /admin/launch, one deadline for every visitor,
@@ -37,6 +38,7 @@ const WINDOW = {
   customSaasBookedElsewhere: "7",
   fullBlastStartsAt: "2030-01-13T06:00",
   winnersAnnouncedAt: "2030-01-15T12:00",
+  contestPrizes: "350, 250, 150",
 };
 
 async function save(values: Partial<typeof WINDOW>) {
@@ -140,10 +142,12 @@ describe("the admin's launch settings", () => {
       winnersAnnouncedAt: "2030-02-30T10:00",
       earlyBonusBuyers: "-3",
       customSaasCapacity: "-1",
+      contestPrizes: "350, a lot",
     });
     expect(response.status).toBe(400);
     const html = await response.text();
     const page = visibleText(html);
+    expect(page).toContain(CONTEST_PRIZES_MESSAGE);
     expect(page).toContain("The cart must close after it opens.");
     expect(page).toContain("Enter a real date and time.");
     expect(page.match(/Enter a number of 0 or more\./g)).toHaveLength(2);
@@ -169,6 +173,26 @@ describe("the admin's launch settings", () => {
     expect(audit.admin_email).toBe(ADMIN_EMAIL);
     expect(audit.member_id).toBeNull();
     expect((audit.details as { after: { cartClosesAt: string } }).after.cartClosesAt).toBe("2030-01-14T12:00:00.000Z");
+  });
+});
+
+describe("the affiliate pages' numbers (issue 40)", () => {
+  it("come from the launch settings: the contest's prizes and the custom SaaS capacity", async () => {
+    await save({ contestPrizes: "1000, 500", customSaasCapacity: "4", customSaasBookedElsewhere: "0" });
+    expect(await (await admin.get("/admin/launch")).text()).toContain('value="1000, 500"');
+    for (const path of ["/jv-affiliate", "/jv-doc"]) {
+      const page = (await text(path)).body.textContent!;
+      expect(page, path).toContain("1st place$1,000");
+      expect(page, path).toContain("2nd place$500");
+      expect(page, path).not.toContain("3rd place");
+      expect(page, path).toContain("Limited to 4 clients.");
+      expect(page, path).not.toContain("$750");
+    }
+    const description = (await text("/jv-affiliate"))
+      .querySelector('meta[name="description"]')!
+      .getAttribute("content");
+    expect(description).toContain("a $1,500 contest");
+    await save({});
   });
 });
 

@@ -33,6 +33,8 @@ beforeAll(async () => {
     MAIL_FROM: `"List Test" <news@${DKIM_DOMAIN}>`,
     // The sender looks for due mail often, so a moved clock is seen within a moment.
     MAIL_POLL_SECONDS: "0.2",
+    // Marketing mail carries it, and is held without it (list-held.test.ts).
+    MAIL_POSTAL_ADDRESS: "List Test Ltd, 1 Mail Street, Springfield",
     DKIM_DOMAIN,
     DKIM_SELECTOR,
     // As an operator sets it in one line: \n for the line breaks.
@@ -213,7 +215,11 @@ describe("the training sequence", () => {
     advanceServerClock(24 * HOUR);
     await smtp.waitFor(email, 15_000, "Day 2", since);
     advanceServerClock(24 * HOUR);
-    await smtp.waitFor(email, 15_000, "Day 3", since);
+    const day3 = await smtp.waitFor(email, 15_000, "Day 3", since);
+    // Day 3 sells the program: its link is the plan page, which sells the membership (issue 40).
+    expect(day3.text).toMatch(/behind these three days: https?:\/\/\S+\/payment-options\b/);
+    expect(day3.text).not.toContain("/upgrades");
+    expect(day3.text).toContain("List Test Ltd, 1 Mail Street, Springfield");
     const order = smtp.messages
       .slice(since)
       .filter((mail) => mail.to.includes(email) && mail.subject.startsWith("Day"))

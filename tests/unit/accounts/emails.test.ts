@@ -38,6 +38,16 @@ const templates: Record<string, Email> = {
     amount: receipt.amount,
     reference: receipt.reference,
     supportEmail: receipt.supportEmail,
+    ends: { kind: "membership" },
+  }),
+  refundUpgrade: refundNoticeEmail({
+    brand: "AI Profit Labs",
+    name: "Wendy",
+    product: "VIP Upgrade",
+    amount: "$4.95 USD",
+    reference: receipt.reference,
+    supportEmail: receipt.supportEmail,
+    ends: { kind: "product", keepsMembership: true },
   }),
   setPasswordWithReceipt: setPasswordEmail({
     brand: "AI Profit Labs",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BANNERS,
   commissionCents,
-  CONTEST,
+  contestPrizes,
   funnel,
   funnelTotalCents,
   longSwipes,
@@ -12,10 +12,11 @@ import {
   SWIPE_PLACEHOLDERS,
 } from "~/features/affiliates/affiliate-copy";
 import { DEFAULT_CATALOGUE } from "~/features/catalogue/catalogue";
+import { DEFAULT_LAUNCH_SETTINGS } from "~/features/launch/launch";
 import { formatUsd } from "~/platform/money";
 
 /** The funnel at the catalogue's code defaults (what a fresh install shows). */
-const FUNNEL = funnel(DEFAULT_CATALOGUE);
+const FUNNEL = funnel(DEFAULT_CATALOGUE, DEFAULT_LAUNCH_SETTINGS.customSaasCapacity);
 
 describe("funnel and contest constants (docs/product.md §9)", () => {
   it("prices the funnel $17 + $4.95 + $37 + $997 = $1,055.95", () => {
@@ -28,8 +29,26 @@ describe("funnel and contest constants (docs/product.md §9)", () => {
     expect(commissionCents(1700)).toBe(850);
   });
 
-  it("awards $350, $250 and $150", () => {
-    expect(CONTEST.prizes.map((prize) => formatUsd(prize.prizeCents))).toEqual(["$350", "$250", "$150"]);
+  it("awards $350, $250 and $150 by default, each place named, from the launch setting", () => {
+    expect(contestPrizes(DEFAULT_LAUNCH_SETTINGS).map((prize) => [prize.place, formatUsd(prize.prizeCents)])).toEqual([
+      ["1st", "$350"],
+      ["2nd", "$250"],
+      ["3rd", "$150"],
+    ]);
+    expect(contestPrizes({ contestPrizesCents: [1, 1, 1, 1, 1] }).map((prize) => prize.place)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "5th",
+    ]);
+  });
+
+  it("limits the custom SaaS offer to the capacity setting", () => {
+    expect(FUNNEL.find((item) => item.key === "oto2")!.description).toContain("Limited to 10 clients.");
+    expect(funnel(DEFAULT_CATALOGUE, 3).find((item) => item.key === "oto2")!.description).toContain(
+      "Limited to 3 clients.",
+    );
   });
 });
 

@@ -65,6 +65,7 @@ function renderNav(user: User | null) {
             ({
               configured: true,
               price: { priceCents: 2500, listPriceCents: 19700 },
+              features: ["Lifetime Updates"],
               formKey: "form-key",
               flash: null,
             }) satisfies SerializeFrom<typeof planLoader>,

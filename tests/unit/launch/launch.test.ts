@@ -12,6 +12,8 @@ import { DEFAULT_CATALOGUE } from "~/features/catalogue/catalogue";
 import { landingContent } from "~/features/site/landing";
 import {
   applicationStatusFormSchema,
+  CONTEST_PRIZES_MESSAGE,
+  contestPrizesText,
   launchFormSchema,
   parseLaunchForm,
   type LaunchFormValues,
@@ -87,6 +89,7 @@ describe("parseLaunchForm", () => {
     customSaasBookedElsewhere: "7",
     fullBlastStartsAt: "",
     winnersAnnouncedAt: "",
+    contestPrizes: "350, 250, 150",
   };
 
   it("accepts a window and empty optional dates", () => {
@@ -107,6 +110,7 @@ describe("parseLaunchForm", () => {
       earlyBonusBuyers: "-1",
       customSaasCapacity: "ten",
       timeZone: "Mars/Olympus",
+      contestPrizes: "350, lots",
     });
     expect(result).toEqual({
       ok: false,
@@ -116,8 +120,21 @@ describe("parseLaunchForm", () => {
         cartClosesAt: "The cart must close after it opens.",
         earlyBonusBuyers: "Enter a number of 0 or more.",
         customSaasCapacity: "Enter a whole number.",
+        contestPrizes: CONTEST_PRIZES_MESSAGE,
       },
     });
+  });
+
+  it("reads the contest's prizes in dollars, first place first, and shows them back as typed", () => {
+    const prizes = (contestPrizes: string) => {
+      const result = parseLaunchForm({ ...valid, contestPrizes });
+      return result.ok ? result.value.contestPrizesCents : result.errors.contestPrizes;
+    };
+    expect(prizes("1000, $500,250.50")).toEqual([100_000, 50_000, 25_050]);
+    expect(prizes("0")).toEqual([0]);
+    expect(contestPrizesText([100_000, 25_050])).toBe("1000, 250.50");
+    for (const bad of ["", "350,,150", "-5", "1.234", "abc", "20000000", Array(11).fill("1").join(",")])
+      expect(prizes(bad), bad).toBe(CONTEST_PRIZES_MESSAGE);
   });
 });
 
@@ -154,6 +171,7 @@ describe("/admin/launch's and /admin/custom-saas's forms", () => {
     customSaasBookedElsewhere: "0",
     fullBlastStartsAt: "",
     winnersAnnouncedAt: "",
+    contestPrizes: "500, 300",
   };
 
   it("takes the launch settings, dates in the launch's time zone and empty ones unset", () => {
@@ -166,6 +184,7 @@ describe("/admin/launch's and /admin/custom-saas's forms", () => {
       customSaasBookedElsewhere: 0,
       fullBlastStartsAt: null,
       winnersAnnouncedAt: null,
+      contestPrizesCents: [50_000, 30_000],
     });
   });
 
@@ -178,6 +197,7 @@ describe("/admin/launch's and /admin/custom-saas's forms", () => {
         earlyBonusBuyers: "-1",
         customSaasCapacity: "",
         fullBlastStartsAt: "2026-02-30T10:00",
+        contestPrizes: "first: 500",
       }).error,
     ).toEqual({
       timeZone: ["Enter a time zone such as America/Chicago."],
@@ -185,6 +205,7 @@ describe("/admin/launch's and /admin/custom-saas's forms", () => {
       cartClosesAt: ["The cart must close after it opens."],
       earlyBonusBuyers: ["Enter a number of 0 or more."],
       customSaasCapacity: ["Enter a whole number."],
+      contestPrizes: [CONTEST_PRIZES_MESSAGE],
     });
   });
 

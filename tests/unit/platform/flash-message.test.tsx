@@ -24,6 +24,7 @@ function planPage(flash: () => Flash | null) {
         ({
           configured: true,
           price: { priceCents: 2500, listPriceCents: 19700 },
+          features: ["Lifetime Updates"],
           formKey: "form-key",
           flash: flash(),
         }) satisfies SerializeFrom<typeof planLoader>,

@@ -33,6 +33,7 @@ function heldAction() {
 const PLAN = {
   configured: true,
   price: { priceCents: 2500, listPriceCents: 19700 },
+  features: ["Lifetime Updates"],
   formKey: "form-key",
   flash: null,
 } satisfies SerializeFrom<typeof planLoader>;

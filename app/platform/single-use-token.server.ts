@@ -27,7 +27,8 @@ const issuedInCurrentEpoch = sql<boolean>`single_use_tokens.credential_epoch = u
 export async function issue(
   trx: Database,
   input: {
-    purpose: TokenPurpose;
+    /** A claim link belongs to an address, not an account: `issueForAddress`. */
+    purpose: Exclude<TokenPurpose, "claim">;
     userId: string;
     hours?: number;
     /** Instead of `hours`, for a short-lived link (an emailed sign-in link: 15 minutes). */

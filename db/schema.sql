@@ -367,7 +367,7 @@ CREATE TABLE public.announcements (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     sent_at timestamp with time zone,
     recipients integer,
-    CONSTRAINT announcements_audience_check CHECK ((audience = ANY (ARRAY['members'::text, 'leads'::text, 'service'::text]))),
+    CONSTRAINT announcements_audience_check CHECK ((audience = ANY (ARRAY['members'::text, 'accounts'::text, 'leads'::text, 'service'::text]))),
     CONSTRAINT announcements_body_check CHECK (((length(TRIM(BOTH FROM body)) >= 1) AND (length(TRIM(BOTH FROM body)) <= 20000))),
     CONSTRAINT announcements_subject_check CHECK (((length(TRIM(BOTH FROM subject)) >= 1) AND (length(TRIM(BOTH FROM subject)) <= 200)))
 );
@@ -718,6 +718,39 @@ CREATE TABLE public.erasures (
 --
 
 COMMENT ON TABLE public.erasures IS 'One row per erased person (migration 0021, decision 056): the pseudonym their orders keep.';
+
+--
+-- Name: held_grants; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.held_grants (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    email text NOT NULL,
+    product_key text NOT NULL,
+    reason text NOT NULL,
+    expires_at timestamp with time zone,
+    granted_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT held_grants_email_check CHECK ((email = lower(email)))
+);
+
+--
+-- Name: TABLE held_grants; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.held_grants IS 'An admin''s grant held for an address whose account holder has not proven to own it (decision 067): it joins the account when the address''s owner claims it.';
+
+--
+-- Name: COLUMN held_grants.email; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.held_grants.email IS 'The address the grant was made for (lower case); the claim link was mailed to it.';
+
+--
+-- Name: COLUMN held_grants.granted_by; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.held_grants.granted_by IS 'The admin who made the grant; null once that account is gone.';
 
 --
 -- Name: known_devices; Type: TABLE; Schema: public; Owner: -
@@ -1137,15 +1170,22 @@ COMMENT ON COLUMN public.sessions.password_verified_at IS 'When this session las
 CREATE TABLE public.single_use_tokens (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     purpose text NOT NULL,
-    user_id uuid NOT NULL,
+    user_id uuid,
     token_hash text NOT NULL,
     data jsonb,
-    credential_epoch integer NOT NULL,
+    credential_epoch integer,
     expires_at timestamp with time zone NOT NULL,
     used_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT single_use_tokens_claim_by_address CHECK ((((purpose = 'claim'::text) = (user_id IS NULL)) AND ((user_id IS NULL) = (credential_epoch IS NULL)))),
     CONSTRAINT single_use_tokens_purpose_check CHECK ((purpose = ANY (ARRAY['password_reset'::text, 'email_verification'::text, 'email_change'::text, 'invitation'::text, 'sign_in'::text, 'claim'::text, 'account_deletion'::text])))
 );
+
+--
+-- Name: COLUMN single_use_tokens.user_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.single_use_tokens.user_id IS 'The link''s account; null for a claim link, which belongs to the address in data (decision 067).';
 
 --
 -- Name: COLUMN single_use_tokens.token_hash; Type: COMMENT; Schema: public; Owner: -
@@ -1483,6 +1523,13 @@ ALTER TABLE ONLY public.erasures
     ADD CONSTRAINT erasures_pkey PRIMARY KEY (pseudonym);
 
 --
+-- Name: held_grants held_grants_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.held_grants
+    ADD CONSTRAINT held_grants_pkey PRIMARY KEY (id);
+
+--
 -- Name: known_devices known_devices_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1778,6 +1825,12 @@ CREATE UNIQUE INDEX entitlements_source_idx ON public.entitlements USING btree (
 --
 
 CREATE INDEX entitlements_user_idx ON public.entitlements USING btree (user_id, product_key);
+
+--
+-- Name: held_grants_email_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX held_grants_email_idx ON public.held_grants USING btree (email);
 
 --
 -- Name: leads_created_idx; Type: INDEX; Schema: public; Owner: -
@@ -2090,6 +2143,20 @@ ALTER TABLE ONLY public.entitlements
 
 ALTER TABLE ONLY public.entitlements
     ADD CONSTRAINT entitlements_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: held_grants held_grants_granted_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.held_grants
+    ADD CONSTRAINT held_grants_granted_by_fkey FOREIGN KEY (granted_by) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: held_grants held_grants_product_key_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.held_grants
+    ADD CONSTRAINT held_grants_product_key_fkey FOREIGN KEY (product_key) REFERENCES public.products(key);
 
 --
 -- Name: known_devices known_devices_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

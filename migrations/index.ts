@@ -23,6 +23,7 @@ import * as chapterImages from "./0022_chapter_images";
 import * as orderPaidAt from "./0023_order_paid_at";
 import * as schemaComments from "./0024_schema_comments";
 import * as contestPrizesLegalDates from "./0026_contest_prizes_legal_dates";
+import * as addressOwner from "./0028_address_owner";
 import * as earlyBonusGuarantee from "./0030_early_bonus_guarantee";
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   "0023_order_paid_at": orderPaidAt,
   "0024_schema_comments": schemaComments,
   "0026_contest_prizes_legal_dates": contestPrizesLegalDates,
+  "0028_address_owner": addressOwner,
   "0030_early_bonus_guarantee": earlyBonusGuarantee,
 };

@@ -27,7 +27,8 @@ const issuedInCurrentEpoch = sql<boolean>`single_use_tokens.credential_epoch = u
 export async function issue(
   trx: Database,
   input: {
-    purpose: TokenPurpose;
+    /** A claim link belongs to an address, not an account: `issueForAddress`. */
+    purpose: Exclude<TokenPurpose, "claim">;
     userId: string;
     hours?: number;
     /** Instead of `hours`, for a short-lived link (an emailed sign-in link: 15 minutes). */
@@ -67,7 +68,7 @@ export async function peek(purpose: TokenPurpose, token: string): Promise<TokenG
     .where("single_use_tokens.expires_at", ">", sql<Date>`now()`)
     .where(issuedInCurrentEpoch)
     .executeTakeFirst();
-  return row ? { userId: row.user_id, data: row.data } : null;
+  return row?.user_id ? { userId: row.user_id, data: row.data } : null;
 }
 
 /**
@@ -89,7 +90,63 @@ export async function consume(trx: Database, purpose: TokenPurpose, token: strin
     .where(issuedInCurrentEpoch)
     .returning(["single_use_tokens.user_id", "single_use_tokens.data"])
     .executeTakeFirst();
-  return row ? { userId: row.user_id, data: row.data } : null;
+  return row?.user_id ? { userId: row.user_id, data: row.data } : null;
+}
+
+/**
+ * Links that belong to an address, not an account (a claim link, decision 067): no user and no
+ * credential epoch, so they outlive whichever account used the address when they were mailed, and
+ * nothing done to that account ends them. `email` is the address they were mailed to.
+ */
+export async function issueForAddress(
+  trx: Database,
+  input: { purpose: "claim"; email: string; hours: number },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await trx
+    .insertInto("single_use_tokens")
+    .values({
+      purpose: input.purpose,
+      user_id: null,
+      token_hash: hashToken(token),
+      data: JSON.stringify({ email: input.email }),
+      credential_epoch: null,
+      expires_at: sql<Date>`now() + make_interval(mins => ${input.hours * 60})`,
+    })
+    .execute();
+  return token;
+}
+
+const addressOf = (row: { data: Record<string, unknown> | null } | undefined): string | null =>
+  typeof row?.data?.email === "string" ? row.data.email : null;
+
+/** The address of a usable address link (unused, unexpired), without using it. */
+export async function peekForAddress(purpose: "claim", token: string): Promise<string | null> {
+  const row = await db()
+    .selectFrom("single_use_tokens")
+    .select("data")
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
+    .where("user_id", "is", null)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return addressOf(row);
+}
+
+/** Uses an address link up (one conditional UPDATE, as `consume`); its address, or null. */
+export async function consumeForAddress(trx: Database, purpose: "claim", token: string): Promise<string | null> {
+  const row = await trx
+    .updateTable("single_use_tokens")
+    .set({ used_at: sql`now()` })
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
+    .where("user_id", "is", null)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returning("data")
+    .executeTakeFirst();
+  return addressOf(row);
 }
 
 /** Ends the user's unused links of these purposes (all purposes when none are named). */

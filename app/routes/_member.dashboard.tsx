@@ -23,7 +23,8 @@ export const headers = cachingHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireTrainingAccess(request);
   const { flash, headers } = await takeFlash(request);
-  const communityUrl = await communityInviteUrl();
+  // The invite link is for paid members only (decision 055): a starter account opens the training too.
+  const communityUrl = user.hasPaid ? await communityInviteUrl() : null;
   const respond = (training: Awaited<ReturnType<typeof loadDashboard>> | null, status = 200) => {
     const caching = flash || !training ? NOT_CACHED : PROGRESS_CACHING;
     for (const [name, value] of Object.entries(caching)) headers.set(name, value);

@@ -5,7 +5,7 @@ import { EMAIL_PREFERENCES_PAGE } from "~/features/accounts/account-pages";
 import { answer, UNKNOWN_INTENT, requireUser } from "~/features/accounts/index.server";
 import { EmailPreferences } from "~/features/list/email-preferences";
 import { emailPreferencesForm } from "~/features/list/subscription-forms";
-import { saveNewsPreference, newsPreference } from "~/features/list/index.server";
+import { NEWS_CONFIRMATION_SENT, saveNewsPreference, newsPreference } from "~/features/list/index.server";
 import { brandedTitle } from "~/platform/page-meta";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -24,7 +24,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: emailPreferencesForm });
   if (submission.status !== "success") return answer(EMAIL_PREFERENCES_PAGE, UNKNOWN_INTENT);
   // An unchecked box is not sent at all.
-  await saveNewsPreference(user.email, submission.value.news === "on");
+  const outcome = await saveNewsPreference(user.id, submission.value.news === "on");
+  if (typeof outcome === "object") return answer(EMAIL_PREFERENCES_PAGE, { ok: false, message: outcome.refused });
+  if (outcome === "confirmation-sent")
+    return answer(EMAIL_PREFERENCES_PAGE, { ok: true, message: NEWS_CONFIRMATION_SENT });
   return answer(EMAIL_PREFERENCES_PAGE, { ok: true, message: "Your email preferences were saved." });
 }
 

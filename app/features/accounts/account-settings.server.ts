@@ -7,7 +7,7 @@ import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { writeAudit } from "~/platform/audit.server";
 import * as singleUseToken from "~/platform/single-use-token.server";
 import { changeEmail, credentialsChanged, findUserById, normalizeEmail, setPassword } from "./users.server";
-import { claimOrdersByEmail } from "./purchase-claims.server";
+import { claimHeldForAddress } from "./purchase-claims.server";
 import { queueEmailVerification } from "./accounts.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
@@ -108,7 +108,7 @@ export async function confirmEmailChange(
           message: "This address cannot be used for your account. Choose another one from your account page.",
         };
       }
-      if (ownerProven) await claimOrdersByEmail(trx, grant.userId, newEmail);
+      if (ownerProven) await claimHeldForAddress(trx, grant.userId, newEmail);
       // The earlier address, kept so an erasure finds the mail sent to it while it was this
       // person's (decision 056); the audit log's retention bounds how long.
       await writeAudit(trx, {

@@ -14,7 +14,7 @@ import {
   normalizeEmail,
   setPassword,
 } from "./users.server";
-import { claimOrdersByEmail, hasHeldOrders, queueClaimLink } from "./purchase-claims.server";
+import { claimHeldForAddress, hasHeldForAddress, queueClaimLink } from "./purchase-claims.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { communityFor } from "./paid-access.server";
 import { asMailRequester, type Requester } from "./known-device.server";
@@ -86,7 +86,7 @@ export async function requestPasswordReset(email: string, origin: string, reques
   await db()
     .transaction()
     .execute(async (trx) => {
-      if (await hasHeldOrders(trx, user.email)) return queueClaimLink(trx, user, origin);
+      if (await hasHeldForAddress(trx, user.email)) return queueClaimLink(trx, user, origin);
       const token = await issueResetToken(trx, user.id, true);
       await enqueueEmail(trx, {
         to: user.email,
@@ -115,7 +115,7 @@ export async function resetPassword(token: string, password: string): Promise<{ 
       await setPassword(userId, passwordHash, trx);
       // The link was mailed to the address and its user chose the password: the owner is proven.
       const email = await markOwnerProven(trx, userId);
-      await claimOrdersByEmail(trx, userId, email);
+      await claimHeldForAddress(trx, userId, email);
       await credentialsChanged(trx, userId, null);
       return { userId };
     });
@@ -163,7 +163,7 @@ export async function verifyEmail(token: string, sessionUserId: string | null): 
     .execute(async (trx) => {
       const userId = (await singleUseToken.consume(trx, "email_verification", token))?.userId;
       if (!userId) return false;
-      if (userId === sessionUserId) await claimOrdersByEmail(trx, userId, await markOwnerProven(trx, userId));
+      if (userId === sessionUserId) await claimHeldForAddress(trx, userId, await markOwnerProven(trx, userId));
       else await markEmailVerified(trx, userId);
       return true;
     });
@@ -178,7 +178,7 @@ export async function proveLeadAddress(userId: string): Promise<void> {
   await db()
     .transaction()
     .execute(async (trx) => {
-      await claimOrdersByEmail(trx, userId, await markOwnerProven(trx, userId));
+      await claimHeldForAddress(trx, userId, await markOwnerProven(trx, userId));
     });
 }
 

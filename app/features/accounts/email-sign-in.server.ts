@@ -4,7 +4,7 @@ import { emailedSignInLinkEmail, SIGN_IN_LINK_MINUTES } from "./emails";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import * as singleUseToken from "~/platform/single-use-token.server";
 import { findUserByEmail, findUserById, markOwnerProven, normalizeEmail } from "./users.server";
-import { claimOrdersByEmail } from "./purchase-claims.server";
+import { claimHeldForAddress } from "./purchase-claims.server";
 import { kickMailer } from "~/platform/mail/sender.server";
 import { communityFor } from "./paid-access.server";
 import { asMailRequester, type Requester } from "./known-device.server";
@@ -96,7 +96,7 @@ export async function spendSignInLink(
       const mailedTo = typeof grant.data?.email === "string" ? grant.data.email : null;
       if (user.passwordHash === null && mailedTo) {
         const email = await markOwnerProven(trx, user.id, mailedTo);
-        if (email) await claimOrdersByEmail(trx, user.id, email);
+        if (email) await claimHeldForAddress(trx, user.id, email);
       }
       const redirectTo = typeof grant.data?.redirectTo === "string" ? grant.data.redirectTo : null;
       return { userId: user.id, isAdmin: user.isAdmin, redirectTo };

@@ -33,12 +33,15 @@ export { issueDeviceCookie } from "./known-device.server";
 export { leadSignupToken } from "./lead-signup.server";
 export { linkToken } from "./link-token.server";
 export { communityFor, hasPaidAccess } from "./paid-access.server";
+export { CLAIM_TOKEN_HOURS } from "./emails";
 export {
   claimIntoSignedInAccount,
-  claimOrdersByEmail,
+  claimHeldForAddress,
   claimWithNewPassword,
   findClaim,
-  mayReceivePurchase,
+  issueClaimLink,
+  ownsAddress,
+  ownsAddressSql,
   queueClaimLink,
 } from "./purchase-claims.server";
 export { askerFor, passwordRecentlyVerified, reauthenticate, verifyCurrentPassword } from "./reauthentication.server";

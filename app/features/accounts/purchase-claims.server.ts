@@ -7,7 +7,14 @@ import { CLAIM_TOKEN_HOURS, claimPurchaseEmail } from "./emails";
 import { writeAudit } from "~/platform/audit.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import * as singleUseToken from "~/platform/single-use-token.server";
-import { endCredentials, markOwnerProven, setPassword, type UserRecord } from "./users.server";
+import {
+  endCredentials,
+  findOrCreateBuyer,
+  findUserByEmail,
+  markOwnerProven,
+  setPassword,
+  type UserRecord,
+} from "./users.server";
 
 import { sql } from "kysely";
 
@@ -21,32 +28,23 @@ import { sql } from "kysely";
 
 const claimLink = (origin: string, token: string) => `${origin}/claim?${new URLSearchParams({ token })}`;
 
-/** The address a claim link was mailed to (issued with `{ email }`). */
-const emailOf = (grant: singleUseToken.TokenGrant | null): string | null =>
-  typeof grant?.data?.email === "string" ? grant.data.email : null;
-
 /**
  * Queues a claim link to the account's address, in the caller's transaction (kickMailer() after
- * it commits). Older claim links stay valid: each purchase's mail works, and a stranger asking
- * for links cannot end the owner's.
+ * it commits). The link belongs to the address, not the account (decision 067): it outlives the
+ * account that uses the address now, and nothing done to that account ends it. Older claim links
+ * stay valid: each purchase's mail works, and a stranger asking for links cannot end the owner's.
  */
 export async function queueClaimLink(
   trx: Database,
-  user: Pick<UserRecord, "id" | "email" | "name" | "createdAt">,
+  user: Pick<UserRecord, "email" | "name" | "createdAt">,
   origin: string,
   receipt?: Receipt,
 ) {
-  const token = await singleUseToken.issue(trx, {
-    purpose: "claim",
-    userId: user.id,
-    hours: CLAIM_TOKEN_HOURS,
-    data: { email: user.email },
-  });
   await enqueueEmail(trx, {
     to: user.email,
     ...claimPurchaseEmail({
       brand: env().BRAND_NAME,
-      link: claimLink(origin, token),
+      link: await issueClaimLink(trx, user.email, origin),
       forgotUrl: `${origin}/forgot-password`,
       account: { name: user.name, created: formatDay(user.createdAt) },
       receipt,
@@ -54,38 +52,48 @@ export async function queueClaimLink(
   });
 }
 
-/** What a usable claim link is for: its account and the address it was mailed to. */
-export async function findClaim(token: string): Promise<{ userId: string; email: string } | null> {
-  const grant = await singleUseToken.peek("claim", token);
-  const email = emailOf(grant);
-  return grant && email ? { userId: grant.userId, email } : null;
+/** A claim link for the address (for a mail of the caller's, such as an admin's invitation). */
+export async function issueClaimLink(trx: Database, email: string, origin: string): Promise<string> {
+  return claimLink(
+    origin,
+    await singleUseToken.issueForAddress(trx, { purpose: "claim", email, hours: CLAIM_TOKEN_HOURS }),
+  );
+}
+
+/** What a usable claim link is for: the address it was mailed to, and the account using it now (if any). */
+export async function findClaim(token: string): Promise<{ userId: string | null; email: string } | null> {
+  const email = await singleUseToken.peekForAddress("claim", token);
+  if (!email) return null;
+  return { email, userId: (await findUserByEmail(email))?.id ?? null };
 }
 
 /**
- * The claim link followed in a browser signed in to its account: whoever holds the password also
- * reads the address's mail, so the account is proven and the held purchases join it; nothing else
- * changes. False when the link is unusable, for another account, or the account moved address.
+ * The claim link followed in a browser signed in to the account that uses its address: whoever
+ * holds the password also reads the address's mail, so the account is proven and what is held
+ * for the address joins it; nothing else changes. False when the link is unusable or the
+ * session's account does not use the link's address.
  */
 export async function claimIntoSignedInAccount(token: string, sessionUserId: string): Promise<boolean> {
   if ((await findClaim(token))?.userId !== sessionUserId) return false;
   return db()
     .transaction()
     .execute(async (trx) => {
-      const grant = await singleUseToken.consume(trx, "claim", token);
-      const email = emailOf(grant);
-      if (!grant || !email || grant.userId !== sessionUserId) return false;
-      if (!(await markOwnerProven(trx, grant.userId, email))) return false;
-      await claimOrdersByEmail(trx, grant.userId, email);
+      const email = await singleUseToken.consumeForAddress(trx, "claim", token);
+      if (!email) return false;
+      // Locks the row; an account that moved to another address since takes nothing.
+      if (!(await markOwnerProven(trx, sessionUserId, email))) return false;
+      await claimHeldForAddress(trx, sessionUserId, email);
       return true;
     });
 }
 
 /**
- * The claim link followed anywhere else: the address's owner takes the account. In one
- * transaction: the link is used up; the account, if it still uses the address, is proven; every
- * session, two-factor factor, half-finished sign-in and emailed link of it ends; the new password
- * replaces the old; the held purchases join; and the admin's activity log says so. Null for an
- * unusable link. The slow hash is paid only for a link that works.
+ * The claim link followed anywhere else: the address's owner takes the account that uses the
+ * address, or gets one when none does (the account it was mailed for may have been deleted). In
+ * one transaction: the link is used up; the account is proven; every session, two-factor factor,
+ * half-finished sign-in and emailed link of it ends; the new password replaces the old; what is
+ * held for the address joins; and the admin's activity log says so. Null for an unusable link.
+ * The slow hash is paid only for a link that works.
  */
 export async function claimWithNewPassword(token: string, password: string): Promise<{ userId: string } | null> {
   if (!(await findClaim(token))) return null;
@@ -93,58 +101,98 @@ export async function claimWithNewPassword(token: string, password: string): Pro
   return db()
     .transaction()
     .execute(async (trx) => {
-      const grant = await singleUseToken.consume(trx, "claim", token);
-      const email = emailOf(grant);
-      if (!grant || !email) return null;
-      // Locks the row; a link mailed before the account moved to another address takes nothing.
-      if (!(await markOwnerProven(trx, grant.userId, email))) return null;
-      const { sessions } = await endCredentials(trx, grant.userId);
-      await setPassword(grant.userId, passwordHash, trx);
-      const orders = await claimOrdersByEmail(trx, grant.userId, email);
+      const email = await singleUseToken.consumeForAddress(trx, "claim", token);
+      if (!email) return null;
+      const held = await trx
+        .selectFrom("warriorplus_orders")
+        .select("buyer_name")
+        .where("user_id", "is", null)
+        .where(sql`lower(buyer_email)`, "=", email.toLowerCase())
+        .where("buyer_name", "is not", null)
+        .executeTakeFirst();
+      const account = await findOrCreateBuyer(trx, { email, name: held?.buyer_name ?? "" });
+      // Locks the row; proves whoever chooses the password now.
+      if (!(await markOwnerProven(trx, account.id, email))) return null;
+      const { sessions } = await endCredentials(trx, account.id);
+      await setPassword(account.id, passwordHash, trx);
+      const orders = await claimHeldForAddress(trx, account.id, email);
       await writeAudit(trx, {
         admin: { id: null, email: "claim link" },
         action: "claim_account",
-        memberId: grant.userId,
-        details: { email, sessions, orders },
+        memberId: account.id,
+        details: { email, sessions, orders, created: account.created },
       });
-      return { userId: grant.userId };
+      return { userId: account.id };
     });
 }
 
 /**
- * Marketplace orders bought with this address and held for its proven owner (a sale for an
- * account whose email was not yet verified is recorded without a user): they join the account.
+ * What is held for this address's proven owner joins their account: marketplace orders bought
+ * with it (recorded without a user) and admins' grants made for it (decision 067). Returns how
+ * many orders and grants joined.
  */
-export async function claimOrdersByEmail(trx: Database, userId: string, email: string): Promise<number> {
+export async function claimHeldForAddress(trx: Database, userId: string, email: string): Promise<number> {
+  const address = email.toLowerCase();
   const result = await trx
     .updateTable("warriorplus_orders")
     .set({ user_id: userId })
     .where("user_id", "is", null)
-    .where(sql`lower(buyer_email)`, "=", email.toLowerCase())
+    .where(sql`lower(buyer_email)`, "=", address)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const grants = await trx.deleteFrom("held_grants").where("email", "=", address).returningAll().execute();
+  if (grants.length > 0) {
+    await trx
+      .insertInto("access_grants")
+      .values(
+        grants.map((grant) => ({
+          user_id: userId,
+          product_key: grant.product_key,
+          reason: grant.reason,
+          expires_at: grant.expires_at,
+          granted_by: grant.granted_by,
+        })),
+      )
+      .execute();
+  }
+  return Number(result.numUpdatedRows) + grants.length;
 }
 
-/** Whether any marketplace order bought with this address is held for its proven owner. */
-export async function hasHeldOrders(executor: Database, email: string): Promise<boolean> {
+/** Whether anything (a marketplace order, an admin's grant) is held for this address's proven owner. */
+export async function hasHeldForAddress(executor: Database, email: string): Promise<boolean> {
+  const address = email.toLowerCase();
   const row = await executor
-    .selectFrom("warriorplus_orders")
-    .select("id")
-    .where("user_id", "is", null)
-    .where(sql`lower(buyer_email)`, "=", email.toLowerCase())
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .selectNoFrom((eb) => [
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom("warriorplus_orders")
+              .select("id")
+              .where("user_id", "is", null)
+              .where(sql`lower(buyer_email)`, "=", address),
+          ),
+          eb.exists(eb.selectFrom("held_grants").select("id").where("email", "=", address)),
+        ])
+        .as("held"),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.held);
 }
 
 /**
- * Whether a marketplace purchase may join this existing account now (decision 048). Only when
- * nobody but the address's owner can be in it: whoever holds its password was shown to control
- * the address (a password set through a mailed link, or the address confirmed while signed in),
- * or it has no password (nobody has ever signed in; the way in is the link mailed to the
- * address). A verified address alone is not enough: its owner may have confirmed an account a
- * stranger made, and the stranger still holds the password.
+ * Whether whoever holds this account owns its address (decision 048, the one rule of decision
+ * 067): only then may anything done for the address (a marketplace purchase, an admin's grant,
+ * erasure of what was bought with it, its mail and lead record, its marketing consent) act
+ * through the account. True when nobody but the address's owner can be in it: whoever holds its
+ * password was shown to control the address (a password set through a mailed link, or the
+ * address confirmed while signed in), or it has no password (nobody has ever signed in; the way
+ * in is the link mailed to the address). A verified address alone is not enough: its owner may
+ * have confirmed an account a stranger made, and the stranger still holds the password.
  */
-export function mayReceivePurchase(user: Pick<UserRecord, "ownerProven" | "passwordHash">): boolean {
+export function ownsAddress(user: Pick<UserRecord, "ownerProven" | "passwordHash">): boolean {
   return user.ownerProven || user.passwordHash === null;
 }
+
+/** `ownsAddress` in SQL, for the `users` row `alias`: for set-based statements (imports, exports). */
+export const ownsAddressSql = (alias: string) =>
+  sql<boolean>`(${sql.ref(`${alias}.owner_proven_at`)} IS NOT NULL OR ${sql.ref(`${alias}.password_hash`)} IS NULL)`;

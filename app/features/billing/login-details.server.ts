@@ -4,7 +4,7 @@ import { type Database } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { type UserRecord } from "~/features/accounts/index.server";
-import { issuePasswordLink, queueClaimLink, communityFor } from "~/features/accounts/index.server";
+import { issuePasswordLink, queueClaimLink, communityFor, ownsAddress } from "~/features/accounts/index.server";
 
 /**
  * Tells a buyer who paid elsewhere how to get in. A proven account gets a note that the purchase
@@ -21,7 +21,7 @@ export async function queueLoginDetails(
 ) {
   const brand = env().BRAND_NAME;
   const loginUrl = `${origin}/login`;
-  if (user.passwordHash && !user.ownerProven) return queueClaimLink(trx, user, origin, receipt);
+  if (!ownsAddress(user)) return queueClaimLink(trx, user, origin, receipt);
   const community = await communityFor(trx, user.id);
   const email = user.passwordHash
     ? purchaseAddedEmail({ brand, name: user.name, loginUrl, receipt, alsoAdded, community })

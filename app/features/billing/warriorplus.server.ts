@@ -11,9 +11,9 @@ import {
 import {
   findOrCreateBuyer,
   findUserByEmail,
-  claimOrdersByEmail,
+  claimHeldForAddress,
   queueClaimLink,
-  mayReceivePurchase,
+  ownsAddress,
 } from "~/features/accounts/index.server";
 import { recordMarketplaceRefund, recordMarketplaceSale } from "./warriorplus-order.server";
 import { recordWebhookEvent } from "./webhook-event.server";
@@ -70,12 +70,12 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
           const buyer = await findOrCreateBuyer(trx, { email: ipn.buyerEmail, name: ipn.buyerName });
           // An unproven account may be held by whoever signed up with the buyer's address: the
           // order waits (no user) until the claim link mailed to the buyer is used (decision 048).
-          const userId = mayReceivePurchase(buyer) ? buyer.id : null;
+          const userId = ownsAddress(buyer) ? buyer.id : null;
           const orderId = await recordMarketplaceSale(trx, { ipn, userId, productKey });
           if (orderId) {
             // Upgrades of this funnel that arrived first, held for this address, join it now and
             // are named in the same email (one email for the funnel, not one per item).
-            if (userId) await claimOrdersByEmail(trx, userId, buyer.email);
+            if (userId) await claimHeldForAddress(trx, userId, buyer.email);
             const alsoAdded = userId ? (await marketplaceUpgradesSince(trx, userId, null)).map((u) => u.name) : [];
             await queueLoginDetails(trx, buyer, origin, await receiptFor(trx, orderId, origin), alsoAdded);
           }
@@ -84,7 +84,7 @@ export async function receiveWarriorPlusIpn(form: FormData, origin: string): Pro
           // an upsell joins only an account that may receive purchases (see above); held for
           // another, it sends the address a claim link.
           const existing = await findUserByEmail(ipn.buyerEmail, trx);
-          const userId = existing && (ipn.kind !== "sale" || mayReceivePurchase(existing)) ? existing.id : null;
+          const userId = existing && (ipn.kind !== "sale" || ownsAddress(existing)) ? existing.id : null;
           if (ipn.kind === "sale") {
             const orderId = await recordMarketplaceSale(trx, { ipn, userId, productKey });
             if (orderId) {

@@ -22,6 +22,10 @@ function audienceQuery(audience: AnnouncementAudience): RawBuilder<{ email: stri
   const unsubscribedLead = sql`EXISTS (SELECT 1 FROM leads x WHERE x.email = lower(u.email) AND x.unsubscribed_at IS NOT NULL)`;
   switch (audience) {
     case "members":
+      // 'All members': paid access (decision 007's one definition), never a starter or refunded account.
+      return sql`SELECT lower(u.email) AS email FROM users u
+        WHERE has_paid_access(u.id) AND u.news_opt_out_at IS NULL AND NOT ${unsubscribedLead}`;
+    case "accounts":
       return sql`SELECT lower(u.email) AS email FROM users u WHERE u.news_opt_out_at IS NULL AND NOT ${unsubscribedLead}`;
     case "leads":
       return sql`SELECT l.email FROM leads l

@@ -20,3 +20,20 @@ export function leadConfirmationEmail(input: {
     [`Questions? Reply to this email or write to ${input.supportEmail}.`],
   ]);
 }
+
+/**
+ * An account not proven to own its address turned product news back on for an address that had
+ * unsubscribed (decision 067): only the address's owner may undo that, with this link to the
+ * address's own subscription page ('Resubscribe').
+ */
+export function confirmNewsEmail(input: { brand: string; name: string; link: string }): Email {
+  return compose(`Confirm ${input.brand} product news`, [
+    greeting(input.name),
+    [
+      `Someone signed in to the ${input.brand} account that uses this address asked to receive product news`,
+      "and announcements again. This address unsubscribed before, so nothing is sent until you confirm:",
+    ],
+    { link: input.link },
+    ["Open the link and choose 'Resubscribe'. If you did not ask for this, ignore this mail: nothing changes."],
+  ]);
+}

@@ -12,6 +12,7 @@ export {
 export {
   changeSubscription,
   isAddressUnsubscribed,
+  NEWS_CONFIRMATION_SENT,
   readUnsubscribeToken,
   saveNewsPreference,
   writeListEmail,

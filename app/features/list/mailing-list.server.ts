@@ -17,6 +17,11 @@ import { leadName } from "./lead-store.server";
 import { isUnsubscribed, setMarketingConsent } from "./subscriptions.server";
 import type { ListMailWriter } from "~/platform/mail/sender.server";
 import { getSequenceStep } from "./sequence.server";
+import { confirmNewsEmail } from "./emails";
+import { findUserById, ownsAddress } from "~/features/accounts/index.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { kickMailer } from "~/platform/mail/sender.server";
+import { checkRateLimits, RATE_LIMITS } from "~/platform/rate-limit/rate-limit.server";
 
 /**
  * The list (decision 054): unsubscribe links, and the list mail written when it is sent.
@@ -61,11 +66,38 @@ export async function changeSubscription(
 /** Whether the address a (valid) token names is unsubscribed now: the page's state. */
 export const isAddressUnsubscribed = (email: string) => isUnsubscribed(email);
 
-/** /account's 'Product news and announcements'. */
-export async function saveNewsPreference(email: string, subscribed: boolean) {
+/** Said when turning news on waits for the address's owner (decision 067). */
+export const NEWS_CONFIRMATION_SENT =
+  "This address unsubscribed before: we sent it a link to confirm. Product news starts once it is confirmed.";
+
+/** What saving /account's 'Product news and announcements' did. */
+export type NewsPreferenceOutcome = "saved" | "confirmation-sent" | { refused: string };
+
+/**
+ * /account's 'Product news and announcements'. An account changes only its own preferences
+ * (decision 067): turning news on for an address that unsubscribed, from an account whose holder
+ * is not proven to own the address (accounts' `ownsAddress`), changes nothing and mails the
+ * address a link to its own subscription page instead, where its owner may resubscribe. Those
+ * mails count against the account's mail limit (`accountMailPerUser`).
+ */
+export async function saveNewsPreference(userId: string, subscribed: boolean): Promise<NewsPreferenceOutcome> {
+  const account = await findUserById(userId);
+  if (!account) return "saved";
+  const email = account.email.toLowerCase();
+  if (subscribed && !ownsAddress(account) && (await isUnsubscribed(email))) {
+    const verdict = await checkRateLimits([[RATE_LIMITS.accountMailPerUser, userId]]);
+    if (!verdict.allowed) return { refused: verdict.message };
+    await enqueueEmail(db(), {
+      to: email,
+      ...confirmNewsEmail({ brand: env().BRAND_NAME, name: account.name, link: unsubscribeUrl(email, "news") }),
+    });
+    kickMailer();
+    return "confirmation-sent";
+  }
   await db()
     .transaction()
     .execute((trx) => setMarketingConsent(trx, email, subscribed));
+  return "saved";
 }
 
 /**

@@ -58,9 +58,13 @@ export const EMPTY_AUDIENCE = "Nobody is in this audience yet: nothing was sent.
 
 export const recipientsLabel = (count: number) => `${count} ${count === 1 ? "recipient" : "recipients"}`;
 
-/** The announcement audiences, as the form names them. */
+/**
+ * The announcement audiences, as the form names them (decision 067): 'All members' are the
+ * members with paid access; 'Everyone with an account' adds starter, unpaid and refunded accounts.
+ */
 export const AUDIENCE_LABELS = {
   members: "All members",
+  accounts: "Everyone with an account",
   leads: "Leads who have not bought",
   service: "Service notice to every member",
 } as const;

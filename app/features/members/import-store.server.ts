@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db, type Database } from "~/platform/db/db.server";
+import { ownsAddressSql } from "~/features/accounts/index.server";
 
 /**
  * Members added by an admin, one ('Add member') or thousands ('Import members'), decision 055.
@@ -17,14 +18,29 @@ const ownsProduct = (user: string, product: string) => sql<boolean>`EXISTS (
   WHERE e.user_id = ${sql.ref(user)} AND e.product_key = ${sql.ref(product)}
     AND e.revoked_at IS NULL AND (e.expires_at IS NULL OR e.expires_at > now()))`;
 
-export type ExistingMember = { id: string; name: string; hasPassword: boolean; owned: Set<string> };
+/** `ownsAddress`: whoever holds the account owns its address (decision 067); else grants are held for the address. */
+export type ExistingMember = {
+  id: string;
+  name: string;
+  hasPassword: boolean;
+  ownsAddress: boolean;
+  owned: Set<string>;
+};
 
 /** The accounts of these (lower-cased) addresses, with the products each owns now. */
 export async function existingMembers(emails: readonly string[], executor: Database = db()) {
   const found = new Map<string, ExistingMember>();
   for (const batch of batches(emails)) {
-    const rows = await sql<{ id: string; email: string; name: string; has_password: boolean; owned: string[] | null }>`
+    const rows = await sql<{
+      id: string;
+      email: string;
+      name: string;
+      has_password: boolean;
+      owns_address: boolean;
+      owned: string[] | null;
+    }>`
       SELECT u.id, lower(u.email) AS email, u.name, u.password_hash IS NOT NULL AS has_password,
+             ${ownsAddressSql("u")} AS owns_address,
              (SELECT array_agg(DISTINCT e.product_key) FROM entitlements e
                WHERE e.user_id = u.id AND e.revoked_at IS NULL
                  AND (e.expires_at IS NULL OR e.expires_at > now())) AS owned
@@ -35,6 +51,7 @@ export async function existingMembers(emails: readonly string[], executor: Datab
         id: row.id,
         name: row.name,
         hasPassword: row.has_password,
+        ownsAddress: row.owns_address,
         owned: new Set(row.owned ?? []),
       });
     }
@@ -53,8 +70,10 @@ export type MemberRow = {
 /**
  * Applies the rows in the caller's transaction: an account without a password for each new
  * address (an existing one is kept: no second user), then a grant of each listed product the
- * member does not own now. Returns the accounts made and the grants given, so a second run of the
- * same rows makes and gives nothing.
+ * member does not own now. An account whose holder is not proven to own its address (decision
+ * 067) gets nothing: the grant is held for the address instead, once per product, until its
+ * owner claims it. Returns the accounts made, the grants given and the grants held, so a second
+ * run of the same rows makes and gives nothing.
  */
 export async function applyMembers(trx: Database, rows: readonly MemberRow[], grantedBy: string) {
   const created = new Map<string, string>();
@@ -91,10 +110,25 @@ export async function applyMembers(trx: Database, rows: readonly MemberRow[], gr
       FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
              AS r(email text, product text, reason text, expires_at timestamptz)
       JOIN users u ON lower(u.email) = r.email
-      WHERE NOT ${ownsProduct("u.id", "r.product")}
+      WHERE ${ownsAddressSql("u")} AND NOT ${ownsProduct("u.id", "r.product")}
       RETURNING user_id, (SELECT lower(email) FROM users WHERE id = user_id) AS email, product_key`.execute(trx);
     for (const row of inserted.rows)
       grants.push({ userId: row.user_id, email: row.email, productKey: row.product_key });
   }
-  return { created, grants };
+  const held: Array<{ userId: string; email: string; productKey: string }> = [];
+  for (const batch of batches(wanted)) {
+    const inserted = await sql<{ user_id: string; email: string; product_key: string }>`
+      INSERT INTO held_grants (email, product_key, reason, expires_at, granted_by)
+      SELECT r.email, r.product, r.reason, r.expires_at, ${grantedBy}::uuid
+      FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+             AS r(email text, product text, reason text, expires_at timestamptz)
+      JOIN users u ON lower(u.email) = r.email
+      WHERE NOT ${ownsAddressSql("u")} AND NOT ${ownsProduct("u.id", "r.product")}
+        AND NOT EXISTS (SELECT 1 FROM held_grants h WHERE h.email = r.email AND h.product_key = r.product)
+      RETURNING (SELECT id FROM users WHERE lower(email) = held_grants.email) AS user_id, email, product_key`.execute(
+      trx,
+    );
+    for (const row of inserted.rows) held.push({ userId: row.user_id, email: row.email, productKey: row.product_key });
+  }
+  return { created, grants, held };
 }

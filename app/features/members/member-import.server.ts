@@ -8,7 +8,7 @@ import { enqueueEmail } from "~/platform/mail/outbox.server";
 import * as singleUseToken from "~/platform/single-use-token.server";
 import { catalogue } from "~/features/catalogue/index.server";
 import { kickMailer } from "~/platform/mail/sender.server";
-import { communityFor } from "~/features/accounts/index.server";
+import { CLAIM_TOKEN_HOURS, communityFor, issueClaimLink } from "~/features/accounts/index.server";
 
 /**
  * 'Add member' and 'Import members' on /admin/members (issue 28, decision 055). Both create
@@ -31,11 +31,17 @@ function outcomeOf(row: RowCheck, existing: Map<string, ExistingMember>): RowOut
   const missing = row.input.products.filter((product) => !member?.owned.has(product));
   if (member && missing.length === 0)
     return { line: row.line, email: row.email, outcome: "member", detail: "already a member: nothing to add" };
+  // An account whose holder never proved the address gets nothing: the grant waits for a claim (decision 067).
+  const account = !member
+    ? "new account"
+    : member.ownsAddress
+      ? "existing account"
+      : "existing account, address not proven: held for a claim link";
   return {
     line: row.line,
     email: row.email,
     outcome: "add",
-    detail: `${member ? "existing account" : "new account"}: ${productNames(missing).join(", ")}`,
+    detail: `${account}: ${productNames(missing).join(", ")}`,
   };
 }
 
@@ -65,14 +71,34 @@ export async function previewImport(text: string, now = new Date()): Promise<Imp
   return { ok: true, ...summarize(rows), rows };
 }
 
-/** Invitations for the members who just got something, in the caller's transaction. */
-async function queueInvitations(
-  trx: Database,
-  given: ReadonlyMap<string, { userId: string; name: string; hasPassword: boolean; products: string[] }>,
-  origin: string,
-) {
+type Given = { userId: string; name: string; hasPassword: boolean; held: boolean; products: string[] };
+
+/**
+ * Invitations for the members who just got something, in the caller's transaction. A grant held
+ * for the address (decision 067) sends its mail with a claim link, whether or not the admin asked
+ * for invitations: the link is the only way the grant reaches the address's owner.
+ */
+async function queueInvitations(trx: Database, given: ReadonlyMap<string, Given>, origin: string) {
   const brand = env().BRAND_NAME;
   for (const [email, member] of given) {
+    if (member.held) {
+      await enqueueEmail(trx, {
+        to: email,
+        ...invitationEmail({
+          brand,
+          name: member.name,
+          products: productNames(member.products),
+          loginUrl: `${origin}/login`,
+          link: null,
+          claim: {
+            link: await issueClaimLink(trx, email, origin),
+            forgotUrl: `${origin}/forgot-password`,
+            hours: CLAIM_TOKEN_HOURS,
+          },
+        }),
+      });
+      continue;
+    }
     const link = member.hasPassword
       ? null
       : `${origin}/reset-password?${new URLSearchParams({
@@ -106,7 +132,7 @@ async function apply(
   admin: Admin,
   inputs: readonly MemberInput[],
   options: { invite: boolean; origin: string },
-  audit: (trx: Database, result: { created: number; granted: number; invited: number }) => Promise<void>,
+  audit: (trx: Database, result: { created: number; granted: number; held: number; invited: number }) => Promise<void>,
 ) {
   const result = await db()
     .transaction()
@@ -115,25 +141,32 @@ async function apply(
         inputs.map((input) => input.email),
         trx,
       );
-      const { created, grants } = await applyMembers(trx, inputs, admin.id);
+      const { created, grants, held } = await applyMembers(trx, inputs, admin.id);
       const byEmail = new Map(inputs.map((input) => [input.email, input]));
-      const given = new Map<string, { userId: string; name: string; hasPassword: boolean; products: string[] }>();
-      for (const grant of grants) {
+      const given = new Map<string, Given>();
+      for (const grant of [...grants.map((g) => ({ ...g, held: false })), ...held.map((g) => ({ ...g, held: true }))]) {
         const entry = given.get(grant.email) ?? {
           userId: grant.userId,
           name: before.get(grant.email)?.name ?? byEmail.get(grant.email)?.name ?? "",
           hasPassword: before.get(grant.email)?.hasPassword ?? false,
+          held: grant.held,
           products: [],
         };
         entry.products.push(grant.productKey);
         given.set(grant.email, entry);
       }
-      if (options.invite) await queueInvitations(trx, given, options.origin);
-      const counts = { created: created.size, granted: given.size, invited: options.invite ? given.size : 0 };
+      const mailed = new Map([...given].filter(([, member]) => options.invite || member.held));
+      await queueInvitations(trx, mailed, options.origin);
+      const counts = {
+        created: created.size,
+        granted: given.size,
+        held: held.length,
+        invited: options.invite ? given.size : 0,
+      };
       await audit(trx, counts);
       return counts;
     });
-  if (result.invited > 0) kickMailer();
+  if (result.invited > 0 || result.held > 0) kickMailer();
   return result;
 }
 

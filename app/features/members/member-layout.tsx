@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { StatusBadge } from "~/platform/ui/admin/admin-page";
+import { Badge, StatusBadge } from "~/platform/ui/admin/admin-page";
 import { MEMBER_PAGES, memberPagePath } from "./member-pages";
 import type { MemberHeader } from "./member-page.server";
 import type { AccessFailure } from "~/features/catalogue/index.server";
@@ -13,6 +13,8 @@ export function MemberSummary({ member }: { member: MemberHeader }) {
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
       <span className="font-medium text-slate-900">{member.name || "No name given"}</span>
       <StatusBadge label={member.access} />
+      {/* Whoever holds the account never proved they read its address's mail: grants wait for a claim (decision 067). */}
+      {member.ownsAddress ? null : <Badge tone="amber">address not proven</Badge>}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { db } from "~/platform/db/db.server";
 import type { DB } from "~/platform/db/db-schema";
 import { type AccessFilter } from "./member-admin";
 import { containsPattern } from "~/platform/db/contains-pattern";
+import { ownsAddressSql } from "~/features/accounts/index.server";
 
 /**
  * The admin's view of accounts. Access comes from the SQL function paid_access_sources (the same
@@ -15,6 +16,8 @@ export type MemberRow = {
   isAdmin: boolean;
   sources: string[];
   refunded: boolean;
+  /** Whoever holds the account owns its address (decision 067); false: "address not proven", grants are held. */
+  ownsAddress: boolean;
   createdAt: Date;
 };
 
@@ -59,6 +62,7 @@ function baseQuery(filter: Filter) {
       "u.created_at",
       sources.as("sources"),
       hasRefundedOrder.as("refunded"),
+      ownsAddressSql("u").as("owns_address"),
     ])
     .where(matching(filter));
 }
@@ -71,6 +75,7 @@ const toMember = (row: {
   created_at: Date;
   sources: string[];
   refunded: boolean;
+  owns_address: boolean;
 }): MemberRow => ({
   id: row.id,
   email: row.email,
@@ -78,6 +83,7 @@ const toMember = (row: {
   isAdmin: row.is_admin,
   sources: row.sources,
   refunded: row.refunded,
+  ownsAddress: row.owns_address,
   createdAt: row.created_at,
 });
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { db, type Database } from "~/platform/db/db.server";
 import type { RetentionDays, RetentionRule } from "~/platform/retention-periods";
+import { ownsAddressSql } from "~/features/accounts/index.server";
 
 /**
  * The SQL of the privacy rights (issue 29, decision 056): erasing a person, gathering what is
@@ -15,7 +16,7 @@ export const newPseudonym = () => `erased-${crypto.randomBytes(8).toString("hex"
 export async function lockUserForErasure(trx: Database, userId: string) {
   return trx
     .selectFrom("users")
-    .select(["id", "email", "name", "is_admin"])
+    .select(["id", "email", "name", "is_admin", ownsAddressSql("users").as("owns_address")])
     .where("id", "=", userId)
     .forUpdate()
     .executeTakeFirst();
@@ -44,14 +45,19 @@ export function identifiersOf(person: { id: string | null; email: string; name: 
  * Erases one person in the caller's transaction: orders stay under `pseudonym` (amounts, dates,
  * products and the provider's ids; no user, address or name), the audit log's rows about or by
  * them name the pseudonym, and every other row that names them is deleted: their outbox messages,
- * lead rows, certificates, rate-limit counters, then the account, whose deletion cascades to
+ * lead rows, certificates, then the account, whose deletion cascades to
  * sessions, factors, recovery codes, challenges, devices, links, progress, entitlements,
  * consents and custom SaaS applications. `userId` null erases an address that has no account
  * (a lead, a buyer who never signed up).
+ *
+ * What is the address's, not the account's (decision 067), goes only when the account owns the
+ * address (`owns_address`, accounts' `ownsAddress`): the sales and grants held for it, its claim
+ * links, its lead rows and the mail sent to it. A stranger who signed up with someone's address
+ * and deletes the account takes only what they did themselves.
  */
 export async function erasePerson(
   trx: Database,
-  person: { id: string | null; email: string; name: string },
+  person: { id: string | null; email: string; name: string; owns_address: boolean },
   pseudonym: string,
   requestedBy: "member" | "admin",
 ) {
@@ -73,50 +79,50 @@ export async function erasePerson(
       .where("user_id", "=", person.id)
       .execute();
   }
+  const ownsAddress = person.owns_address;
   await trx
     .updateTable("warriorplus_orders")
     .set({ user_id: null, buyer_email: pseudonym, buyer_name: null, erased_as: pseudonym })
     .where((eb) =>
       eb.or([
         ...(person.id ? [eb("user_id", "=", person.id)] : []),
-        eb.and([eb("user_id", "is", null), eb(sql`lower(buyer_email)`, "=", email)]),
+        ...(ownsAddress ? [eb.and([eb("user_id", "is", null), eb(sql`lower(buyer_email)`, "=", email)])] : []),
       ]),
     )
     .execute();
-  // A sale of another account bought with this address before it was this person's keeps its
-  // owner; only the address goes.
-  await trx
-    .updateTable("warriorplus_orders")
-    .set({ buyer_email: pseudonym })
-    .where(sql`lower(buyer_email)`, "=", email)
-    .execute();
-
-  await trx
-    .deleteFrom("email_outbox")
-    .where(sql`lower(to_address)`, "=", email)
-    .execute();
-  await trx.deleteFrom("leads").where("email", "=", email).execute();
+  if (ownsAddress) {
+    // A sale of another account bought with this address before it was this person's keeps its
+    // owner; only the address goes.
+    await trx
+      .updateTable("warriorplus_orders")
+      .set({ buyer_email: pseudonym })
+      .where(sql`lower(buyer_email)`, "=", email)
+      .execute();
+    await trx.deleteFrom("held_grants").where("email", "=", email).execute();
+    await trx
+      .deleteFrom("single_use_tokens")
+      .where("user_id", "is", null)
+      .where(sql`lower(data->>'email')`, "=", email)
+      .execute();
+    await trx
+      .deleteFrom("email_outbox")
+      .where(sql`lower(to_address)`, "=", email)
+      .execute();
+    await trx.deleteFrom("leads").where("email", "=", email).execute();
+  }
   const earlier = person.id ? await eraseEarlierAddresses(trx, person.id) : [];
   const needles = [...identifiersOf(person), ...earlier];
-  // Rate-limit keys may hold an address or the account id (per-address and per-user counters).
-  await trx
-    .deleteFrom("rate_limits")
-    .where((eb) =>
-      eb.or(
-        [email, ...earlier, ...(person.id ? [person.id] : [])].map((needle) =>
-          eb(sql`strpos(lower(key), ${needle})`, ">", 0),
-        ),
-      ),
-    )
-    .execute();
-
+  // Rate-limit rows stay (decision 067): a key holds an address inside a longer string, so no
+  // match by substring can tell this person's from another's (`tag@x` is in `jo.tag@x`), and
+  // every window ends within the hour, when housekeeping deletes the row.
   if (person.id) {
     await trx.deleteFrom("certificates").where("user_id", "=", person.id).execute();
     // Tokens of other accounts that carry this address (an email change to it) would name it.
-    await trx
-      .deleteFrom("single_use_tokens")
-      .where(sql`lower(data->>'newEmail')`, "=", email)
-      .execute();
+    if (ownsAddress)
+      await trx
+        .deleteFrom("single_use_tokens")
+        .where(sql`lower(data->>'newEmail')`, "=", email)
+        .execute();
     const audit = await trx
       .selectFrom("admin_audit_log")
       .select(["id", "admin_id", "member_id", "admin_email", "details"])
@@ -236,11 +242,15 @@ export async function gatherPersonalData(userId: string) {
           "news_opt_out_at",
           "created_at",
           "updated_at",
+          ownsAddressSql("users").as("owns_address"),
         ])
         .where("id", "=", userId)
         .executeTakeFirst();
       if (!user) return null;
       const email = user.email.toLowerCase();
+      // The mail sent to the address and its lead record are the address owner's (decision 067):
+      // an account not proven to own the address gets only what it did itself.
+      const ownsAddress = user.owns_address;
       const [
         orders,
         marketplaceBuyerNames,
@@ -341,18 +351,22 @@ export async function gatherPersonalData(userId: string) {
           .select(["factor_type", "status", "created_at", "verified_at"])
           .where("user_id", "=", userId)
           .execute(),
-        trx
-          .selectFrom("email_outbox")
-          .select(["subject", "created_at", "sent_at"])
-          .where(sql`lower(to_address)`, "=", email)
-          .orderBy("created_at")
-          .orderBy("id")
-          .execute(),
-        trx
-          .selectFrom("leads")
-          .select(["email", "name", "source", "created_at", "unsubscribed_at"])
-          .where("email", "=", email)
-          .execute(),
+        ownsAddress
+          ? trx
+              .selectFrom("email_outbox")
+              .select(["subject", "created_at", "sent_at"])
+              .where(sql`lower(to_address)`, "=", email)
+              .orderBy("created_at")
+              .orderBy("id")
+              .execute()
+          : [],
+        ownsAddress
+          ? trx
+              .selectFrom("leads")
+              .select(["email", "name", "source", "created_at", "unsubscribed_at"])
+              .where("email", "=", email)
+              .execute()
+          : [],
         trx
           .selectFrom("custom_saas_applications")
           .select(["project_name", "description", "availability", "hosting", "status", "created_at"])

@@ -207,7 +207,7 @@ export async function eraseLead(admin: { id: string; email: string }, email: str
       const pseudonym = newPseudonym();
       const member = await findUserByEmail(address, trx);
       if (member) await deleteLeadRows(trx, address);
-      else await erasePerson(trx, { id: null, email: address, name: "" }, pseudonym, "admin");
+      else await erasePerson(trx, { id: null, email: address, name: "", owns_address: true }, pseudonym, "admin");
       await writeAudit(trx, {
         admin,
         action: "erase_lead",

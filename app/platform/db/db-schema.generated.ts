@@ -39,7 +39,7 @@ export interface AdminAuditLog {
 }
 
 export interface Announcements {
-  audience: "members" | "leads" | "service";
+  audience: "members" | "accounts" | "leads" | "service";
   body: string;
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -238,6 +238,22 @@ export interface Erasures {
   requested_by: "member" | "admin";
 }
 
+export interface HeldGrants {
+  created_at: Generated<Timestamp>;
+  /**
+   * The address the grant was made for (lower case); the claim link was mailed to it.
+   */
+  email: string;
+  expires_at: Timestamp | null;
+  /**
+   * The admin who made the grant; null once that account is gone.
+   */
+  granted_by: string | null;
+  id: Generated<string>;
+  product_key: string;
+  reason: string;
+}
+
 export interface KnownDevices {
   device: string;
   first_seen_at: Generated<Timestamp>;
@@ -378,7 +394,7 @@ export interface SingleUseTokens {
   /**
    * The user's credential_epoch when the link was issued.
    */
-  credential_epoch: number;
+  credential_epoch: number | null;
   /**
    * What the link carries besides its user, e.g. { "newEmail": ... } for an email change.
    */
@@ -392,7 +408,10 @@ export interface SingleUseTokens {
    */
   token_hash: string;
   used_at: Timestamp | null;
-  user_id: string;
+  /**
+   * The link's account; null for a claim link, which belongs to the address in data (decision 067).
+   */
+  user_id: string | null;
 }
 
 export interface StoredFiles {
@@ -572,6 +591,7 @@ export interface DB {
   email_sequence_steps: EmailSequenceSteps;
   entitlements: Entitlements;
   erasures: Erasures;
+  held_grants: HeldGrants;
   known_devices: KnownDevices;
   launch_settings: LaunchSettings;
   leads: Leads;

@@ -198,7 +198,7 @@ describe("a stranger's account with the owner's address", () => {
     await app.db
       .updateTable("single_use_tokens")
       .set({ expires_at: new Date(Date.now() - 1000) })
-      .where("user_id", "=", account.id)
+      .where(sql<boolean>`data->>'email' = ${account.email}`)
       .where("purpose", "=", "claim")
       .execute();
     const expired = await new Browser(app.baseUrl).get(first.pathname + first.search);

@@ -63,7 +63,9 @@ const countIn = async (path: string) => {
 describe("announcements", () => {
   it("count only the subscribed recipients of each audience", async () => {
     // All members: the admin, the member, the buyer (not the one who turned news off).
-    expect(await countIn(await preview("members"))).toBe(3);
+    // 'All members' have paid access (decision 067); 'Everyone with an account' adds the unpaid admin.
+    expect(await countIn(await preview("members"))).toBe(2);
+    expect(await countIn(await preview("accounts"))).toBe(3);
     // Leads who have not bought: the subscribed lead only (one recipient, said so).
     const leads = await preview("leads");
     expect(await countIn(leads)).toBe(1);
@@ -73,7 +75,7 @@ describe("announcements", () => {
   });
 
   it("the preview shows the rendered email; confirming queues N once, sent at the configured rate", async () => {
-    const path = await preview("members", "Rate limited news");
+    const path = await preview("accounts", "Rate limited news");
     const page = await (await admin.get(path)).text();
     expect(page).toContain("Rate limited news");
     expect(page).toContain("&lt;strong&gt;terms&lt;/strong&gt;");

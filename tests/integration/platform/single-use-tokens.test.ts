@@ -8,8 +8,11 @@ import { at } from "../../support/present";
 import {
   bumpCredentialEpoch,
   consume,
+  consumeForAddress,
   issue,
+  issueForAddress,
   peek,
+  peekForAddress,
   voidUnused,
   type TokenPurpose,
 } from "~/platform/single-use-token.server";
@@ -25,13 +28,13 @@ afterAll(async () => {
   await app?.close();
 });
 
-const PURPOSES: TokenPurpose[] = [
+/** The purposes of links bound to an account (a claim link belongs to its address: below). */
+const PURPOSES: Array<Exclude<TokenPurpose, "claim">> = [
   "password_reset",
   "email_verification",
   "email_change",
   "invitation",
   "sign_in",
-  "claim",
 ];
 const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const tokenRows = (userId: string) =>
@@ -82,7 +85,7 @@ describe("single-use tokens", () => {
 
   it("are used once: of two consumes at once, only one passes", async () => {
     const user = await createUser(app.db);
-    const token = await issue(app.db, { purpose: "claim", userId: user.id, hours: 1, data: { order: "W-1" } });
+    const token = await issue(app.db, { purpose: "invitation", userId: user.id, hours: 1, data: { order: "W-1" } });
 
     // The first consume holds its row lock in an open transaction while the second is sent.
     let firstConsumed!: () => void;
@@ -90,13 +93,13 @@ describe("single-use tokens", () => {
     let releaseFirst!: () => void;
     const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
     const first = app.db.transaction().execute(async (trx) => {
-      const grant = await consume(trx, "claim", token);
+      const grant = await consume(trx, "invitation", token);
       firstConsumed();
       await firstMayCommit;
       return grant;
     });
     await consumedInFirst;
-    const second = app.db.transaction().execute((trx) => consume(trx, "claim", token));
+    const second = app.db.transaction().execute((trx) => consume(trx, "invitation", token));
     if (app.engine === "postgres") {
       // PostgreSQL runs them side by side: wait (with a deadline) until the second is blocked on
       // the first's row lock, so it really is in flight when the first commits.
@@ -114,8 +117,8 @@ describe("single-use tokens", () => {
 
     const results = await Promise.all([first, second]);
     expect(results).toEqual([{ userId: user.id, data: { order: "W-1" } }, null]);
-    expect(await peek("claim", token)).toBeNull();
-    expect(await consume(app.db, "claim", token)).toBeNull();
+    expect(await peek("invitation", token)).toBeNull();
+    expect(await consume(app.db, "invitation", token)).toBeNull();
   });
 
   it("are used once over HTTP too: two reset submits at once set one password", async () => {
@@ -195,13 +198,28 @@ describe("single-use tokens", () => {
     expect(left).not.toContain(sha256(tokens.password_reset));
     expect(left).not.toContain(sha256(tokens.email_change));
     expect(left).toContain(sha256(used)); // a used link stays until housekeeping prunes it
-    for (const purpose of ["email_verification", "invitation", "sign_in", "claim"] as const) {
+    for (const purpose of ["email_verification", "invitation", "sign_in"] as const) {
       expect(await peek(purpose, tokens[purpose]), purpose).not.toBeNull();
     }
 
     await voidUnused(app.db, user.id);
     expect((await tokenRows(user.id)).map((row) => row.token_hash)).toEqual([sha256(used)]);
     for (const purpose of PURPOSES) expect(await peek(purpose, theirs[purpose]), purpose).not.toBeNull();
+  });
+
+  it("a claim link belongs to its address: used once, ended by no account's epoch, kept when the account goes", async () => {
+    const user = await createUser(app.db);
+    const token = await app.db
+      .transaction()
+      .execute((trx) => issueForAddress(trx, { purpose: "claim", email: user.email, hours: 1 }));
+    expect(await peek("claim", token)).toBeNull(); // not an account's link
+    await app.db.transaction().execute((trx) => bumpCredentialEpoch(trx, user.id));
+    await app.db.transaction().execute((trx) => voidUnused(trx, user.id));
+    await app.db.deleteFrom("users").where("id", "=", user.id).execute();
+    expect(await peekForAddress("claim", token)).toBe(user.email);
+    expect(await app.db.transaction().execute((trx) => consumeForAddress(trx, "claim", token))).toBe(user.email);
+    expect(await peekForAddress("claim", token)).toBeNull();
+    expect(await consumeForAddress(app.db, "claim", token)).toBeNull();
   });
 
   it("replaceUnused ends the user's older unused links of the same purpose only", async () => {

@@ -140,7 +140,7 @@ const chapterHtml = (tool: WhiteLabelTool) =>
 export const whiteLabelCourse = {
   title: WHITE_LABEL_COURSE_TITLE,
   product: WHITE_LABEL_COURSE_PRODUCT,
-  description: `Twelve ready-made AI apps to brand and sell as your own: a setup guide and a kit for each. White-Label Licence: ${WHITE_LABEL_LICENCE}`,
+  description: `Twelve AI app kits to build, brand and sell as your own: for each app, a setup guide, the prompt it runs on, a brand file and the licence. White-Label Licence: ${WHITE_LABEL_LICENCE}`,
   chapters: WHITE_LABEL_APPS.map((tool) => ({
     title: tool.name,
     content: chapterHtml(tool),

@@ -10,7 +10,7 @@ type AffiliatePage = keyof ReturnType<typeof affiliatePageCopy>;
 
 /**
  * Loader data of an affiliate page: `content` plus what all three share: the launch's dates from
- * the launch settings (decision 053), the funnel at the catalogue's prices (decision 051), the countdown to 'Cart opens' (its first value rendered on
+ * the launch settings (decision 053), the funnel at the marketplace's prices (decisions 051, 064), the countdown to 'Cart opens' (its first value rendered on
  * the server, then ticked in the browser; none without that date), and the configured brand,
  * contact and marketplace link, with the public page's meta and cache headers.
  */
@@ -19,13 +19,14 @@ export function affiliatePage<T extends object>(request: Request, path: string, 
   const settings = launchSettings();
   const dates = affiliateDates(settings);
   const opensAt = settings.cartOpensAt?.toISOString() ?? null;
-  return publicPage(request, path, affiliatePageCopy(name, dates.launchDay)[page], {
+  const items = funnel(catalogue());
+  return publicPage(request, path, affiliatePageCopy(name, dates.launchDay, items)[page], {
     ...content,
     brandName: name,
     supportEmail,
     affiliateUrl: env().MARKETPLACE_AFFILIATE_URL,
     dates,
     launch: opensAt ? { at: opensAt, initial: countdownTo(opensAt, now()) } : null,
-    funnel: funnel(catalogue()),
+    funnel: items,
   });
 }

@@ -1,7 +1,6 @@
 import { LANDING_DEMO } from "./demo";
 import { earningsDisclaimer } from "./disclaimers";
 import type { Catalogue } from "~/features/catalogue";
-import { listPriceOf } from "~/features/catalogue";
 import { LAUNCH_PRICE_ENDED } from "~/features/launch";
 import type { CountdownValue, EarlyBonusSpots, LaunchPhase } from "~/features/launch";
 import { formatUsd } from "~/platform/money";
@@ -44,8 +43,8 @@ export function landingContent(
   launch: LaunchPhase,
   earlyBonus: EarlyBonusSpots,
 ): LandingContent {
-  const lifetime = formatUsd(catalogue.membership.priceCents);
-  const regular = formatUsd(listPriceOf(catalogue.membership));
+  const lifetime = formatUsd(catalogue.membership.launchPriceCents);
+  const regular = formatUsd(catalogue.membership.regularPriceCents);
   const closed = launch.phase === "closed";
   return {
     page: {
@@ -113,7 +112,7 @@ export function landingContent(
         earlyBonus.remaining > 0
           ? {
               heading: `Bonus for the first ${earlyBonus.total} customers`,
-              text: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(listPriceOf(catalogue.early_bonus))}.`,
+              text: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(catalogue.early_bonus.regularPriceCents)}.`,
               spotsLeft: `${earlyBonus.remaining} of ${earlyBonus.total} early-bonus spots left`,
             }
           : null,

@@ -1,7 +1,14 @@
 import { formatUsd } from "~/platform/money";
 import { earningsDisclaimer } from "./disclaimers";
 import type { Catalogue } from "~/features/catalogue";
-import { CUSTOM_SAAS, GUARANTEE_DAYS, LOGIN_EMAIL_MINUTES, listPriceOf } from "~/features/catalogue";
+import {
+  CUSTOM_SAAS,
+  GUARANTEE_DAYS,
+  LOGIN_EMAIL_MINUTES,
+  cardPriceCents,
+  marketplacePriceCents,
+  type PriceTerm,
+} from "~/features/catalogue";
 import type { Brand, FaqItem, FeatureCard, PageCopy } from "~/platform/copy-types";
 
 /**
@@ -63,8 +70,9 @@ export type WhiteLabelContent = {
 };
 
 export function whiteLabelContent(brand: Brand, catalogue: Catalogue): WhiteLabelContent {
-  const special = formatUsd(catalogue.white_label.priceCents);
-  const regular = formatUsd(listPriceOf(catalogue.white_label));
+  // Sold at the marketplace (its buy links go there): the marketplace price (decision 064).
+  const special = formatUsd(marketplacePriceCents(catalogue.white_label));
+  const regular = formatUsd(catalogue.white_label.regularPriceCents);
   return {
     page: {
       title: `12-in-1 White-Label AI SaaS Upgrade | ${brand.name}`,
@@ -192,8 +200,9 @@ export type CustomSaasSpots = { capacity: number; remaining: number };
 
 /** Prices from the catalogue (decision 051), spots from the launch settings (decision 053). */
 export function customSaasContent(brand: Brand, catalogue: Catalogue, spots: CustomSaasSpots): CustomSaasContent {
-  const special = formatUsd(catalogue.custom_saas.priceCents);
-  const regular = formatUsd(listPriceOf(catalogue.custom_saas));
+  // Sold at the marketplace (its buy links go there): the marketplace price (decision 064).
+  const special = formatUsd(marketplacePriceCents(catalogue.custom_saas));
+  const regular = formatUsd(catalogue.custom_saas.regularPriceCents);
   const maxClients = spots.capacity;
   const spotsRemaining = Math.max(0, Math.min(spots.remaining, spots.capacity));
   const fullyBooked = spotsRemaining === 0;
@@ -427,7 +436,12 @@ export type UpgradesContent = {
   guarantee: string;
 };
 
-export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesContent {
+/** /upgrades sells by card: each upgrade's card price in the term, struck from its regular price (decision 064). */
+export function upgradesContent(brand: Brand, catalogue: Catalogue, term: PriceTerm): UpgradesContent {
+  const price = (product: Catalogue[keyof Catalogue]) => ({
+    regular: formatUsd(product.regularPriceCents),
+    special: formatUsd(cardPriceCents(product, term)),
+  });
   return {
     page: {
       title: `Upgrade Offers | ${brand.name}`,
@@ -441,8 +455,7 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
         key: "vip",
         title: catalogue.vip.name,
         description: "Priority extras for members, with the VIP course.",
-        regular: formatUsd(listPriceOf(catalogue.vip)),
-        special: formatUsd(catalogue.vip.priceCents),
+        ...price(catalogue.vip),
         href: null,
         cta: "Add it at the marketplace checkout",
       },
@@ -450,8 +463,7 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
         key: "white_label",
         title: catalogue.white_label.name,
         description: "Twelve ready-made AI apps you can brand and sell as your own.",
-        regular: formatUsd(listPriceOf(catalogue.white_label)),
-        special: formatUsd(catalogue.white_label.priceCents),
+        ...price(catalogue.white_label),
         href: "/white-label-upsell",
         cta: "See the White-Label Offer",
       },
@@ -459,8 +471,7 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
         key: "custom_saas",
         title: catalogue.custom_saas.name,
         description: "We build your custom AI SaaS app with you and coach you through launch.",
-        regular: formatUsd(listPriceOf(catalogue.custom_saas)),
-        special: formatUsd(catalogue.custom_saas.priceCents),
+        ...price(catalogue.custom_saas),
         href: "/custom-saas-upsell",
         cta: "See the Custom SaaS Offer",
       },

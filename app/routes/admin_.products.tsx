@@ -64,7 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<Failure>({ key, errors: fieldErrors(submission.error), values }, { status: 400 });
   const { key: _key, ...product } = submission.value;
   const unknownPrices = await stripePriceProblems(key, product);
-  if (Object.keys(unknownPrices).length > 0) return data<Failure>({ key, errors: unknownPrices, values }, { status: 400 });
+  if (Object.keys(unknownPrices).length > 0)
+    return data<Failure>({ key, errors: unknownPrices, values }, { status: 400 });
   const saved = await saveProduct(admin, key, product);
   if (!saved.ok) {
     if (saved.status === 404) return redirectWithFlash("/admin/products", { kind: "error", message: saved.message });
@@ -124,7 +125,8 @@ export default function AdminProducts() {
     <AdminPage title="Products" flash={flash}>
       <p className="text-slate-700">
         The catalogue: what each product is called and costs on the pages, its card prices on Stripe (launch, then
-        regular from 'Cart closes'), its marketplace price and the marketplace items that grant it. Cached pages show a change within a few seconds.
+        regular from &lsquo;Cart closes&rsquo;), its marketplace price and the marketplace items that grant it. Cached
+        pages show a change within a few seconds.
       </p>
       {products.map((product) => {
         const mine = failure?.key === product.key ? failure : undefined;

@@ -48,7 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       configured: isCheckoutConfigured(PLAN_PRODUCT, sale.term),
-      price: { todayCents: today, regularCents: today < membership.regularPriceCents ? membership.regularPriceCents : null },
+      price: {
+        todayCents: today,
+        regularCents: today < membership.regularPriceCents ? membership.regularPriceCents : null,
+      },
       opens: sale.term === "before" ? sale.opensLabel : null,
       // One checkout per rendering: a double submit of this form reuses the same Stripe session.
       formKey: crypto.randomBytes(18).toString("base64url"),
@@ -158,7 +161,10 @@ export default function PaymentOptions() {
 
             {opens ? (
               // Nothing to submit before 'Cart opens': the checkout would refuse it too.
-              <p className={buttonClass({ size: "xl", block: true, className: "mt-6 opacity-70" })} aria-disabled="true">
+              <p
+                className={buttonClass({ size: "xl", block: true, className: "mt-6 opacity-70" })}
+                aria-disabled="true"
+              >
                 {opensLabel(opens)}
               </p>
             ) : (

@@ -172,7 +172,8 @@ export class FakeStripe {
   /** GET /v1/prices/:id: a price of `prices`, or Stripe's 404 for one it does not know. */
   private retrievePrice(id: string, res: http.ServerResponse) {
     const price = Object.hasOwn(this.prices, id) ? this.prices[id] : undefined;
-    if (!price) return send(res, 404, stripeError("invalid_request_error", `No such price: '${id}'`, "resource_missing"));
+    if (!price)
+      return send(res, 404, stripeError("invalid_request_error", `No such price: '${id}'`, "resource_missing"));
     return send(res, 200, {
       id,
       object: "price",

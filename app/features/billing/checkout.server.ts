@@ -43,7 +43,11 @@ export async function startCheckout(input: {
   });
 }
 
-const notOpen = (opensLabel: string): CheckoutResult => ({ ok: false, message: notOpenMessage(opensLabel), status: 409 });
+const notOpen = (opensLabel: string): CheckoutResult => ({
+  ok: false,
+  message: notOpenMessage(opensLabel),
+  status: 409,
+});
 
 /**
  * /upgrades 'Buy now' (decision 051): a Checkout Session for that one upgrade, at the Stripe price

@@ -1,8 +1,7 @@
 import Stripe from "stripe";
-import { PRODUCTS, type ProductKey } from "~/features/catalogue";
+import { PRODUCTS, type PriceTerm, type ProductKey } from "~/features/catalogue";
 import { env } from "~/platform/env.server";
 import { stripePriceOf } from "~/features/catalogue/index.server";
-import type { PriceTerm } from "~/features/catalogue";
 import { log } from "~/platform/log.server";
 
 /**

@@ -48,7 +48,13 @@ export const PRODUCT_DEFAULTS: Record<CatalogueKey, ProductDefault> = {
     stripePriceEnv: { launch: "STRIPE_PRICE_LIFETIME", regular: "STRIPE_PRICE_LIFETIME_REGULAR" },
     marketplaceItemsEnv: "WARRIORPLUS_MEMBERSHIP_ITEMS",
   },
-  vip: { name: "VIP Upgrade", launchPriceCents: 4_95, regularPriceCents: 4_95, marketplacePriceCents: null, sortOrder: 2 },
+  vip: {
+    name: "VIP Upgrade",
+    launchPriceCents: 4_95,
+    regularPriceCents: 4_95,
+    marketplacePriceCents: null,
+    sortOrder: 2,
+  },
   white_label: {
     name: "12-in-1 White-Label AI SaaS",
     launchPriceCents: 37_00,
@@ -70,7 +76,13 @@ export const PRODUCT_DEFAULTS: Record<CatalogueKey, ProductDefault> = {
     marketplacePriceCents: null,
     sortOrder: 5,
   },
-  starter: { name: "AI SaaS Starter Kit", launchPriceCents: 0, regularPriceCents: 0, marketplacePriceCents: null, sortOrder: 6 },
+  starter: {
+    name: "AI SaaS Starter Kit",
+    launchPriceCents: 0,
+    regularPriceCents: 0,
+    marketplacePriceCents: null,
+    sortOrder: 6,
+  },
 };
 
 /** The catalogue as the code defaults have it (tests, and a page rendered before any database read). */

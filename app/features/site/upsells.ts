@@ -1,12 +1,12 @@
 import { formatUsd } from "~/platform/money";
 import { earningsDisclaimer } from "./disclaimers";
-import type { Catalogue } from "~/features/catalogue";
 import {
   CUSTOM_SAAS,
   GUARANTEE_DAYS,
   LOGIN_EMAIL_MINUTES,
   cardPriceCents,
   marketplacePriceCents,
+  type Catalogue,
   type PriceTerm,
 } from "~/features/catalogue";
 import type { Brand, FaqItem, FeatureCard, PageCopy } from "~/platform/copy-types";

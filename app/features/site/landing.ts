@@ -22,8 +22,10 @@ export type LandingContent = {
     benefits: string[];
     /** The early bonus while spots remain (null once none do): heading, what it is, spots left. */
     bonus: { heading: string; text: string; spotsLeft: string } | null;
-    /** 'This launch price will rise to $197 in' (then the countdown), 'Opens {date}', or nothing. */
+    /** 'This launch price will rise to $197 in' (then the countdown) while open, else nothing. */
     priceRiseNote: string | null;
+    /** The buy button's words: 'Opens {date}' (and no link) before 'Cart opens' (decision 064). */
+    buyLabel: { text: string; opens: boolean };
     countdown: { label: string; closesAt: string; remaining: CountdownValue } | null;
   };
   closing: { heading: string; text: string };
@@ -33,9 +35,9 @@ export type LandingContent = {
 /**
  * The landing page (docs/product.md §2 Landing page). Button targets are fixed in the route. The
  * prices are the catalogue's (decision 051); the offer follows the launch (decision 053): a
- * countdown to 'Cart closes' while open, 'Opens {date}' before, the regular price and "The launch
- * price has ended" after, and no deadline without dates. The early-bonus block counts its spots
- * down and is gone once none remain.
+ * countdown to 'Cart closes' while open, 'Opens {date}' on the buy button (no link, decision 064)
+ * before, the regular price and "The launch price has ended" after, and no deadline without
+ * dates. The early-bonus block counts its spots down and is gone once none remain.
  */
 export function landingContent(
   brand: Brand,
@@ -116,12 +118,12 @@ export function landingContent(
               spotsLeft: `${earlyBonus.remaining} of ${earlyBonus.total} early-bonus spots left`,
             }
           : null,
-      priceRiseNote:
-        launch.phase === "open"
-          ? `This launch price will rise to ${regular} in`
-          : launch.phase === "before"
-            ? `Opens ${launch.opensLabel}`
-            : null,
+      buyLabel:
+        launch.phase === "before"
+          ? { text: `Opens ${launch.opensLabel}`, opens: true }
+          : { text: "Get Lifetime Access", opens: false },
+      // Before 'Cart opens' the buy button itself says when it opens.
+      priceRiseNote: launch.phase === "open" ? `This launch price will rise to ${regular} in` : null,
       countdown:
         launch.phase === "open"
           ? { label: "Time left at the launch price", closesAt: launch.closesAt, remaining: launch.remaining }

@@ -112,14 +112,22 @@ describe("the card price follows the launch window", () => {
     );
     expect(fake.requests).toEqual([]);
 
-    // The sales page's buy buttons say the same and link nowhere.
-    const { document } = await getPage(new Browser(app.baseUrl), "/ailabs-offer3");
-    const buttons = [...document.querySelectorAll('[aria-disabled="true"]')].map((node) => node.textContent);
-    expect(buttons.length).toBeGreaterThan(0);
-    for (const text of buttons) expect(text).toBe("Opens January 11, 2030 at 6 AM CST");
-    expect([...document.querySelectorAll("a")].some((link) => /Get Instant Access/.test(link.textContent ?? ""))).toBe(
-      false,
-    );
+    // The sales pages' and the landing's buy buttons say the same and link nowhere.
+    for (const [path, label] of [
+      ["/ailabs-offer3", /Get Instant Access/],
+      ["/ailabs-offer", /Get Instant Access/],
+      ["/", /Get Lifetime Access/],
+    ] as const) {
+      const { document } = await getPage(new Browser(app.baseUrl), path);
+      const buttons = [...document.querySelectorAll('[aria-disabled="true"]')].map((node) => node.textContent);
+      expect(buttons.length, path).toBeGreaterThan(0);
+      for (const text of buttons) expect(text, path).toBe("Opens January 11, 2030 at 6 AM CST");
+      expect(
+        [...document.querySelectorAll("a")].some((link) => label.test(link.textContent ?? "")),
+        path,
+      ).toBe(false);
+      expect(document.querySelector('a img[src="/images/checkout-button.svg"]'), path).toBeNull();
+    }
   });
 
   it("from 'Cart opens' charges the launch price through the launch Stripe price", async () => {

@@ -1079,19 +1079,24 @@ COMMENT ON VIEW public.order_ledger IS 'Every order of both sources (Stripe, War
 CREATE TABLE public.products (
     key text NOT NULL,
     name text NOT NULL,
-    price_cents integer NOT NULL,
-    list_price_cents integer,
-    stripe_price_id text,
+    launch_price_cents integer NOT NULL,
+    regular_price_cents integer NOT NULL,
+    launch_stripe_price_id text,
     marketplace_items text[] DEFAULT '{}'::text[] NOT NULL,
     sort_order integer NOT NULL,
     edited_at timestamp with time zone,
     edited_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    regular_stripe_price_id text,
+    marketplace_price_cents integer,
     CONSTRAINT products_key_check CHECK ((key ~ '^[a-z][a-z0-9_]{1,39}$'::text)),
-    CONSTRAINT products_list_price_cents_check CHECK (((list_price_cents >= 0) AND (list_price_cents <= 100000000))),
+    CONSTRAINT products_list_price_cents_check CHECK (((regular_price_cents >= 0) AND (regular_price_cents <= 100000000))),
+    CONSTRAINT products_marketplace_price_cents_check CHECK (((marketplace_price_cents >= 0) AND (marketplace_price_cents <= 100000000))),
     CONSTRAINT products_name_check CHECK (((length(TRIM(BOTH FROM name)) >= 1) AND (length(TRIM(BOTH FROM name)) <= 120))),
-    CONSTRAINT products_price_cents_check CHECK (((price_cents >= 0) AND (price_cents <= 100000000))),
-    CONSTRAINT products_stripe_price_id_check CHECK ((stripe_price_id ~ '^price_[A-Za-z0-9_]{1,200}$'::text))
+    CONSTRAINT products_price_cents_check CHECK (((launch_price_cents >= 0) AND (launch_price_cents <= 100000000))),
+    CONSTRAINT products_regular_not_below_launch CHECK ((regular_price_cents >= launch_price_cents)),
+    CONSTRAINT products_regular_stripe_price_id_check CHECK ((regular_stripe_price_id ~ '^price_[A-Za-z0-9_]{1,200}$'::text)),
+    CONSTRAINT products_stripe_price_id_check CHECK ((launch_stripe_price_id ~ '^price_[A-Za-z0-9_]{1,200}$'::text))
 );
 
 --
@@ -1101,10 +1106,40 @@ CREATE TABLE public.products (
 COMMENT ON TABLE public.products IS 'The catalogue (migration 0015, decision 051).';
 
 --
+-- Name: COLUMN products.launch_price_cents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.products.launch_price_cents IS 'Decision 064: the price from ''Cart opens'' to ''Cart closes'', and while no dates are set, in cents.';
+
+--
+-- Name: COLUMN products.regular_price_cents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.products.regular_price_cents IS 'Decision 064: the price after ''Cart closes'' and the struck-through price before it, in cents; never below the launch price.';
+
+--
+-- Name: COLUMN products.launch_stripe_price_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.products.launch_stripe_price_id IS 'Decision 064: the Stripe price the card checkout charges at the launch price.';
+
+--
 -- Name: COLUMN products.edited_at; Type: COMMENT; Schema: public; Owner: -
 --
 
 COMMENT ON COLUMN public.products.edited_at IS 'Null until an admin saves the product: until then the start applies the environment''s seeds.';
+
+--
+-- Name: COLUMN products.regular_stripe_price_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.products.regular_stripe_price_id IS 'Decision 064: the Stripe price the card checkout charges after ''Cart closes''.';
+
+--
+-- Name: COLUMN products.marketplace_price_cents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.products.marketplace_price_cents IS 'Decision 064: what the marketplace (WarriorPlus) charges, shown by the pages that sell there; null: not sold there at a price of its own.';
 
 --
 -- Name: rate_limits; Type: TABLE; Schema: public; Owner: -

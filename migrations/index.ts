@@ -22,6 +22,7 @@ import * as privacy from "./0021_privacy";
 import * as chapterImages from "./0022_chapter_images";
 import * as orderPaidAt from "./0023_order_paid_at";
 import * as schemaComments from "./0024_schema_comments";
+import * as launchAndRegularPrices from "./0025_launch_and_regular_prices";
 import * as contestPrizesLegalDates from "./0026_contest_prizes_legal_dates";
 import * as addressOwner from "./0028_address_owner";
 import * as earlyBonusGuarantee from "./0030_early_bonus_guarantee";
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   "0022_chapter_images": chapterImages,
   "0023_order_paid_at": orderPaidAt,
   "0024_schema_comments": schemaComments,
+  "0025_launch_and_regular_prices": launchAndRegularPrices,
   "0026_contest_prizes_legal_dates": contestPrizesLegalDates,
   "0028_address_owner": addressOwner,
   "0030_early_bonus_guarantee": earlyBonusGuarantee,

@@ -299,7 +299,12 @@ export const EnvSchema = z
     }),
     STRIPE_PRICE_LIFETIME: optionalString.meta({
       description:
-        "Seeds the Stripe price of the `membership` product (lifetime access, $25) at each start until an admin saves that product on `/admin/products`.",
+        "Seeds the launch Stripe price of the `membership` product (lifetime access at its launch price, $25, charged until 'Cart closes') at each start until an admin saves that product on `/admin/products` ([decision 064](decisions/064-one-price-rule-for-both-paths.md)).",
+    }),
+    STRIPE_PRICE_LIFETIME_REGULAR: optionalString.meta({
+      description:
+        "Seeds the regular Stripe price of the `membership` product (its regular price, $197, charged from 'Cart closes' on) at each start until an admin saves that product on `/admin/products` (decision 064).",
+      unset: "unset (and none saved): after 'Cart closes' the plan page says payments are not configured",
     }),
     STRIPE_PRICE_TRIAL: optionalString.meta({
       description: "The Stripe price of `AI_PROFIT_LABS_TRIAL`, the $1 offer.",

@@ -39,7 +39,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return publicPage(request, "/", content.page, { content, demoPlayer, ticker });
 }
 
-/** The landing page (docs/product.md §2): 'Start Learning' and 'Get Started Today' go to /login, 'Get Lifetime Access' to /signup. */
+/**
+ * The landing page (docs/product.md §2): 'Start Learning' and 'Get Started Today' go to /login,
+ * 'Get Lifetime Access' to /signup (before 'Cart opens' it reads 'Opens {date}' and links nowhere,
+ * decision 064).
+ */
 export default function Landing() {
   const { content, demoPlayer, ticker } = useLoaderData<typeof loader>();
   const nonce = useNonce() || undefined;
@@ -56,9 +60,15 @@ export default function Landing() {
               <Link to="/login" className={ctaClass.primary}>
                 Start Learning
               </Link>
-              <Link to="/signup" className={ctaClass.secondary}>
-                Get Lifetime Access
-              </Link>
+              {offer.buyLabel.opens ? (
+                <span className={`${ctaClass.secondary} opacity-70`} aria-disabled="true">
+                  {offer.buyLabel.text}
+                </span>
+              ) : (
+                <Link to="/signup" className={ctaClass.secondary}>
+                  {offer.buyLabel.text}
+                </Link>
+              )}
             </div>
           </div>
         </section>
@@ -110,9 +120,15 @@ export default function Landing() {
               </div>
             ) : null}
             <p className="mt-6 text-center">
-              <Link to="/signup" className={`${ctaClass.primary} w-full`}>
-                Get Lifetime Access
-              </Link>
+              {offer.buyLabel.opens ? (
+                <span className={`${ctaClass.primary} w-full opacity-70`} aria-disabled="true">
+                  {offer.buyLabel.text}
+                </span>
+              ) : (
+                <Link to="/signup" className={`${ctaClass.primary} w-full`}>
+                  {offer.buyLabel.text}
+                </Link>
+              )}
             </p>
             {offer.priceRiseNote ? (
               <p

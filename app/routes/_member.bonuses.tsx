@@ -10,7 +10,6 @@ import {
   earlyBirdCard,
   type BonusCard,
 } from "~/features/tools/bonuses";
-import { listPriceOf } from "~/features/catalogue/prices";
 import { formatUsd } from "~/platform/money";
 import { catalogue, requirePaidMember, mayUseProduct } from "~/features/catalogue/index.server";
 import { useRootData } from "~/platform/hooks/use-root-data";
@@ -23,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePaidMember(request);
   // The early-bird card, for the first buyers (issue 26): `early_bonus` comes with the session.
   const earlyBird = mayUseProduct(user, "early_bonus")
-    ? earlyBirdCard(formatUsd(listPriceOf(catalogue().early_bonus)))
+    ? earlyBirdCard(formatUsd(catalogue().early_bonus.regularPriceCents))
     : null;
   // Only a paid member's page carries the invite link (decision 055); null keeps the Discord notice.
   return { earlyBird, communityUrl: await communityInviteUrl() };

@@ -9,10 +9,13 @@ import {
   centsToDollars,
   productFormSchema,
   PRODUCT_FIELD_LABELS,
+  STRIPE_PRICE_FIELDS,
+  type ParsedProduct,
   type ProductField,
   type ProductForm,
 } from "~/features/catalogue/product-admin";
 import { listProducts, saveProduct } from "~/features/catalogue/index.server";
+import { stripePriceStatus } from "~/features/billing/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { includedCoursesOverview } from "~/features/site/index.server";
 import { brandedTitle } from "~/platform/page-meta";
@@ -34,12 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       included,
       products: products.map((product) => ({
         key: product.key,
-        shown: formatUsd(product.priceCents),
+        shown: formatUsd(product.launchPriceCents),
         values: {
           name: product.name,
-          price: centsToDollars(product.priceCents),
-          listPrice: centsToDollars(product.listPriceCents),
-          stripePriceId: product.stripePriceId ?? "",
+          launchPrice: centsToDollars(product.launchPriceCents),
+          regularPrice: centsToDollars(product.regularPriceCents),
+          marketplacePrice: centsToDollars(product.marketplacePriceCents),
+          launchStripePriceId: product.launchStripePriceId ?? "",
+          regularStripePriceId: product.regularStripePriceId ?? "",
           marketplaceItems: product.marketplaceItems.join(", "),
         } satisfies ProductForm,
       })),
@@ -64,6 +69,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data<Failure>({ key, errors: fieldErrors(submission.error), values }, { status: 400 });
   const { key: _key, ...product } = submission.value;
+  const unknownPrices = await stripePriceProblems(key, product);
+  if (Object.keys(unknownPrices).length > 0)
+    return data<Failure>({ key, errors: unknownPrices, values }, { status: 400 });
   const saved = await saveProduct(admin, key, product);
   if (!saved.ok) {
     if (saved.status === 404) return redirectWithFlash("/admin/products", { kind: "error", message: saved.message });
@@ -72,11 +80,44 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithFlash("/admin/products", { kind: "success", message: `${product.name} saved.` });
 }
 
+/**
+ * Decision 064: a Stripe price id is saved only once Stripe says it knows it. Only an id that
+ * differs from the saved one is asked about (an unchanged one was checked when it was saved, or
+ * seeded by the operator's variable), so fixing a name never waits on Stripe.
+ */
+async function stripePriceProblems(key: string, product: ParsedProduct) {
+  const saved = (await listProducts()).find((row) => row.key === key);
+  const problems: Partial<Record<ProductField, string>> = {};
+  for (const field of STRIPE_PRICE_FIELDS) {
+    const id = product[field];
+    if (id === null || id === saved?.[field]) continue;
+    const status = await stripePriceStatus(id);
+    if (status === "unknown") problems[field] = `Stripe has no price ${id}: copy the id from the Stripe dashboard.`;
+    else if (status === "unchecked")
+      problems[field] = "Stripe could not be asked about this price id (is STRIPE_SECRET_KEY set?). Try again.";
+  }
+  return problems;
+}
+
 const FIELDS: Array<{ name: ProductField; hint?: string; inputMode?: "decimal" }> = [
   { name: "name" },
-  { name: "price", hint: "In dollars, as the pages show it.", inputMode: "decimal" },
-  { name: "listPrice", hint: "The struck-through price; empty for none.", inputMode: "decimal" },
-  { name: "stripePriceId", hint: "Empty: not sold on the site by card." },
+  {
+    name: "launchPrice",
+    hint: "In dollars: shown and charged by card until 'Cart closes', and while no dates are set.",
+    inputMode: "decimal",
+  },
+  {
+    name: "regularPrice",
+    hint: "In dollars: struck through before 'Cart closes', shown and charged after. Not below the launch price.",
+    inputMode: "decimal",
+  },
+  {
+    name: "marketplacePrice",
+    hint: "In dollars: what the marketplace charges, shown by the pages that sell there; empty: the launch price.",
+    inputMode: "decimal",
+  },
+  { name: "launchStripePriceId", hint: "Charged at the launch price; empty: not sold by card then." },
+  { name: "regularStripePriceId", hint: "Charged from 'Cart closes' on; empty: not sold by card then." },
   {
     name: "marketplaceItems",
     hint: "WarriorPlus item numbers, comma separated; each sale of one grants this product.",
@@ -89,8 +130,9 @@ export default function AdminProducts() {
   return (
     <AdminPage title="Products" flash={flash}>
       <p className="text-slate-700">
-        The catalogue: what each product is called and costs on the pages, its card price on Stripe and the marketplace
-        items that grant it. Cached pages show a change within a few seconds.
+        The catalogue: what each product is called and costs on the pages, its card prices on Stripe (launch, then
+        regular from &lsquo;Cart closes&rsquo;), its marketplace price and the marketplace items that grant it. Cached
+        pages show a change within a few seconds.
       </p>
       {products.map((product) => {
         const mine = failure?.key === product.key ? failure : undefined;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AffiliateAccessLink, FunnelAndContestSections, JvContact } from "~/features/affiliates/affiliate";
 import { LaunchCountdown } from "~/features/affiliates/launch-countdown";
-import { PROMO_RESOURCES, REASONS_TO_PROMOTE } from "~/features/affiliates/affiliate-copy";
+import { PROMO_RESOURCES, reasonsToPromote } from "~/features/affiliates/affiliate-copy";
 import { Section } from "~/platform/ui/marketing";
 import { affiliatePage } from "~/features/affiliates/index.server";
 import { publicPageHeaders, CACHED_PAGE } from "~/platform/cache-policy";
@@ -65,7 +65,7 @@ export default function JvAffiliatePage() {
 
           <Section variant="inline" id="reasons" heading="Why Promote">
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {REASONS_TO_PROMOTE.map((reason) => (
+              {reasonsToPromote(funnel).map((reason) => (
                 <li key={reason.title} className="rounded-xl border border-slate-200 bg-white p-5">
                   <h3 className="font-bold">{reason.title}</h3>
                   <p className="mt-1 text-sm text-slate-700">{reason.description}</p>

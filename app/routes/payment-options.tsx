@@ -13,8 +13,8 @@ import { formatUsd } from "~/platform/money";
 import { planFeatures, PLAN_PRODUCT, PRODUCTS } from "~/features/catalogue/products";
 import { communityLinkSet } from "~/features/community/index.server";
 import { LOCKED_PARAM, lockedNotice } from "~/features/catalogue/locked-tools";
-import { listPriceOf } from "~/features/catalogue/prices";
-import { CHECKOUT_MESSAGES } from "~/features/billing/checkout";
+import { cardPriceCents } from "~/features/catalogue/prices";
+import { CHECKOUT_MESSAGES, opensLabel } from "~/features/billing/checkout";
 import { checkoutForm } from "~/features/billing/checkout-form";
 import { siteOrigin } from "~/platform/site-origin";
 import { env } from "~/platform/env.server";
@@ -23,6 +23,8 @@ import { FlashMessage } from "~/platform/ui/flash-message";
 import { requireUser, getSessionUser } from "~/features/accounts/index.server";
 import { startCheckout, isCheckoutConfigured } from "~/features/billing/index.server";
 import { catalogue } from "~/features/catalogue/index.server";
+import { launchNow } from "~/features/launch/index.server";
+import { saleOf } from "~/features/launch/launch";
 import { Icon } from "~/platform/ui/icon";
 import { brandedTitle } from "~/platform/page-meta";
 import { useIsPending } from "~/platform/hooks/use-is-pending";
@@ -40,10 +42,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A flash from the password reset, which sends an account without access here.
   const { flash, headers } = await takeFlash(request);
   headers.set("Cache-Control", "private, no-store");
+  // Decision 064: the launch price until 'Cart closes' (struck from the regular one), the regular
+  // price alone after; before 'Cart opens' the button says when it opens.
+  const sale = saleOf(launchNow());
+  const membership = catalogue().membership;
+  const today = cardPriceCents(membership, sale.term);
   return data(
     {
-      configured: isCheckoutConfigured(PLAN_PRODUCT),
-      price: { priceCents: catalogue().membership.priceCents, listPriceCents: listPriceOf(catalogue().membership) },
+      configured: isCheckoutConfigured(PLAN_PRODUCT, sale.term),
+      price: {
+        todayCents: today,
+        regularCents: today < membership.regularPriceCents ? membership.regularPriceCents : null,
+      },
+      opens: sale.term === "before" ? sale.opensLabel : null,
       // The community is listed only while a link is set (issue 40); the link itself stays private.
       features: planFeatures(communityLinkSet()),
       // One checkout per rendering: a double submit of this form reuses the same Stripe session.
@@ -72,13 +83,14 @@ export async function action({ request }: ActionFunctionArgs) {
     productKey: form.product,
     formKey: form.form_key,
     origin: siteOrigin(env().PUBLIC_URL, request.url),
+    sale: saleOf(launchNow()),
   });
   if (result.ok) throw redirect(result.url, 303);
   return data({ error: result.message }, { status: result.status });
 }
 
 export default function PaymentOptions() {
-  const { configured, formKey, flash, price, features } = useLoaderData<typeof loader>();
+  const { configured, formKey, flash, price, opens, features } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const processing = useIsPending();
   const product = { ...PRODUCTS[PLAN_PRODUCT], ...price };
@@ -117,11 +129,13 @@ export default function PaymentOptions() {
               Lifetime Access
             </h2>
             <p className="mt-4 flex items-baseline gap-3">
-              <span className="text-5xl font-extrabold text-slate-900">{formatUsd(product.priceCents)}</span>
-              <del className="text-xl text-slate-400">
-                <span className="sr-only">Regular price </span>
-                {formatUsd(product.listPriceCents)}
-              </del>
+              <span className="text-5xl font-extrabold text-slate-900">{formatUsd(product.todayCents)}</span>
+              {product.regularCents !== null ? (
+                <del className="text-xl text-slate-400">
+                  <span className="sr-only">Regular price </span>
+                  {formatUsd(product.regularCents)}
+                </del>
+              ) : null}
             </p>
             <p className="mt-1 text-sm font-medium text-slate-600">One-time payment. No recurring fees.</p>
 
@@ -150,17 +164,27 @@ export default function PaymentOptions() {
               </div>
             ) : null}
 
-            <Form method="post" className="mt-6">
-              <input type="hidden" name="product" value={PLAN_PRODUCT} />
-              <input type="hidden" name="form_key" value={formKey} />
-              <button
-                type="submit"
-                disabled={processing || !configured}
-                className={buttonClass({ size: "xl", block: true })}
+            {opens ? (
+              // Nothing to submit before 'Cart opens': the checkout would refuse it too.
+              <p
+                className={buttonClass({ size: "xl", block: true, className: "mt-6 opacity-70" })}
+                aria-disabled="true"
               >
-                {processing ? "Processing..." : "Get Lifetime Access Now"}
-              </button>
-            </Form>
+                {opensLabel(opens)}
+              </p>
+            ) : (
+              <Form method="post" className="mt-6">
+                <input type="hidden" name="product" value={PLAN_PRODUCT} />
+                <input type="hidden" name="form_key" value={formKey} />
+                <button
+                  type="submit"
+                  disabled={processing || !configured}
+                  className={buttonClass({ size: "xl", block: true })}
+                >
+                  {processing ? "Processing..." : "Get Lifetime Access Now"}
+                </button>
+              </Form>
+            )}
             <p className="mt-3 text-center text-sm text-slate-500">
               Secure payment via Stripe. Instant access after purchase.
             </p>

@@ -15,6 +15,8 @@ import { publicPageHeaders, type PageCacheRoute } from "~/platform/cache-policy"
 import { siteOrigin } from "~/platform/site-origin";
 import { brand, publicPage } from "~/features/site/index.server";
 import { catalogue, stripePriceOf } from "~/features/catalogue/index.server";
+import { launchNow } from "~/features/launch/index.server";
+import { saleOf } from "~/features/launch/launch";
 import { startUpgradeCheckout } from "~/features/billing/index.server";
 import { checkoutForm } from "~/features/billing/checkout-form";
 import { getSessionUser } from "~/features/accounts/index.server";
@@ -35,8 +37,12 @@ export const meta = publicPageMeta;
  * 'Buy now' for a signed-in member; one the member owns says so, with no buy link (decision 051).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const content = upgradesContent(brand(), catalogue());
-  const buyable = UPGRADES.filter((upgrade) => stripePriceOf(upgrade.key)).map((upgrade) => upgrade.key as string);
+  // Decision 064: the prices of the term, and 'Buy now' only while the term has a Stripe price.
+  const sale = saleOf(launchNow());
+  const content = upgradesContent(brand(), catalogue(), sale.term);
+  const buyable = UPGRADES.filter((upgrade) => stripePriceOf(upgrade.key, sale.term)).map(
+    (upgrade) => upgrade.key as string,
+  );
   // One checkout per rendering. 'Buy now' shows to a signed-in member only, whose page is never
   // cached; the key in an anonymous visitor's cached page is never used (buying needs a session).
   const formKey = crypto.randomBytes(18).toString("base64url");
@@ -57,6 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     productKey: form.product,
     formKey: form.form_key,
     origin: siteOrigin(env().PUBLIC_URL, request.url),
+    sale: saleOf(launchNow()),
   });
   if (result.ok) throw redirect(result.url, 303);
   return data({ error: result.message }, { status: result.status });

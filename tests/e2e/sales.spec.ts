@@ -28,7 +28,7 @@ const PAGES: PublicPage[] = [
     texts: [
       "Save an extra $3 with coupon code LAUNCH",
       "Regular price",
-      "-$172",
+      "-$180",
       "Today only",
       "$17",
       "30-Day Money-Back Guarantee",

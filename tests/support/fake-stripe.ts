@@ -6,7 +6,7 @@ import { escapeHtml } from "../../app/platform/escape-html";
 
 /**
  * A small fake of the Stripe API on 127.0.0.1 that the real `stripe` SDK talks to through
- * STRIPE_API_BASE: Checkout Sessions (create with idempotency, retrieve), a payment page a
+ * STRIPE_API_BASE: Checkout Sessions (create with idempotency, retrieve), prices (retrieve), a payment page a
  * browser can use, and signed webhook events. It records every API request so tests can assert
  * exactly what the app sent.
  */
@@ -153,6 +153,8 @@ export class FakeStripe {
 
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions")
       return this.idempotently(req, body, res, () => this.createSession(form));
+    const [, priceId] = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname) ?? [];
+    if (req.method === "GET" && priceId !== undefined) return this.retrievePrice(decodeURIComponent(priceId), res);
     const [, retrieve] = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname) ?? [];
     if (req.method === "GET" && retrieve !== undefined) {
       const session = this.sessions.get(decodeURIComponent(retrieve));
@@ -165,6 +167,22 @@ export class FakeStripe {
       404,
       stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`),
     );
+  }
+
+  /** GET /v1/prices/:id: a price of `prices`, or Stripe's 404 for one it does not know. */
+  private retrievePrice(id: string, res: http.ServerResponse) {
+    const price = Object.hasOwn(this.prices, id) ? this.prices[id] : undefined;
+    if (!price)
+      return send(res, 404, stripeError("invalid_request_error", `No such price: '${id}'`, "resource_missing"));
+    return send(res, 200, {
+      id,
+      object: "price",
+      active: true,
+      currency: price.currency,
+      unit_amount: price.unitAmount,
+      type: "one_time",
+      livemode: false,
+    });
   }
 
   private createSession(form: Record<string, string>): [number, unknown] {

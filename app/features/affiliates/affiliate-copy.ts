@@ -6,7 +6,7 @@
 
 import { formatDayInZone, formatInZone, type LaunchSettings } from "~/features/launch";
 import type { Catalogue } from "~/features/catalogue";
-import { PRICES } from "~/features/catalogue";
+import { marketplacePriceCents } from "~/features/catalogue";
 import type { PageCopy } from "~/platform/copy-types";
 import { formatUsd } from "~/platform/money";
 
@@ -59,13 +59,14 @@ export function affiliatePageCopy(
   brandName: string,
   launchDay: string | null,
   contest: readonly ContestPrize[],
+  funnelItems: readonly FunnelItem[],
 ): Record<"jvAffiliate" | "jvDoc" | "demoSwipes", PageCopy> {
   const launch = launchDay ? `the ${launchDay} launch` : "the launch";
   const prizes = formatUsd(contest.reduce((sum, prize) => sum + prize.prizeCents, 0));
   return {
     jvAffiliate: {
       title: `JV Partners: Launch${launchDay ? ` ${launchDay}` : ""} | ${brandName}`,
-      description: `Promote our AI SaaS training launch: 50% commissions across a $1,055.95 funnel, a ${prizes} contest, swipes and banners.`,
+      description: `Promote our AI SaaS training launch: 50% commissions across a ${formatUsd(funnelTotalCents(funnelItems))} funnel, a ${prizes} contest, swipes and banners.`,
     },
     jvDoc: {
       title: `JV Doc | ${brandName}`,
@@ -83,8 +84,8 @@ export const COMMISSION_PERCENT = 50;
 export type FunnelItem = { key: string; stage: string; name: string; priceCents: number; description: string };
 
 /**
- * The marketplace funnel (docs/product.md §3 funnel items), front end first: the front end at the
- * marketplace's price (prices.ts), the other three at their catalogue prices; the custom SaaS
+ * The marketplace funnel (docs/product.md §3 funnel items), front end first, each at the price the
+ * marketplace charges: the product's 'Marketplace price', else its launch price (decision 064); the custom SaaS
  * offer's client limit is the launch setting 'Custom SaaS capacity'.
  */
 export const funnel = (catalogue: Catalogue, customSaasCapacity: number): FunnelItem[] => [
@@ -92,7 +93,7 @@ export const funnel = (catalogue: Catalogue, customSaasCapacity: number): Funnel
     key: "frontend",
     stage: "Front End",
     name: "AI Profit Labs course",
-    priceCents: PRICES.salesToday,
+    priceCents: marketplacePriceCents(catalogue.membership),
     description:
       "The complete course on building and launching AI SaaS apps without coding, with templates and the idea generator.",
   },
@@ -100,14 +101,14 @@ export const funnel = (catalogue: Catalogue, customSaasCapacity: number): Funnel
     key: "bump",
     stage: "Order Bump",
     name: "VIP Upgrade",
-    priceCents: catalogue.vip.priceCents,
+    priceCents: marketplacePriceCents(catalogue.vip),
     description: "Priority extras at checkout: a one-click add-on most buyers take.",
   },
   {
     key: "oto1",
     stage: "OTO 1",
     name: "White-Label Upgrade",
-    priceCents: catalogue.white_label.priceCents,
+    priceCents: marketplacePriceCents(catalogue.white_label),
     description:
       "12 AI app kits (prompt, brand file, setup guide) with a white-label licence to rebrand and sell as their own.",
   },
@@ -115,7 +116,7 @@ export const funnel = (catalogue: Catalogue, customSaasCapacity: number): Funnel
     key: "oto2",
     stage: "OTO 2",
     name: "SaaS Partner",
-    priceCents: catalogue.custom_saas.priceCents,
+    priceCents: marketplacePriceCents(catalogue.custom_saas),
     description: `A custom AI SaaS built with the buyer, plus 1-on-1 coaching. Limited to ${customSaasCapacity} client${customSaasCapacity === 1 ? "" : "s"}.`,
   },
 ];
@@ -152,9 +153,16 @@ export const CONTEST = {
   rule: "To collect a prize you must earn commissions at least equal to it; otherwise the payout is pro rata (earn $200 in commissions and a $350 prize pays $200).",
 };
 
-export const REASONS_TO_PROMOTE: Array<{ title: string; description: string }> = [
-  { title: "Low-ticket, easy yes", description: "A $17 front end converts cold and warm lists alike." },
-  { title: "50% across the funnel", description: "Earn up to $527.97 on a single buyer who takes every offer." },
+/** Why promote, with the funnel's prices as the marketplace charges them (decision 064). */
+export const reasonsToPromote = (funnelItems: readonly FunnelItem[]): Array<{ title: string; description: string }> => [
+  {
+    title: "Low-ticket, easy yes",
+    description: `A ${formatUsd(funnelItems.find((item) => item.key === "frontend")?.priceCents ?? 0)} front end converts cold and warm lists alike.`,
+  },
+  {
+    title: "50% across the funnel",
+    description: `Earn up to ${formatUsd(maxCommissionCents(funnelItems))} on a single buyer who takes every offer.`,
+  },
   { title: "Hot topic", description: "AI apps without coding is what your subscribers are already asking about." },
   { title: "Done-for-you swipes", description: "Short and long emails, banners and a demo video ready to use." },
   {

@@ -11,7 +11,7 @@ type AffiliatePage = keyof ReturnType<typeof affiliatePageCopy>;
 /**
  * Loader data of an affiliate page: `content` plus what all three share: the launch's dates from
  * the launch settings (decision 053) with the contest's prizes and the custom SaaS capacity, the
- * funnel at the catalogue's prices (decision 051), the countdown to 'Cart opens' (its first value rendered on
+ * funnel at the marketplace's prices (decisions 051, 064), the countdown to 'Cart opens' (its first value rendered on
  * the server, then ticked in the browser; none without that date), and the configured brand,
  * contact and marketplace link, with the public page's meta and cache headers.
  */
@@ -21,14 +21,15 @@ export function affiliatePage<T extends object>(request: Request, path: string, 
   const dates = affiliateDates(settings);
   const contest = contestPrizes(settings);
   const opensAt = settings.cartOpensAt?.toISOString() ?? null;
-  return publicPage(request, path, affiliatePageCopy(name, dates.launchDay, contest)[page], {
+  const items = funnel(catalogue(), settings.customSaasCapacity);
+  return publicPage(request, path, affiliatePageCopy(name, dates.launchDay, contest, items)[page], {
     ...content,
     brandName: name,
     supportEmail,
     affiliateUrl: env().MARKETPLACE_AFFILIATE_URL,
     dates,
     launch: opensAt ? { at: opensAt, initial: countdownTo(opensAt, now()) } : null,
-    funnel: funnel(catalogue(), settings.customSaasCapacity),
+    funnel: items,
     contest,
   });
 }

@@ -1,6 +1,7 @@
-import { isProductKey, type ProductKey } from "~/features/catalogue";
+import { isProductKey, type ProductKey, type Sale } from "~/features/catalogue";
 import {
   CHECKOUT_MESSAGES,
+  notOpenMessage,
   checkoutIdempotencyKey,
   checkoutSessionParams,
   isUpgradeKey,
@@ -19,6 +20,9 @@ export type CheckoutResult = { ok: true; url: string } | { ok: false; message: s
  * docs/product.md §8 message for what went wrong. `offered` is the product the submitting page shows: any
  * other key in the form (a tampered field) is refused before Stripe is asked anything. The
  * session is recorded as a pending order, which is what fulfilment later requires.
+ * `sale` is where the launch stands (decision 064): before 'Cart opens' nothing is sold, then the
+ * launch Stripe price, and from 'Cart closes' the regular one. The session keeps the price it was
+ * made with: paying it after the close pays that price, and fulfilment honours it.
  */
 export async function startCheckout(input: {
   user: { id: string; email: string };
@@ -26,30 +30,45 @@ export async function startCheckout(input: {
   productKey: unknown;
   formKey: unknown;
   origin: string;
+  sale: Sale;
 }): Promise<CheckoutResult> {
   if (!isProductKey(input.productKey) || input.productKey !== input.offered) {
     return { ok: false, message: CHECKOUT_MESSAGES.invalidProduct, status: 400 };
   }
-  return createCheckout({ ...input, productKey: input.productKey, priceId: priceIdFor(input.productKey) });
+  if (input.sale.term === "before") return notOpen(input.sale.opensLabel);
+  return createCheckout({
+    ...input,
+    productKey: input.productKey,
+    priceId: priceIdFor(input.productKey, input.sale.term),
+  });
 }
+
+const notOpen = (opensLabel: string): CheckoutResult => ({
+  ok: false,
+  message: notOpenMessage(opensLabel),
+  status: 409,
+});
 
 /**
  * /upgrades 'Buy now' (decision 051): a Checkout Session for that one upgrade, at the Stripe price
- * the catalogue gives it, bound to the member and recorded as a pending order like the plan's,
- * so the same fulfilment (webhook or /success, whichever first) grants exactly that product.
- * An unknown or tampered key, an upgrade without a Stripe price, or one already owned is refused
- * before Stripe is asked anything.
+ * the catalogue gives it in this term (decision 064: launch, or regular from 'Cart closes'), bound
+ * to the member and recorded as a pending order like the plan's, so the same fulfilment (webhook
+ * or /success, whichever first) grants exactly that product. An unknown or tampered key, an
+ * upgrade without a Stripe price for the term, one already owned, or any before 'Cart opens' is
+ * refused before Stripe is asked anything.
  */
 export async function startUpgradeCheckout(input: {
   user: { id: string; email: string; products: readonly string[] };
   productKey: unknown;
   formKey: unknown;
   origin: string;
+  sale: Sale;
 }): Promise<CheckoutResult> {
   if (!isUpgradeKey(input.productKey)) return { ok: false, message: CHECKOUT_MESSAGES.invalidProduct, status: 400 };
   if (input.user.products.includes(input.productKey))
     return { ok: false, message: CHECKOUT_MESSAGES.alreadyOwned, status: 409 };
-  const priceId = stripePriceOf(input.productKey);
+  if (input.sale.term === "before") return notOpen(input.sale.opensLabel);
+  const priceId = stripePriceOf(input.productKey, input.sale.term);
   if (!priceId) return { ok: false, message: CHECKOUT_MESSAGES.notSold, status: 400 };
   return createCheckout({ ...input, productKey: input.productKey, priceId });
 }

@@ -23,6 +23,11 @@ export const CHECKOUT_MESSAGES = {
   notConfigured: "Payments are not configured on this site yet, so no payment can be taken right now.",
 } as const;
 
+/** Before 'Cart opens' (decision 064): the buy button reads this, and the checkout refuses with it. */
+export const opensLabel = (date: string) => `Opens ${date}`;
+export const notOpenMessage = (date: string) =>
+  `The cart is not open yet: it opens ${date}. Nothing can be bought before then.`;
+
 /** The Checkout Session the plan page asks Stripe for (docs/architecture.md#payments-and-mail). */
 export function checkoutSessionParams(input: {
   productKey: CheckoutProductKey;

@@ -6,5 +6,5 @@ export { getOrder, ordersOfUser } from "./order-ledger.server";
 export { ordersCsv } from "./orders-csv.server";
 export { refundStripeOrder } from "./refunds.server";
 export { salesOverview } from "./sales-overview.server";
-export { isCheckoutConfigured } from "./stripe.server";
+export { isCheckoutConfigured, stripePriceStatus } from "./stripe.server";
 export { receiveWarriorPlusIpn } from "./warriorplus.server";

@@ -1,7 +1,8 @@
 import Stripe from "stripe";
-import { PRODUCTS, type ProductKey } from "~/features/catalogue";
+import { PRODUCTS, type PriceTerm, type ProductKey } from "~/features/catalogue";
 import { env } from "~/platform/env.server";
 import { stripePriceOf } from "~/features/catalogue/index.server";
+import { log } from "~/platform/log.server";
 
 /**
  * The real Stripe SDK, configured from the environment. STRIPE_API_BASE points it at another
@@ -29,14 +30,37 @@ function apiHost(base: string | undefined): Pick<Stripe.StripeConfig, "host" | "
   return { host: url.hostname, port: url.port || (protocol === "http" ? "80" : "443"), protocol };
 }
 
-/** The configured Stripe price of a plan offer, if any. */
-export function priceIdFor(productKey: ProductKey): string | undefined {
+/**
+ * The configured Stripe price of a plan offer in a price term, if any: the catalogue's launch or
+ * regular price (decision 064), or the $1 offer's variable. Before 'Cart opens' there is none.
+ */
+export function priceIdFor(productKey: ProductKey, term: PriceTerm): string | undefined {
   const { price } = PRODUCTS[productKey];
-  return "env" in price ? env()[price.env] : stripePriceOf(price.catalogue);
+  if (term === "before") return undefined;
+  return "env" in price ? env()[price.env] : stripePriceOf(price.catalogue, term);
 }
 
-export function isCheckoutConfigured(productKey: ProductKey): boolean {
-  return Boolean(env().STRIPE_SECRET_KEY && priceIdFor(productKey));
+/** Whether the card checkout can take this offer's payment in this term (before 'Cart opens': whether it will). */
+export function isCheckoutConfigured(productKey: ProductKey, term: PriceTerm): boolean {
+  return Boolean(env().STRIPE_SECRET_KEY && priceIdFor(productKey, term === "before" ? "launch" : term));
+}
+
+/**
+ * Whether Stripe knows a price id (an admin's save on /admin/products, decision 064): `unknown`
+ * when Stripe says there is no such price, `unchecked` when Stripe is not configured or did not
+ * answer, so nothing is saved on a guess either way.
+ */
+export async function stripePriceStatus(priceId: string): Promise<"known" | "unknown" | "unchecked"> {
+  const stripe = stripeClient();
+  if (!stripe) return "unchecked";
+  try {
+    await stripe.prices.retrieve(priceId);
+    return "known";
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return "unknown";
+    log.error({ err: error, priceId }, "asking Stripe about a price failed");
+    return "unchecked";
+  }
 }
 
 /** Verifies a webhook's signature over the raw body; throws StripeSignatureVerificationError. */

@@ -1,4 +1,5 @@
 import { DEFAULT_CATALOGUE, type Catalogue } from "./catalogue";
+import type { PriceTerm } from "./prices";
 import { catalogueOf, listProducts } from "./product.server";
 import { settingsPoller } from "~/platform/settings-poller.server";
 
@@ -10,16 +11,28 @@ import { settingsPoller } from "~/platform/settings-poller.server";
  * (PAGE_CACHE_SECONDS), and other processes at most SETTINGS_REFRESH_MS later.
  */
 
-type Held = { catalogue: Catalogue; stripePrices: Map<string, string> };
+type StripePrices = { launch: string | null; regular: string | null };
+type Held = { catalogue: Catalogue; stripePrices: Map<string, StripePrices> };
 let held: Held = { catalogue: DEFAULT_CATALOGUE, stripePrices: new Map() };
 
 export function catalogue(): Catalogue {
   return held.catalogue;
 }
 
-/** The Stripe price a product is sold for on the site (/admin/products 'Stripe price id'), if any. */
-export function stripePriceOf(productKey: string): string | undefined {
-  return held.stripePrices.get(productKey);
+/**
+ * The Stripe price a product is sold for by card in a term (decision 064; /admin/products
+ * 'Launch Stripe price id' and 'Regular Stripe price id'), if any. Before 'Cart opens' nothing is
+ * sold, so there is none.
+ */
+export function stripePriceOf(productKey: string, term: PriceTerm): string | undefined {
+  if (term === "before") return undefined;
+  return held.stripePrices.get(productKey)?.[term] ?? undefined;
+}
+
+/** Whether a product has a Stripe price at all, launch or regular (the launch readiness check). */
+export function hasStripePrice(productKey: string): boolean {
+  const prices = held.stripePrices.get(productKey);
+  return Boolean(prices?.launch ?? prices?.regular);
 }
 
 export async function refreshCatalogue() {
@@ -27,7 +40,10 @@ export async function refreshCatalogue() {
   held = {
     catalogue: catalogueOf(products),
     stripePrices: new Map(
-      products.flatMap((product) => (product.stripePriceId ? [[product.key, product.stripePriceId] as const] : [])),
+      products.map(
+        (product) =>
+          [product.key, { launch: product.launchStripePriceId, regular: product.regularStripePriceId }] as const,
+      ),
     ),
   };
 }

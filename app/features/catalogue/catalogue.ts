@@ -14,14 +14,24 @@ export function isCatalogueKey(value: unknown): value is CatalogueKey {
   return typeof value === "string" && (PRODUCT_KEYS as readonly string[]).includes(value);
 }
 
-/** What a page needs of a product: its name and prices, in cents. */
-export type CatalogueProduct = { key: CatalogueKey; name: string; priceCents: number; listPriceCents: number | null };
+/**
+ * What a page needs of a product: its name and prices, in cents (decision 064). The launch price
+ * holds until 'Cart closes' (and while no dates are set), the regular price after it and as the
+ * struck-through price before; the marketplace sells at its own price (null: at the launch price).
+ */
+export type CatalogueProduct = {
+  key: CatalogueKey;
+  name: string;
+  launchPriceCents: number;
+  regularPriceCents: number;
+  marketplacePriceCents: number | null;
+};
 export type Catalogue = Record<CatalogueKey, CatalogueProduct>;
 
 export type ProductDefault = Omit<CatalogueProduct, "key"> & {
   sortOrder: number;
-  /** The environment variable whose value seeds the Stripe price id, if any. */
-  stripePriceEnv?: "STRIPE_PRICE_LIFETIME";
+  /** The environment variables whose values seed the launch and regular Stripe price ids, if any. */
+  stripePriceEnv?: { launch: "STRIPE_PRICE_LIFETIME"; regular: "STRIPE_PRICE_LIFETIME_REGULAR" };
   /** The environment variable whose value seeds the marketplace item numbers, if any. */
   marketplaceItemsEnv?: "WARRIORPLUS_MEMBERSHIP_ITEMS";
 };
@@ -30,29 +40,56 @@ export type ProductDefault = Omit<CatalogueProduct, "key"> & {
 export const PRODUCT_DEFAULTS: Record<CatalogueKey, ProductDefault> = {
   membership: {
     name: "AI Profit Labs Lifetime Access",
-    priceCents: 25_00,
-    listPriceCents: 197_00,
+    launchPriceCents: 25_00,
+    regularPriceCents: 197_00,
+    // The marketplace front end (sales variant A, the JV funnel): the spec's $17.
+    marketplacePriceCents: 17_00,
     sortOrder: 1,
-    stripePriceEnv: "STRIPE_PRICE_LIFETIME",
+    stripePriceEnv: { launch: "STRIPE_PRICE_LIFETIME", regular: "STRIPE_PRICE_LIFETIME_REGULAR" },
     marketplaceItemsEnv: "WARRIORPLUS_MEMBERSHIP_ITEMS",
   },
-  vip: { name: "VIP Upgrade", priceCents: 4_95, listPriceCents: null, sortOrder: 2 },
-  white_label: { name: "12-in-1 White-Label AI SaaS", priceCents: 37_00, listPriceCents: 997_00, sortOrder: 3 },
+  vip: {
+    name: "VIP Upgrade",
+    launchPriceCents: 4_95,
+    regularPriceCents: 4_95,
+    marketplacePriceCents: null,
+    sortOrder: 2,
+  },
+  white_label: {
+    name: "12-in-1 White-Label AI SaaS",
+    launchPriceCents: 37_00,
+    regularPriceCents: 997_00,
+    marketplacePriceCents: null,
+    sortOrder: 3,
+  },
   custom_saas: {
     name: "Custom AI SaaS and 1-on-1 Coaching",
-    priceCents: 997_00,
-    listPriceCents: 1_997_00,
+    launchPriceCents: 997_00,
+    regularPriceCents: 1_997_00,
+    marketplacePriceCents: null,
     sortOrder: 4,
   },
-  early_bonus: { name: "First 50 Customers Bonus Bundle", priceCents: 0, listPriceCents: 297_00, sortOrder: 5 },
-  starter: { name: "AI SaaS Starter Kit", priceCents: 0, listPriceCents: null, sortOrder: 6 },
+  early_bonus: {
+    name: "First 50 Customers Bonus Bundle",
+    launchPriceCents: 0,
+    regularPriceCents: 297_00,
+    marketplacePriceCents: null,
+    sortOrder: 5,
+  },
+  starter: {
+    name: "AI SaaS Starter Kit",
+    launchPriceCents: 0,
+    regularPriceCents: 0,
+    marketplacePriceCents: null,
+    sortOrder: 6,
+  },
 };
 
 /** The catalogue as the code defaults have it (tests, and a page rendered before any database read). */
 export const DEFAULT_CATALOGUE: Catalogue = Object.fromEntries(
   PRODUCT_KEYS.map((key) => {
-    const { name, priceCents, listPriceCents } = PRODUCT_DEFAULTS[key];
-    return [key, { key, name, priceCents, listPriceCents }];
+    const { name, launchPriceCents, regularPriceCents, marketplacePriceCents } = PRODUCT_DEFAULTS[key];
+    return [key, { key, name, launchPriceCents, regularPriceCents, marketplacePriceCents }];
   }),
 ) as Catalogue;
 

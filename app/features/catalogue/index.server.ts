@@ -12,7 +12,13 @@ export {
 } from "./access.server";
 export type { Viewer } from "./access.server";
 export { completeLogin, continueAfterEmailLink, continueAfterPassword } from "./after-sign-in.server";
-export { catalogue, startCatalogueRefresh, stopCatalogueRefresh, stripePriceOf } from "./catalogue.server";
+export {
+  catalogue,
+  hasStripePrice,
+  startCatalogueRefresh,
+  stopCatalogueRefresh,
+  stripePriceOf,
+} from "./catalogue.server";
 export { countActiveEntitlements, listEntitlements, marketplaceUpgradesSince, ownsProduct } from "./entitlement.server";
 export { accessAction, parseAccessForm } from "./grants.server";
 export type { AccessFailure } from "./grants.server";

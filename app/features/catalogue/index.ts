@@ -15,10 +15,13 @@ export {
   GUARANTEE_DAYS,
   LOGIN_EMAIL_MINUTES,
   PRICES,
-  launchDiscount,
-  listPriceOf,
+  cardPriceCents,
+  marketplacePriceCents,
+  priceBreakdown,
+  priceTermAt,
   trialDiscount,
   trialPercentOff,
 } from "./prices";
+export type { PriceTerm, Sale, SalesWindow } from "./prices";
 export { PRODUCTS, isProductKey } from "./products";
 export type { ProductKey } from "./products";

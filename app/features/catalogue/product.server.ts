@@ -6,9 +6,11 @@ import { db, type Database } from "~/platform/db/db.server";
 export type ProductRecord = {
   key: string;
   name: string;
-  priceCents: number;
-  listPriceCents: number | null;
-  stripePriceId: string | null;
+  launchPriceCents: number;
+  regularPriceCents: number;
+  marketplacePriceCents: number | null;
+  launchStripePriceId: string | null;
+  regularStripePriceId: string | null;
   marketplaceItems: string[];
   editedAt: Date | null;
 };
@@ -16,16 +18,28 @@ export type ProductRecord = {
 export async function listProducts(executor: Database = db()): Promise<ProductRecord[]> {
   const rows = await executor
     .selectFrom("products")
-    .select(["key", "name", "price_cents", "list_price_cents", "stripe_price_id", "marketplace_items", "edited_at"])
+    .select([
+      "key",
+      "name",
+      "launch_price_cents",
+      "regular_price_cents",
+      "marketplace_price_cents",
+      "launch_stripe_price_id",
+      "regular_stripe_price_id",
+      "marketplace_items",
+      "edited_at",
+    ])
     .orderBy("sort_order")
     .orderBy("key")
     .execute();
   return rows.map((row) => ({
     key: row.key,
     name: row.name,
-    priceCents: row.price_cents,
-    listPriceCents: row.list_price_cents,
-    stripePriceId: row.stripe_price_id,
+    launchPriceCents: row.launch_price_cents,
+    regularPriceCents: row.regular_price_cents,
+    marketplacePriceCents: row.marketplace_price_cents,
+    launchStripePriceId: row.launch_stripe_price_id,
+    regularStripePriceId: row.regular_stripe_price_id,
     marketplaceItems: row.marketplace_items,
     editedAt: row.edited_at ? new Date(row.edited_at) : null,
   }));
@@ -43,8 +57,9 @@ export function catalogueOf(products: readonly ProductRecord[]): Catalogue {
     catalogue[row.key] = {
       key: row.key,
       name: row.name,
-      priceCents: row.priceCents,
-      listPriceCents: row.listPriceCents,
+      launchPriceCents: row.launchPriceCents,
+      regularPriceCents: row.regularPriceCents,
+      marketplacePriceCents: row.marketplacePriceCents,
     };
   }
   return catalogue;
@@ -73,9 +88,11 @@ export async function hasMarketplaceItems(executor: Database = db()): Promise<bo
 
 export type ProductChanges = {
   name: string;
-  priceCents: number;
-  listPriceCents: number | null;
-  stripePriceId: string | null;
+  launchPriceCents: number;
+  regularPriceCents: number;
+  marketplacePriceCents: number | null;
+  launchStripePriceId: string | null;
+  regularStripePriceId: string | null;
   marketplaceItems: string[];
 };
 
@@ -93,9 +110,11 @@ export async function updateProduct(
     .updateTable("products")
     .set({
       name: changes.name,
-      price_cents: changes.priceCents,
-      list_price_cents: changes.listPriceCents,
-      stripe_price_id: changes.stripePriceId,
+      launch_price_cents: changes.launchPriceCents,
+      regular_price_cents: changes.regularPriceCents,
+      marketplace_price_cents: changes.marketplacePriceCents,
+      launch_stripe_price_id: changes.launchStripePriceId,
+      regular_stripe_price_id: changes.regularStripePriceId,
       marketplace_items: changes.marketplaceItems,
       edited_at: sql`now()`,
       edited_by: editedBy,
@@ -124,11 +143,12 @@ export async function marketplaceItemsTakenElsewhere(
 
 /**
  * The start's part (services/seed): a product of the code defaults missing from the table is
- * added, and a product no admin has saved yet takes its Stripe price and marketplace items from
- * the environment (STRIPE_PRICE_LIFETIME, WARRIORPLUS_MEMBERSHIP_ITEMS) when they are set.
+ * added, and a product no admin has saved yet takes its Stripe prices and marketplace items from
+ * the environment (STRIPE_PRICE_LIFETIME, STRIPE_PRICE_LIFETIME_REGULAR,
+ * WARRIORPLUS_MEMBERSHIP_ITEMS) when they are set.
  */
 export async function seedProducts(seeds: {
-  stripePrice: Record<string, string | undefined>;
+  stripePrices: Record<string, { launch?: string | undefined; regular?: string | undefined }>;
   items: Record<string, string[]>;
 }) {
   await db()
@@ -141,19 +161,21 @@ export async function seedProducts(seeds: {
           .values({
             key,
             name: defaults.name,
-            price_cents: defaults.priceCents,
-            list_price_cents: defaults.listPriceCents,
+            launch_price_cents: defaults.launchPriceCents,
+            regular_price_cents: defaults.regularPriceCents,
+            marketplace_price_cents: defaults.marketplacePriceCents,
             sort_order: defaults.sortOrder,
           })
           .onConflict((oc) => oc.column("key").doNothing())
           .execute();
-        const stripePrice = seeds.stripePrice[key];
+        const { launch, regular } = seeds.stripePrices[key] ?? {};
         const items = seeds.items[key];
-        if (!stripePrice && !items) continue;
+        if (!launch && !regular && !items) continue;
         await trx
           .updateTable("products")
           .set({
-            ...(stripePrice ? { stripe_price_id: stripePrice } : {}),
+            ...(launch ? { launch_stripe_price_id: launch } : {}),
+            ...(regular ? { regular_stripe_price_id: regular } : {}),
             ...(items ? { marketplace_items: items } : {}),
           })
           .where("key", "=", key)

@@ -2,6 +2,7 @@ export { listApplications } from "./custom-saas-store.server";
 export { changeApplicationStatus, submitApplication } from "./custom-saas.server";
 export {
   earlyBonus,
+  launchNow,
   launchSettings,
   loadLaunchSettings,
   saveLaunchSettings,

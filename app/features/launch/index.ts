@@ -1,4 +1,4 @@
-export { LAUNCH_PRICE_ENDED, formatDayInZone, formatInZone, launchPhase } from "./launch";
+export { LAUNCH_PRICE_ENDED, formatDayInZone, formatInZone, launchPhase, saleOf } from "./launch";
 export type { EarlyBonusSpots, LaunchPhase, LaunchSettings } from "./launch";
 export { countdownTo, isCountdownOver, twoDigits } from "./launch-countdown";
 export type { CountdownValue } from "./launch-countdown";

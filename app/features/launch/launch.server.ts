@@ -4,7 +4,9 @@ import {
   DEFAULT_LAUNCH_SETTINGS,
   demoLaunchSettings,
   earlyBonusSpots,
+  launchPhase,
   type EarlyBonusSpots,
+  type LaunchPhase,
   type LaunchSettings,
 } from "./launch";
 import { dropCachedPages } from "~/platform/page-cache-signal";
@@ -29,6 +31,11 @@ const holder = {
 
 export function launchSettings(): LaunchSettings {
   return holder.settings;
+}
+
+/** Where the launch stands now (decisions 053 and 064): what a page says and which price it shows and charges. */
+export function launchNow(): LaunchPhase {
+  return launchPhase(holder.settings, now());
 }
 
 /** The early-bonus spots as last read: given, and remaining under the held 'Early-bonus buyers'. */

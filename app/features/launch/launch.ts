@@ -4,6 +4,7 @@
  * first countdown value from "now"; the browser ticks the same arithmetic against the deadline.
  */
 import { countdownTo, type CountdownValue } from "./launch-countdown";
+import { priceTermAt, type Sale } from "~/features/catalogue";
 
 export type LaunchSettings = {
   cartOpensAt: Date | null;
@@ -60,12 +61,20 @@ export type LaunchPhase =
   | { phase: "open"; closesAt: string; remaining: CountdownValue }
   | { phase: "closed" };
 
+/** The phases follow the catalogue's price rule (decision 064), so the words and the prices agree. */
 export function launchPhase(settings: LaunchSettings, now: Date): LaunchPhase {
   const { cartOpensAt, cartClosesAt, timeZone } = settings;
-  if (cartOpensAt && now < cartOpensAt) return { phase: "before", opensLabel: formatInZone(cartOpensAt, timeZone) };
+  const term = priceTermAt(settings, now);
+  if (term === "before" && cartOpensAt) return { phase: "before", opensLabel: formatInZone(cartOpensAt, timeZone) };
+  if (term === "regular") return { phase: "closed" };
   if (!cartClosesAt) return { phase: "none" };
-  if (now >= cartClosesAt) return { phase: "closed" };
   return { phase: "open", closesAt: cartClosesAt.toISOString(), remaining: countdownTo(cartClosesAt, now) };
+}
+
+/** What the card checkout is told of the launch (decision 064): the price term, and before 'Cart opens' its date. */
+export function saleOf(phase: LaunchPhase): Sale {
+  if (phase.phase === "before") return { term: "before", opensLabel: phase.opensLabel };
+  return { term: phase.phase === "closed" ? "regular" : "launch" };
 }
 
 /** The words the pages say once 'Cart closes' has passed. */

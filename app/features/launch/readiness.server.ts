@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { db } from "~/platform/db/db.server";
 import { env, placeholderMarketplaceLinks } from "~/platform/env.server";
 import { now } from "~/platform/clock.server";
-import { stripePriceOf } from "~/features/catalogue/index.server";
+import { hasStripePrice } from "~/features/catalogue/index.server";
 import { communityInviteUrl } from "~/features/community/index.server";
 import { launchSettings } from "./launch.server";
 import { readinessLines, type ProductFacts, type ReadinessLine } from "./readiness";
@@ -45,7 +45,7 @@ async function productFacts(): Promise<ProductFacts[]> {
     .select((eb) => [
       "p.key",
       "p.name",
-      "p.price_cents",
+      "p.launch_price_cents",
       sql<boolean>`cardinality(p.marketplace_items) > 0`.as("has_items"),
       eb
         .selectFrom("courses as c")
@@ -74,8 +74,8 @@ async function productFacts(): Promise<ProductFacts[]> {
   return rows.map((row) => ({
     key: row.key,
     name: row.name,
-    sold: row.price_cents > 0,
-    stripePrice: stripePriceOf(row.key) !== undefined,
+    sold: row.launch_price_cents > 0,
+    stripePrice: hasStripePrice(row.key),
     marketplaceItems: Boolean(row.has_items),
     courses: Number(row.courses ?? 0),
   }));

@@ -72,7 +72,7 @@ export function readinessLines(facts: ReadinessFacts): ReadinessLine[] {
       ready: facts.postalAddress,
       detail: facts.postalAddress
         ? "Set: every marketing email prints it."
-        : "Not set: marketing email must print the sender's postal address, so announcements refuse to send.",
+        : "Not set: marketing email must print the sender's postal address, so announcements refuse to send and training emails are held.",
       fix: { variables: ["MAIL_POSTAL_ADDRESS"] },
     },
     mailLine(facts),
@@ -82,7 +82,7 @@ export function readinessLines(facts: ReadinessFacts): ReadinessLine[] {
       ready: facts.communityLink,
       detail: facts.communityLink
         ? "Set: paid members see 'Join the Private Community'."
-        : "Not set: paid members see 'Join Discord (Coming Soon)'.",
+        : "Not set: the sales pages leave the community out, and paid members see 'Join Discord (Coming Soon)'.",
       fix: { href: "/admin/community", label: "Community settings" },
     },
     datesLine(facts),

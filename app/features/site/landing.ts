@@ -1,7 +1,7 @@
 import { LANDING_DEMO } from "./demo";
 import { earningsDisclaimer } from "./disclaimers";
 import type { Catalogue } from "~/features/catalogue";
-import { GUARANTEE_DAYS, listPriceOf } from "~/features/catalogue";
+import { GUARANTEE_DAYS } from "~/features/catalogue";
 import { LAUNCH_PRICE_ENDED } from "~/features/launch";
 import type { CountdownValue, EarlyBonusSpots, LaunchPhase } from "~/features/launch";
 import { formatUsd } from "~/platform/money";
@@ -23,8 +23,10 @@ export type LandingContent = {
     benefits: string[];
     /** The early bonus while spots remain (null once none do): heading, what it is, spots left. */
     bonus: { heading: string; text: string; spotsLeft: string; spotsRule: string } | null;
-    /** 'This launch price will rise to $197 in' (then the countdown), 'Opens {date}', or nothing. */
+    /** 'This launch price will rise to $197 in' (then the countdown) while open, else nothing. */
     priceRiseNote: string | null;
+    /** The buy button's words: 'Opens {date}' (and no link) before 'Cart opens' (decision 064). */
+    buyLabel: { text: string; opens: boolean };
     countdown: { label: string; closesAt: string; remaining: CountdownValue } | null;
   };
   closing: { heading: string; text: string };
@@ -34,9 +36,9 @@ export type LandingContent = {
 /**
  * The landing page (docs/product.md §2 Landing page). Button targets are fixed in the route. The
  * prices are the catalogue's (decision 051); the offer follows the launch (decision 053): a
- * countdown to 'Cart closes' while open, 'Opens {date}' before, the regular price and "The launch
- * price has ended" after, and no deadline without dates. The early-bonus block counts its spots
- * down and is gone once none remain.
+ * countdown to 'Cart closes' while open, 'Opens {date}' on the buy button (no link, decision 064)
+ * before, the regular price and "The launch price has ended" after, and no deadline without
+ * dates. The early-bonus block counts its spots down and is gone once none remain.
  */
 /** The community among the offer's benefits: listed only while a community link is set (issue 40). */
 const COMMUNITY_BENEFIT = "Private community access";
@@ -54,8 +56,8 @@ export function landingContent(
   launch: LaunchPhase,
   earlyBonus: EarlyBonusSpots,
 ): LandingContent {
-  const lifetime = formatUsd(catalogue.membership.priceCents);
-  const regular = formatUsd(listPriceOf(catalogue.membership));
+  const lifetime = formatUsd(catalogue.membership.launchPriceCents);
+  const regular = formatUsd(catalogue.membership.regularPriceCents);
   const closed = launch.phase === "closed";
   return {
     page: {
@@ -123,18 +125,18 @@ export function landingContent(
         earlyBonus.remaining > 0
           ? {
               heading: `Bonus for the first ${earlyBonus.total} customers`,
-              text: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(listPriceOf(catalogue.early_bonus))}.`,
+              text: `A ready-to-use SaaS starter template, plus 3 more bonuses valued at ${formatUsd(catalogue.early_bonus.regularPriceCents)}.`,
               spotsLeft: `${earlyBonus.remaining} of ${earlyBonus.total} early-bonus spots left`,
               // Decision 069: the count stays true, since a refunded early buyer's spot reopens.
               spotsRule: `A spot given back by a refund within the ${GUARANTEE_DAYS}-day guarantee goes to the next buyer.`,
             }
           : null,
-      priceRiseNote:
-        launch.phase === "open"
-          ? `This launch price will rise to ${regular} in`
-          : launch.phase === "before"
-            ? `Opens ${launch.opensLabel}`
-            : null,
+      buyLabel:
+        launch.phase === "before"
+          ? { text: `Opens ${launch.opensLabel}`, opens: true }
+          : { text: "Get Lifetime Access", opens: false },
+      // Before 'Cart opens' the buy button itself says when it opens.
+      priceRiseNote: launch.phase === "open" ? `This launch price will rise to ${regular} in` : null,
       countdown:
         launch.phase === "open"
           ? { label: "Time left at the launch price", closesAt: launch.closesAt, remaining: launch.remaining }

@@ -54,13 +54,22 @@ export function SalesPage({
   ticker: string | null;
 }) {
   const nonce = useNonce() || undefined;
+  // Before 'Cart opens' nothing links to the checkout: the button says when it opens (decision 064).
+  const notOpen = content.opensNote !== null;
   const buyButton = (
     <p className="text-center">
-      <a href={checkoutUrl} className={ctaClass.buy}>
-        {content.buyLabel}
-      </a>
+      {notOpen ? (
+        <span className={`${ctaClass.buy} opacity-70`} aria-disabled="true">
+          {content.buyLabel}
+        </span>
+      ) : (
+        <a href={checkoutUrl} className={ctaClass.buy}>
+          {content.buyLabel}
+        </a>
+      )}
     </p>
   );
+  const checkoutImage = notOpen ? null : <CheckoutImageLink href={checkoutUrl} alt={content.checkoutImageAlt} />;
   return (
     <>
       <div className="bg-slate-900 px-4 py-3 text-center text-sm font-semibold text-white sm:text-base">
@@ -99,9 +108,7 @@ export function SalesPage({
               alt={content.heroImageAlt}
               className="mx-auto mt-8 h-auto w-full max-w-3xl rounded-2xl border border-slate-200 bg-white shadow-md"
             />
-            <div className="mt-8">
-              <CheckoutImageLink href={checkoutUrl} alt={content.checkoutImageAlt} />
-            </div>
+            {checkoutImage ? <div className="mt-8">{checkoutImage}</div> : null}
           </div>
         </section>
 
@@ -177,7 +184,7 @@ export function SalesPage({
           <PriceBox box={content.priceBox} />
           <div className="mt-8 space-y-6">
             {buyButton}
-            <CheckoutImageLink href={checkoutUrl} alt={content.checkoutImageAlt} />
+            {checkoutImage}
           </div>
         </Section>
 

@@ -7,8 +7,8 @@ import type { Catalogue } from "~/features/catalogue";
 import {
   COUPON_CODE,
   GUARANTEE_DAYS,
-  launchDiscount,
-  listPriceOf,
+  marketplacePriceCents,
+  priceBreakdown,
   PRICES,
   trialDiscount,
   trialPercentOff,
@@ -173,8 +173,10 @@ function commonSections(brand: Brand) {
  * launch price: the banner says it has ended and the price box shows the regular price alone.
  * With no dates set there is no launch week to speak of: the same prices, with no word of a
  * deadline ('Launch Week', 'Today only', 'for a short time').
- * `catalogue`: the products' names and prices (services/catalogue), lifetime access's list price
- * the regular price (decision 051).
+ * `catalogue`: the products' names and prices (services/catalogue, decision 051). Decision 064:
+ * the launch variant sells by card at the launch price, variant A at the marketplace (its buy
+ * button goes there) at the 'Marketplace price'; both struck from lifetime access's regular price,
+ * which alone is shown once the cart has closed. Before 'Cart opens' the buy buttons say when.
  */
 export function salesContent(
   variant: SalesVariantKey,
@@ -182,9 +184,12 @@ export function salesContent(
   catalogue: Catalogue,
   launch: LaunchPhase,
 ): SalesContent {
-  const regular = formatUsd(listPriceOf(catalogue.membership));
+  const regular = formatUsd(catalogue.membership.regularPriceCents);
   const content = launchPriceContent(variant, brand, catalogue, launch);
-  if (launch.phase === "before") return { ...content, opensNote: `Opens ${launch.opensLabel}` };
+  if (launch.phase === "before") {
+    const opens = `Opens ${launch.opensLabel}`;
+    return { ...content, opensNote: opens, buyLabel: opens };
+  }
   if (launch.phase !== "closed") return content;
   return {
     ...content,
@@ -209,7 +214,7 @@ function launchPriceContent(
   catalogue: Catalogue,
   launch: LaunchPhase,
 ): SalesContent {
-  const regular = formatUsd(listPriceOf(catalogue.membership));
+  const regular = formatUsd(catalogue.membership.regularPriceCents);
   const common = commonSections(brand);
   const disclaimer = earningsDisclaimer(brand);
   const coupon = `Save an extra ${formatUsd(PRICES.couponSaving)} with coupon code ${COUPON_CODE} at checkout.`;
@@ -247,7 +252,11 @@ function launchPriceContent(
     };
   }
 
-  const today = variant === "launch" ? catalogue.membership.priceCents : PRICES.salesToday;
+  const box = priceBreakdown(
+    catalogue.membership.regularPriceCents,
+    variant === "launch" ? catalogue.membership.launchPriceCents : marketplacePriceCents(catalogue.membership),
+  );
+  const today = box.todayCents;
   return {
     ...common,
     page: dated
@@ -271,7 +280,7 @@ function launchPriceContent(
         { label: "Regular price", amount: regular, tone: "regular" },
         {
           label: dated ? "Launch discount" : "Discount",
-          amount: formatDiscount(launchDiscount(catalogue)),
+          amount: formatDiscount(box.discountCents),
           tone: "discount",
         },
         { label: dated ? "Today only" : "Your price", amount: formatUsd(today), tone: "total" },

@@ -19,10 +19,10 @@ import { log } from "~/platform/log.server";
  */
 export async function seed() {
   await bootstrapAdmin();
-  const { STRIPE_PRICE_LIFETIME, WARRIORPLUS_MEMBERSHIP_ITEMS } = env();
+  const { STRIPE_PRICE_LIFETIME, STRIPE_PRICE_LIFETIME_REGULAR, WARRIORPLUS_MEMBERSHIP_ITEMS } = env();
   const membershipItems = [...parseItemList(WARRIORPLUS_MEMBERSHIP_ITEMS)];
   await seedProducts({
-    stripePrice: { membership: STRIPE_PRICE_LIFETIME },
+    stripePrices: { membership: { launch: STRIPE_PRICE_LIFETIME, regular: STRIPE_PRICE_LIFETIME_REGULAR } },
     items: membershipItems.length > 0 ? { membership: membershipItems } : {},
   });
   await seedLaunchSettings();

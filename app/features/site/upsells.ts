@@ -1,7 +1,14 @@
 import { formatUsd } from "~/platform/money";
 import { earningsDisclaimer } from "./disclaimers";
-import type { Catalogue } from "~/features/catalogue";
-import { CUSTOM_SAAS, GUARANTEE_DAYS, LOGIN_EMAIL_MINUTES, listPriceOf } from "~/features/catalogue";
+import {
+  CUSTOM_SAAS,
+  GUARANTEE_DAYS,
+  LOGIN_EMAIL_MINUTES,
+  cardPriceCents,
+  marketplacePriceCents,
+  type Catalogue,
+  type PriceTerm,
+} from "~/features/catalogue";
 import type { Brand, FaqItem, FeatureCard, PageCopy } from "~/platform/copy-types";
 
 /**
@@ -74,8 +81,9 @@ export type WhiteLabelContent = {
 };
 
 export function whiteLabelContent(brand: Brand, catalogue: Catalogue): WhiteLabelContent {
-  const special = formatUsd(catalogue.white_label.priceCents);
-  const regular = formatUsd(listPriceOf(catalogue.white_label));
+  // Sold at the marketplace (its buy links go there): the marketplace price (decision 064).
+  const special = formatUsd(marketplacePriceCents(catalogue.white_label));
+  const regular = formatUsd(catalogue.white_label.regularPriceCents);
   return {
     page: {
       title: `12-in-1 White-Label AI SaaS Upgrade | ${brand.name}`,
@@ -204,8 +212,9 @@ export type CustomSaasSpots = { capacity: number; remaining: number };
 
 /** Prices from the catalogue (decision 051), spots from the launch settings (decision 053). */
 export function customSaasContent(brand: Brand, catalogue: Catalogue, spots: CustomSaasSpots): CustomSaasContent {
-  const special = formatUsd(catalogue.custom_saas.priceCents);
-  const regular = formatUsd(listPriceOf(catalogue.custom_saas));
+  // Sold at the marketplace (its buy links go there): the marketplace price (decision 064).
+  const special = formatUsd(marketplacePriceCents(catalogue.custom_saas));
+  const regular = formatUsd(catalogue.custom_saas.regularPriceCents);
   const maxClients = spots.capacity;
   const spotsRemaining = Math.max(0, Math.min(spots.remaining, spots.capacity));
   const fullyBooked = spotsRemaining === 0;
@@ -450,7 +459,12 @@ export type UpgradesContent = {
 /** The plan page: the membership's card checkout (signing in or up first, when needed). */
 export const MEMBERSHIP_OFFER_HREF = "/payment-options";
 
-export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesContent {
+/** /upgrades sells by card: each upgrade's card price in the term, struck from its regular price (decision 064). */
+export function upgradesContent(brand: Brand, catalogue: Catalogue, term: PriceTerm): UpgradesContent {
+  const price = (product: Catalogue[keyof Catalogue]) => ({
+    regular: formatUsd(product.regularPriceCents),
+    special: formatUsd(cardPriceCents(product, term)),
+  });
   return {
     page: {
       title: `Upgrade Offers | ${brand.name}`,
@@ -464,8 +478,7 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
         key: "vip",
         title: catalogue.vip.name,
         description: "Priority extras for members, with the VIP course.",
-        regular: formatUsd(listPriceOf(catalogue.vip)),
-        special: formatUsd(catalogue.vip.priceCents),
+        ...price(catalogue.vip),
         href: null,
         cta: "Add it at the marketplace checkout",
       },
@@ -473,8 +486,7 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
         key: "white_label",
         title: catalogue.white_label.name,
         description: "Twelve AI app kits (prompt, brand file, setup guide) to build, brand and sell as your own.",
-        regular: formatUsd(listPriceOf(catalogue.white_label)),
-        special: formatUsd(catalogue.white_label.priceCents),
+        ...price(catalogue.white_label),
         href: browsingHref("/white-label-upsell"),
         cta: "See the White-Label Offer",
       },
@@ -482,8 +494,7 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
         key: "custom_saas",
         title: catalogue.custom_saas.name,
         description: "We build your custom AI SaaS app with you and coach you through launch.",
-        regular: formatUsd(listPriceOf(catalogue.custom_saas)),
-        special: formatUsd(catalogue.custom_saas.priceCents),
+        ...price(catalogue.custom_saas),
         href: browsingHref("/custom-saas-upsell"),
         cta: "See the Custom SaaS Offer",
       },
@@ -492,8 +503,7 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue): UpgradesCon
       title: catalogue.membership.name,
       description:
         "Every course, the AI App Builder, the idea generator and the premium bonuses, for a one-time payment.",
-      regular: formatUsd(listPriceOf(catalogue.membership)),
-      special: formatUsd(catalogue.membership.priceCents),
+      ...price(catalogue.membership),
       href: MEMBERSHIP_OFFER_HREF,
       cta: "Get Lifetime Access",
     },

@@ -346,12 +346,29 @@ export interface Products {
   edited_at: Timestamp | null;
   edited_by: string | null;
   key: string;
-  list_price_cents: number | null;
+  /**
+   * Decision 064: the price from 'Cart opens' to 'Cart closes', and while no dates are set, in cents.
+   */
+  launch_price_cents: number;
+  /**
+   * Decision 064: the Stripe price the card checkout charges at the launch price.
+   */
+  launch_stripe_price_id: string | null;
   marketplace_items: Generated<string[]>;
+  /**
+   * Decision 064: what the marketplace (WarriorPlus) charges, shown by the pages that sell there; null: not sold there at a price of its own.
+   */
+  marketplace_price_cents: number | null;
   name: string;
-  price_cents: number;
+  /**
+   * Decision 064: the price after 'Cart closes' and the struck-through price before it, in cents; never below the launch price.
+   */
+  regular_price_cents: number;
+  /**
+   * Decision 064: the Stripe price the card checkout charges after 'Cart closes'.
+   */
+  regular_stripe_price_id: string | null;
   sort_order: number;
-  stripe_price_id: string | null;
 }
 
 export interface RateLimits {

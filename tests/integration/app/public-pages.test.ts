@@ -15,7 +15,7 @@ const CONFIG = {
 
 const PAGES: Record<string, string[]> = {
   "/": ["Build and Launch Your Own AI SaaS App Without Writing Code", "Building Your SaaS Application", "$25", "$197"],
-  "/ailabs-offer": ["Launch Week Special", "LAUNCH", "-$172", "$17"],
+  "/ailabs-offer": ["Launch Week Special", "LAUNCH", "-$180", "$17"],
   "/ailabs-offer2": ["Get Full Access for Just $1 (Normally $197)", "-$196", "99.5% OFF"],
   "/ailabs-offer3": ["The launch price ends in", "-$172", "$25"],
   "/white-label-upsell": ["Get 12 AI App Kits You Can Brand and Sell as Your Own", "$997", "$37"],

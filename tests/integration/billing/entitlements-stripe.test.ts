@@ -47,9 +47,9 @@ beforeAll(async () => {
   const saved = await admin.post("/admin/products", {
     key: "white_label",
     name: "12-in-1 White-Label AI SaaS",
-    price: "37",
-    listPrice: "997",
-    stripePriceId: PRICE_WHITE_LABEL,
+    launchPrice: "37",
+    regularPrice: "997",
+    launchStripePriceId: PRICE_WHITE_LABEL,
     marketplaceItems: "",
   });
   expect(redirectTarget(saved)).toBe("/admin/products");

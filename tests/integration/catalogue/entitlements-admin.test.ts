@@ -32,9 +32,11 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 const whiteLabelForm = (changes: Record<string, string> = {}) => ({
   key: "white_label",
   name: WHITE_LABEL.name,
-  price: dollars(WHITE_LABEL.priceCents),
-  listPrice: dollars(WHITE_LABEL.listPriceCents!),
-  stripePriceId: "",
+  launchPrice: dollars(WHITE_LABEL.launchPriceCents),
+  regularPrice: dollars(WHITE_LABEL.regularPriceCents),
+  marketplacePrice: "",
+  launchStripePriceId: "",
+  regularStripePriceId: "",
   marketplaceItems: "",
   ...changes,
 });
@@ -44,12 +46,14 @@ describe("/admin/products", () => {
     const { response, document } = await getPage(admin, "/admin/products");
     expect(response.status).toBe(200);
     const value = (id: string) => (document.querySelector(`#${id}`) as HTMLInputElement | null)?.value;
-    expect(value("membership-price")).toBe(dollars(MEMBERSHIP.priceCents));
-    expect(value("membership-listPrice")).toBe(dollars(MEMBERSHIP.listPriceCents!));
-    expect(value("membership-stripePriceId")).toBe("price_seeded_lifetime");
-    expect(value("vip-price")).toBe(dollars(VIP.priceCents));
-    expect(value("white_label-price")).toBe(dollars(WHITE_LABEL.priceCents));
-    expect(value("custom_saas-price")).toBe(dollars(CUSTOM_SAAS.priceCents));
+    expect(value("membership-launchPrice")).toBe(dollars(MEMBERSHIP.launchPriceCents));
+    expect(value("membership-regularPrice")).toBe(dollars(MEMBERSHIP.regularPriceCents));
+    expect(value("membership-marketplacePrice")).toBe(dollars(MEMBERSHIP.marketplacePriceCents!));
+    expect(value("membership-launchStripePriceId")).toBe("price_seeded_lifetime");
+    expect(value("membership-regularStripePriceId")).toBe("");
+    expect(value("vip-launchPrice")).toBe(dollars(VIP.launchPriceCents));
+    expect(value("white_label-launchPrice")).toBe(dollars(WHITE_LABEL.launchPriceCents));
+    expect(value("custom_saas-launchPrice")).toBe(dollars(CUSTOM_SAAS.launchPriceCents));
     expect(document.querySelector("#white_label-name")?.previousElementSibling?.textContent).toBe("Name");
   });
 
@@ -59,10 +63,10 @@ describe("/admin/products", () => {
     expect(redirectTarget(await visitor.get("/admin/products"))).toMatch(/^\/login/);
     expect(redirectTarget(await member.get("/admin/products"))).toBe("/dashboard");
     for (const browser of [visitor, member]) {
-      const response = await browser.post("/admin/products", whiteLabelForm({ price: "1.00" }));
+      const response = await browser.post("/admin/products", whiteLabelForm({ launchPrice: "1.00" }));
       expect([302, 303]).toContain(response.status);
     }
-    expect((await product("white_label")).price_cents).toBe(WHITE_LABEL.priceCents);
+    expect((await product("white_label")).launch_price_cents).toBe(WHITE_LABEL.launchPriceCents);
   });
 
   it("names each bad field, and an unknown key or an item of another product changes nothing", async () => {
@@ -70,9 +74,9 @@ describe("/admin/products", () => {
       "/admin/products",
       whiteLabelForm({
         name: " ",
-        price: "abc",
-        listPrice: "1.00",
-        stripePriceId: "prod_123",
+        launchPrice: "abc",
+        regularPrice: "1.00",
+        launchStripePriceId: "prod_123",
         marketplaceItems: "ok, b@d",
       }),
     );
@@ -80,7 +84,7 @@ describe("/admin/products", () => {
     const html = await bad.text();
     for (const message of [
       "Enter a name of 1 to 120 characters.",
-      "Enter the price in dollars, like 37 or 4.95.",
+      "Enter the launch price in dollars, like 37 or 4.95.",
       "A Stripe price id starts with price_",
       "&quot;b@d&quot; is not an item number",
     ])
@@ -100,7 +104,7 @@ describe("/admin/products", () => {
     expect(taken.status).toBe(400);
     expect(await taken.text()).toContain(`Item wso_taken already belongs to ${VIP.name}`);
     expect(await product("white_label")).toMatchObject({
-      price_cents: WHITE_LABEL.priceCents,
+      launch_price_cents: WHITE_LABEL.launchPriceCents,
       marketplace_items: [],
       edited_at: null,
     });
@@ -109,31 +113,32 @@ describe("/admin/products", () => {
 
   it("saves a product with an audit row, and the pages show the new price within the cache lifetime", async () => {
     expect(await (await fetch(`${app.baseUrl}/white-label-upsell`)).text()).toContain(
-      `$${WHITE_LABEL.priceCents / 100}`,
+      `$${WHITE_LABEL.launchPriceCents / 100}`,
     );
     const saved = await admin.post(
       "/admin/products",
       whiteLabelForm({
         name: "White-Label Pack",
-        price: "$47",
-        listPrice: "1,097",
+        launchPrice: "$47",
+        regularPrice: "1,097",
         marketplaceItems: " wso_wl , wso_wl2,wso_wl",
       }),
     );
     expect(redirectTarget(saved)).toBe("/admin/products");
     expect(await product("white_label")).toMatchObject({
       name: "White-Label Pack",
-      price_cents: 4700,
-      list_price_cents: 109700,
-      stripe_price_id: null,
+      launch_price_cents: 4700,
+      regular_price_cents: 109700,
+      launch_stripe_price_id: null,
+      regular_stripe_price_id: null,
       marketplace_items: ["wso_wl", "wso_wl2"],
     });
     const row = at(await auditOf("edit_product"), 0, "edit_product audit");
     expect(row).toMatchObject({ admin_email: ADMIN_EMAIL, member_id: null });
     expect(row.details).toMatchObject({
       product: "white_label",
-      before: { priceCents: WHITE_LABEL.priceCents },
-      after: { priceCents: 4700 },
+      before: { launchPriceCents: WHITE_LABEL.launchPriceCents },
+      after: { launchPriceCents: 4700 },
     });
 
     for (const path of ["/white-label-upsell", "/upgrades"]) {
@@ -141,14 +146,14 @@ describe("/admin/products", () => {
         async () => {
           const html = await (await fetch(`${app.baseUrl}${path}`)).text();
           expect(html, path).toContain("$47");
-          expect(html, path).not.toContain(`>$${WHITE_LABEL.priceCents / 100}<`);
+          expect(html, path).not.toContain(`>$${WHITE_LABEL.launchPriceCents / 100}<`);
         },
         { timeout: 20_000, interval: 250 },
       );
     }
     // A restart keeps what the admin saved: the environment seeds only products never saved.
     await app.rerunStartup();
-    expect((await product("white_label")).price_cents).toBe(4700);
+    expect((await product("white_label")).launch_price_cents).toBe(4700);
   });
 });
 
@@ -246,7 +251,7 @@ describe("an admin's grants and revocations per product", () => {
         })
         .execute();
     for (const buyer of buyers) await order(buyer.id, "membership", 1700);
-    await order(at(buyers, 0, "buyer").id, "white_label", WHITE_LABEL.priceCents);
+    await order(at(buyers, 0, "buyer").id, "white_label", WHITE_LABEL.launchPriceCents);
 
     const listed = async (query: string) => {
       const { document } = await getPage(admin, `/admin/members${query}`);

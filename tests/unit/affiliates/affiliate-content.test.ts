@@ -8,6 +8,7 @@ import {
   longSwipes,
   maxCommissionCents,
   parseSwipeTab,
+  reasonsToPromote,
   shortSwipes,
   SWIPE_PLACEHOLDERS,
 } from "~/features/affiliates/affiliate-copy";
@@ -27,6 +28,27 @@ describe("funnel and contest constants (docs/product.md §9)", () => {
   it("pays at most $527.97 per sale at 50%", () => {
     expect(formatUsd(maxCommissionCents(FUNNEL))).toBe("$527.97");
     expect(commissionCents(1700)).toBe(850);
+  });
+
+  it("follows the marketplace prices when an admin edits them (decision 064)", () => {
+    const edited = funnel(
+      {
+        ...DEFAULT_CATALOGUE,
+        membership: { ...DEFAULT_CATALOGUE.membership, marketplacePriceCents: 19_00 },
+        vip: { ...DEFAULT_CATALOGUE.vip, marketplacePriceCents: 7_00 },
+      },
+      DEFAULT_LAUNCH_SETTINGS.customSaasCapacity,
+    );
+    expect(edited.map((item) => formatUsd(item.priceCents))).toEqual(["$19", "$7", "$37", "$997"]);
+    expect(formatUsd(funnelTotalCents(edited))).toBe("$1,060");
+    expect(
+      reasonsToPromote(edited)
+        .map((reason) => reason.description)
+        .slice(0, 2),
+    ).toEqual([
+      "A $19 front end converts cold and warm lists alike.",
+      "Earn up to $530 on a single buyer who takes every offer.",
+    ]);
   });
 
   it("awards $350, $250 and $150 by default, each place named, from the launch setting", () => {

@@ -2,51 +2,76 @@ import { describe, expect, it } from "vitest";
 import { centsToDollars, parseProductForm, productFormSchema } from "~/features/catalogue/product-admin";
 import { submit } from "../../support/form-submission";
 
-/** The /admin/products form's rules (decision 051). */
-const good = { name: "VIP Upgrade", price: "4.95", listPrice: "", stripePriceId: "", marketplaceItems: "" };
+/** The /admin/products form's rules (decisions 051 and 064). */
+const good = {
+  name: "VIP Upgrade",
+  launchPrice: "4.95",
+  regularPrice: "4.95",
+  marketplacePrice: "",
+  launchStripePriceId: "",
+  regularStripePriceId: "",
+  marketplaceItems: "",
+};
 
 describe("the product form", () => {
-  it("reads dollars, an optional list price, a Stripe price id and a de-duplicated item list", () => {
+  it("reads dollars, an optional marketplace price, two Stripe price ids and a de-duplicated item list", () => {
     expect(
       parseProductForm({
         ...good,
-        price: "$1,997",
-        listPrice: "2,000.5",
-        stripePriceId: " price_ABC_1 ",
+        launchPrice: "$1,997",
+        regularPrice: "2,000.5",
+        marketplacePrice: "$17",
+        launchStripePriceId: " price_ABC_1 ",
+        regularStripePriceId: "price_ABC_2",
         marketplaceItems: "wso_a, wso-b,,wso_a ",
       }),
     ).toEqual({
       ok: true,
       value: {
         name: "VIP Upgrade",
-        priceCents: 199700,
-        listPriceCents: 200050,
-        stripePriceId: "price_ABC_1",
+        launchPriceCents: 199700,
+        regularPriceCents: 200050,
+        marketplacePriceCents: 1700,
+        launchStripePriceId: "price_ABC_1",
+        regularStripePriceId: "price_ABC_2",
         marketplaceItems: ["wso_a", "wso-b"],
       },
     });
-    expect(parseProductForm(good)).toMatchObject({ ok: true, value: { listPriceCents: null, stripePriceId: null } });
+    expect(parseProductForm(good)).toMatchObject({
+      ok: true,
+      value: { marketplacePriceCents: null, launchStripePriceId: null, regularStripePriceId: null },
+    });
   });
 
   it("names each bad field", () => {
     const result = parseProductForm({
       name: "",
-      price: "-1",
-      listPrice: "x",
-      stripePriceId: "sk_live_oops",
+      launchPrice: "-1",
+      regularPrice: "x",
+      marketplacePrice: "cheap",
+      launchStripePriceId: "sk_live_oops",
+      regularStripePriceId: "prod_1",
       marketplaceItems: "a b",
     });
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(Object.keys(result.errors).sort()).toEqual([
-        "listPrice",
+        "launchPrice",
+        "launchStripePriceId",
         "marketplaceItems",
+        "marketplacePrice",
         "name",
-        "price",
-        "stripePriceId",
+        "regularPrice",
+        "regularStripePriceId",
       ]);
-    const below = parseProductForm({ ...good, price: "37", listPrice: "10" });
-    expect(below).toEqual({ ok: false, errors: { listPrice: "The list price cannot be below the price shown." } });
+  });
+
+  it("refuses a regular price below the launch price, and takes one equal to it", () => {
+    expect(parseProductForm({ ...good, launchPrice: "37", regularPrice: "10" })).toEqual({
+      ok: false,
+      errors: { regularPrice: "The regular price cannot be below the launch price." },
+    });
+    expect(parseProductForm({ ...good, launchPrice: "37", regularPrice: "37" }).ok).toBe(true);
   });
 
   it("shows cents as dollars", () => {
@@ -58,19 +83,28 @@ describe("the product form", () => {
 describe("/admin/products's form", () => {
   it("reads a product's form as typed and checks it by the catalogue's rules", () => {
     expect(
-      submit(productFormSchema, { key: "membership", name: " Membership ", price: "$37", marketplaceItems: "a1, a1" })
-        .value,
+      submit(productFormSchema, {
+        key: "membership",
+        name: " Membership ",
+        launchPrice: "$37",
+        regularPrice: "197",
+        marketplaceItems: "a1, a1",
+      }).value,
     ).toEqual({
       key: "membership",
       name: "Membership",
-      priceCents: 3700,
-      listPriceCents: null,
-      stripePriceId: null,
+      launchPriceCents: 3700,
+      regularPriceCents: 19700,
+      marketplacePriceCents: null,
+      launchStripePriceId: null,
+      regularStripePriceId: null,
       marketplaceItems: ["a1"],
     });
-    expect(submit(productFormSchema, { key: "membership", name: "", price: "lots", listPrice: "1" }).error).toEqual({
+    expect(
+      submit(productFormSchema, { key: "membership", name: "", launchPrice: "lots", regularPrice: "1" }).error,
+    ).toEqual({
       name: ["Enter a name of 1 to 120 characters."],
-      price: ["Enter the price in dollars, like 37 or 4.95."],
+      launchPrice: ["Enter the launch price in dollars, like 37 or 4.95."],
     });
   });
 });

@@ -23,7 +23,8 @@ function planPage(flash: () => Flash | null) {
       loader: () =>
         ({
           configured: true,
-          price: { priceCents: 2500, listPriceCents: 19700 },
+          price: { todayCents: 2500, regularCents: 19700 },
+          opens: null,
           features: ["Lifetime Updates"],
           formKey: "form-key",
           flash: flash(),

@@ -32,7 +32,8 @@ function heldAction() {
 
 const PLAN = {
   configured: true,
-  price: { priceCents: 2500, listPriceCents: 19700 },
+  price: { todayCents: 2500, regularCents: 19700 },
+  opens: null,
   features: ["Lifetime Updates"],
   formKey: "form-key",
   flash: null,

@@ -22,6 +22,7 @@ import * as privacy from "./0021_privacy";
 import * as chapterImages from "./0022_chapter_images";
 import * as orderPaidAt from "./0023_order_paid_at";
 import * as schemaComments from "./0024_schema_comments";
+import * as storedFileParts from "./0029_stored_file_parts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that `remix build`
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0022_chapter_images": chapterImages,
   "0023_order_paid_at": orderPaidAt,
   "0024_schema_comments": schemaComments,
+  "0029_stored_file_parts": storedFileParts,
 };

@@ -21,11 +21,18 @@ export const SERVER_ENTRY = path.resolve("build/server.js");
 
 export async function startAppProcess(
   env: Record<string, string>,
-  { port }: { port?: number } = {},
+  {
+    port,
+    nodeArgs = [],
+  }: {
+    port?: number;
+    /** Node's own flags, before the entry: the deployed heap is `--max-heap-size=259` (docs/performance.md). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<AppProcess> {
   const chosenPort = port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${chosenPort}`;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

@@ -24,9 +24,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     FROM stored_files f, generate_series(0, (length(f.bytes) - 1) / 65536) AS n
     WHERE length(f.bytes) > 0`.execute(db);
   await sql`ALTER TABLE stored_files DROP COLUMN bytes`.execute(db);
-  await sql`COMMENT ON TABLE stored_files IS ${sql.lit("A file in the PostgreSQL file store, by key; its bytes are its stored_file_parts (decisions 052, 068).")}`.execute(db);
-  await sql`COMMENT ON TABLE stored_file_parts IS ${sql.lit("A stored file's bytes in order, 64 KiB a part except the last (decision 068): written and read a part at a time.")}`.execute(db);
-  await sql`COMMENT ON FUNCTION delete_attachment_bytes() IS ${sql.lit("Decisions 052 and 057: a chapter attachment's or chapter image's file in stored_files (and by the cascade its parts) is deleted with its row, also when a chapter or course delete cascades.")}`.execute(db);
+  await sql`COMMENT ON TABLE stored_files IS ${sql.lit("A file in the PostgreSQL file store, by key; its bytes are its stored_file_parts (decisions 052, 068).")}`.execute(
+    db,
+  );
+  await sql`COMMENT ON TABLE stored_file_parts IS ${sql.lit("A stored file's bytes in order, 64 KiB a part except the last (decision 068): written and read a part at a time.")}`.execute(
+    db,
+  );
+  await sql`COMMENT ON FUNCTION delete_attachment_bytes() IS ${sql.lit("Decisions 052 and 057: a chapter attachment's or chapter image's file in stored_files (and by the cascade its parts) is deleted with its row, also when a chapter or course delete cascades.")}`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -38,6 +44,10 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE stored_files ALTER COLUMN bytes DROP DEFAULT`.execute(db);
   await sql`ALTER TABLE stored_files ALTER COLUMN bytes SET STORAGE EXTERNAL`.execute(db);
   await sql`DROP TABLE stored_file_parts`.execute(db);
-  await sql`COMMENT ON TABLE stored_files IS ${sql.lit("The PostgreSQL file store's bytes, by key (decision 052).")}`.execute(db);
-  await sql`COMMENT ON FUNCTION delete_attachment_bytes() IS ${sql.lit("Decisions 052 and 057: a chapter attachment's or chapter image's bytes in stored_files are deleted with its row, also when a chapter or course delete cascades.")}`.execute(db);
+  await sql`COMMENT ON TABLE stored_files IS ${sql.lit("The PostgreSQL file store's bytes, by key (decision 052).")}`.execute(
+    db,
+  );
+  await sql`COMMENT ON FUNCTION delete_attachment_bytes() IS ${sql.lit("Decisions 052 and 057: a chapter attachment's or chapter image's bytes in stored_files are deleted with its row, also when a chapter or course delete cascades.")}`.execute(
+    db,
+  );
 }

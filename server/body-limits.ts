@@ -183,8 +183,7 @@ export async function readBody(
 
   const contentType = req.headers["content-type"] ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
-  const notAForm = () =>
-    refuse(400, "This address accepts form submissions only (urlencoded or multipart form data).");
+  const notAForm = () => refuse(400, "This address accepts form submissions only (urlencoded or multipart form data).");
   if (rule.kind === "streamed") {
     if (!FORM_TYPES.includes(mediaType)) return notAForm();
     if (expectsContinue) res.writeContinue();

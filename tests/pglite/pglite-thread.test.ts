@@ -186,7 +186,9 @@ describe("the embedded database's thread", () => {
   it("restarts a thread that died: the statement that killed it fails, the next ones are answered, the data kept", async () => {
     const other = databaseFolder("pglite-thread-restart-");
     // A small heap, so a modest statement exhausts it (the app's threads have THREAD_HEAP_MIB).
-    const restarting = new Kysely<Tables>({ dialect: new PGliteThreadDialect({ dir: other, prepare: true, heapMib: 32 }) });
+    const restarting = new Kysely<Tables>({
+      dialect: new PGliteThreadDialect({ dir: other, prepare: true, heapMib: 32 }),
+    });
     await sql`CREATE TABLE items (id serial PRIMARY KEY, label text UNIQUE NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), payload bytea, meta jsonb)`.execute(
       restarting,
     );

@@ -24,8 +24,11 @@ export async function startAppProcess(
   {
     port,
     nodeArgs = [],
+    startWithinMs = 60_000,
   }: {
     port?: number;
+    /** How long the first start may take (a new PGlite folder is made from nothing first). */
+    startWithinMs?: number;
     /** Node's own flags, before the entry: the deployed heap is `--max-heap-size=259` (docs/performance.md). */
     nodeArgs?: string[];
   } = {},
@@ -54,7 +57,7 @@ export async function startAppProcess(
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     const up = await fetch(`${baseUrl}/healthz`).then(
@@ -64,7 +67,7 @@ export async function startAppProcess(
     if (up) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`the server did not start within 60 s:\n${output}`);
+      throw new Error(`the server did not start within ${startWithinMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -92,18 +92,35 @@ export function streamedUpload({
 export type StalledDownload = {
   status: number;
   headers: http.IncomingHttpHeaders;
-  /** Resolves when the server closes the response; `complete` is false when it was cut short. */
-  closed: Promise<{ complete: boolean }>;
+  /**
+   * Starts reading again and resolves once the response ends: `complete` is false when the server
+   * cut it short (a paused reader cannot see the server close, so this is how a test finds out).
+   */
+  finish: () => Promise<{ complete: boolean; bytes: number }>;
   destroy: () => void;
 };
 
-/** A GET whose reader takes the status and headers, then reads nothing more. */
+/** A GET whose reader takes the status and headers, then reads nothing more until `finish`. */
 export function stalledDownload(url: string, cookie: string): Promise<StalledDownload> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent: false, headers: { Cookie: cookie } }, (res) => {
       res.pause();
-      const closed = new Promise<{ complete: boolean }>((done) => res.once("close", () => done({ complete: res.complete })));
-      resolve({ status: res.statusCode ?? 0, headers: res.headers, closed, destroy: () => request.destroy() });
+      let bytes = 0;
+      const ended = new Promise<{ complete: boolean; bytes: number }>((done) => {
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.once("close", () => done({ complete: res.complete, bytes }));
+        // A cut connection surfaces as an error on the response: the close above still settles.
+        res.on("error", () => {});
+      });
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        finish: () => {
+          res.resume();
+          return ended;
+        },
+        destroy: () => request.destroy(),
+      });
     });
     request.on("error", reject);
   });

@@ -74,5 +74,8 @@ export function imageResponse(image: ImageRecord, request: Request): Response {
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
   // A part at a time, closed when the client stops taking them (decision 068). Images are small
   // and a page shows several, so they take no place among the downloads.
-  return new Response(streamStoredFile(fileStore(), image.storageKey, 0, image.sizeBytes - 1), { status: 200, headers });
+  return new Response(streamStoredFile(fileStore(), image.storageKey, 0, image.sizeBytes - 1), {
+    status: 200,
+    headers,
+  });
 }

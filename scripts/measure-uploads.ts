@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startAppProcess } from "../tests/support/app-process";
+import { startAppProcess, type AppProcess } from "../tests/support/app-process";
 import { peakMemory, streamedUpload } from "../tests/support/file-transfer";
 import { signIn } from "../tests/support/fixtures";
 import { createDatabase } from "../tests/support/operations";
@@ -20,17 +20,20 @@ const ADMIN_PASSWORD = "measure-admin-password-123";
 const SLOW_BITS_PER_SECOND = 2_000_000;
 
 let cluster: Cluster | undefined;
+let app: AppProcess | undefined;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "measure-uploads-"));
-const databaseEnv: Record<string, string> =
-  engine === "postgres"
-    ? { DATABASE_URL: await createDatabase((cluster = await startCluster()), "measure") }
-    : { PGLITE_DIR: dir };
-const app = await startAppProcess(
-  { ...databaseEnv, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: "warn" },
-  { nodeArgs: ["--max-heap-size=259"] },
-);
 try {
-  const admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const databaseEnv: Record<string, string> =
+    engine === "postgres"
+      ? { DATABASE_URL: await createDatabase((cluster = await startCluster()), "measure") }
+      : { PGLITE_DIR: dir };
+  // A new database is migrated and seeded first, which on a busy machine takes minutes.
+  const started = await startAppProcess(
+    { ...databaseEnv, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: "warn" },
+    { nodeArgs: ["--max-heap-size=259"], startWithinMs: 300_000 },
+  );
+  app = started;
+  const admin = await signIn(started.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const panel = await (await admin.get("/admin")).text();
   const courseId = /\/admin\?course=([0-9a-f-]{36})/.exec(panel)?.[1];
   const chapterId = /edit=chapter:([0-9a-f-]{36})/.exec(
@@ -39,20 +42,20 @@ try {
   if (!courseId || !chapterId) throw new Error("no seeded chapter to attach files to");
   const upload = (name: string, bytesPerSecond?: number) =>
     streamedUpload({
-      url: `${app.baseUrl}/admin/attachments?course=${courseId}&edit=chapter:${chapterId}`,
+      url: `${started.baseUrl}/admin/attachments?course=${courseId}&edit=chapter:${chapterId}`,
       cookie: admin.cookieHeader(),
       fields: { intent: "update-chapter", courseId, chapterId, title: "Measured", content: "", upload: "file" },
       fileName: name,
       bytes: new Uint8Array(crypto.randomBytes(25 * MiB)),
       bytesPerSecond,
     });
-  const pid = app.child.pid!;
+  const pid = started.child.pid!;
   const resting = peakMemory.read(pid).nowMiB;
 
   peakMemory.reset(pid);
   const slow = await upload("slow.zip", SLOW_BITS_PER_SECOND / 8);
   const slowPeak = peakMemory.read(pid).peakMiB;
-  const health = (await fetch(`${app.baseUrl}/healthz`)).status;
+  const health = (await fetch(`${started.baseUrl}/healthz`)).status;
   console.log(
     `${engine}: 25 MiB at 2 Mbit/s: ${slow.status} (${slow.status === 303 ? "stored" : "refused"}) in ${slow.seconds.toFixed(1)} s; ` +
       `resident ${resting} MiB before, peak ${slowPeak} MiB; /healthz ${health}`,
@@ -64,10 +67,10 @@ try {
   const bothPeak = peakMemory.read(pid).peakMiB;
   console.log(
     `${engine}: two 25 MiB at once: ${both.map((o) => `${o.status} in ${o.seconds.toFixed(1)} s`).join(", ")}; ` +
-      `resident ${before} MiB before, peak ${bothPeak} MiB; /healthz ${(await fetch(`${app.baseUrl}/healthz`)).status}`,
+      `resident ${before} MiB before, peak ${bothPeak} MiB; /healthz ${(await fetch(`${started.baseUrl}/healthz`)).status}`,
   );
 } finally {
-  await app.stop();
+  await app?.stop();
   cluster?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

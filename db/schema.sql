@@ -24,7 +24,7 @@ CREATE FUNCTION public.delete_attachment_bytes() RETURNS trigger
 -- Name: FUNCTION delete_attachment_bytes(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.delete_attachment_bytes() IS 'Decisions 052 and 057: a chapter attachment''s or chapter image''s bytes in stored_files are deleted with its row, also when a chapter or course delete cascades.';
+COMMENT ON FUNCTION public.delete_attachment_bytes() IS 'Decisions 052 and 057: a chapter attachment''s or chapter image''s file in stored_files (and by the cascade its parts) is deleted with its row, also when a chapter or course delete cascades.';
 
 --
 -- Name: early_bonus_for_buyer(); Type: FUNCTION; Schema: public; Owner: -
@@ -1241,21 +1241,38 @@ COMMENT ON COLUMN public.single_use_tokens.data IS 'What the link carries beside
 COMMENT ON COLUMN public.single_use_tokens.credential_epoch IS 'The user''s credential_epoch when the link was issued.';
 
 --
+-- Name: stored_file_parts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.stored_file_parts (
+    key text NOT NULL,
+    part integer NOT NULL,
+    bytes bytea NOT NULL,
+    CONSTRAINT stored_file_parts_bytes_check CHECK (((length(bytes) >= 1) AND (length(bytes) <= 65536))),
+    CONSTRAINT stored_file_parts_part_check CHECK ((part >= 0))
+);
+ALTER TABLE ONLY public.stored_file_parts ALTER COLUMN bytes SET STORAGE EXTERNAL;
+
+--
+-- Name: TABLE stored_file_parts; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.stored_file_parts IS 'A stored file''s bytes in order, 64 KiB a part except the last (decision 068): written and read a part at a time.';
+
+--
 -- Name: stored_files; Type: TABLE; Schema: public; Owner: -
 --
 
 CREATE TABLE public.stored_files (
     key text NOT NULL,
-    bytes bytea NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
-ALTER TABLE ONLY public.stored_files ALTER COLUMN bytes SET STORAGE EXTERNAL;
 
 --
 -- Name: TABLE stored_files; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON TABLE public.stored_files IS 'The PostgreSQL file store''s bytes, by key (decision 052).';
+COMMENT ON TABLE public.stored_files IS 'A file in the PostgreSQL file store, by key; its bytes are its stored_file_parts (decisions 052, 068).';
 
 --
 -- Name: stripe_payment_reversals; Type: TABLE; Schema: public; Owner: -
@@ -1661,6 +1678,13 @@ ALTER TABLE ONLY public.single_use_tokens
 
 ALTER TABLE ONLY public.single_use_tokens
     ADD CONSTRAINT single_use_tokens_token_hash_key UNIQUE (token_hash);
+
+--
+-- Name: stored_file_parts stored_file_parts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.stored_file_parts
+    ADD CONSTRAINT stored_file_parts_pkey PRIMARY KEY (key, part);
 
 --
 -- Name: stored_files stored_files_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2234,6 +2258,13 @@ ALTER TABLE ONLY public.sessions
 
 ALTER TABLE ONLY public.single_use_tokens
     ADD CONSTRAINT single_use_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: stored_file_parts stored_file_parts_key_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.stored_file_parts
+    ADD CONSTRAINT stored_file_parts_key_fkey FOREIGN KEY (key) REFERENCES public.stored_files(key) ON DELETE CASCADE;
 
 --
 -- Name: stripe_customers stripe_customers_erased_as_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -25,6 +25,7 @@ import * as schemaComments from "./0024_schema_comments";
 import * as launchAndRegularPrices from "./0025_launch_and_regular_prices";
 import * as contestPrizesLegalDates from "./0026_contest_prizes_legal_dates";
 import * as addressOwner from "./0028_address_owner";
+import * as storedFileParts from "./0029_stored_file_parts";
 import * as earlyBonusGuarantee from "./0030_early_bonus_guarantee";
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   "0025_launch_and_regular_prices": launchAndRegularPrices,
   "0026_contest_prizes_legal_dates": contestPrizesLegalDates,
   "0028_address_owner": addressOwner,
+  "0029_stored_file_parts": storedFileParts,
   "0030_early_bonus_guarantee": earlyBonusGuarantee,
 };

@@ -7,7 +7,7 @@ import path from "node:path";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { env } from "~/platform/env.server";
 import { log, rootLogger, runInRequest } from "~/platform/log.server";
-import { readBody } from "./body-limits";
+import { readBody, watchRequestBody } from "./body-limits";
 import { HTTP_LIMITS, serverOptions, type HttpLimits } from "./connections";
 import { createHttpMetrics, metricsEndpoint, type MetricsSource } from "./metrics";
 import { registerPageCache } from "~/platform/page-cache-signal";
@@ -149,6 +149,8 @@ export function createApp(
     runInRequest(fields, () => {
       const rest = () => {
         const own = [...securityHeaderList, "X-Request-Id", fields.reqId];
+        // Whoever ends up reading the body (or dropping it), it keeps to the rate floor.
+        watchRequestBody(req, res, own, httpLimits);
         serve(req, res, own).catch((error: unknown) => fail(req, res, own, error));
       };
       if (!pageCache.handle(req, res, rest, ["X-Request-Id", fields.reqId])) rest();

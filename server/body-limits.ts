@@ -2,8 +2,10 @@
 // refused with 413 before it is buffered past the limit (and before `100 Continue` invites it), a
 // body that trickles in slower than the floor gets 408, and a body the app could not read gets
 // 400 with a short message instead of an error page. A refusal closes its connection gently
-// (server/connections.ts, docs/decisions/049).
+// (server/connections.ts, docs/decisions/049). The chapter-file upload alone is not buffered: it
+// goes to the app as it arrives, which streams it into the file store (decision 068).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Transform, type Readable } from "node:stream";
 import getRawBody from "raw-body";
 import { lingerOnClose, watchBodyRate, type HttpLimits } from "./connections";
 import { env } from "~/platform/env.server";
@@ -12,8 +14,11 @@ import { sendText } from "./respond";
 
 const KiB = 1024;
 
-/** What a route accepts: the Stripe webhook reads its raw body; every other route reads a form. */
-type BodyRule = { limitBytes: number; kind: "form" | "raw" };
+/**
+ * What a route accepts: the Stripe webhook reads its raw body; every other route reads a form,
+ * buffered and checked here, except the chapter-file upload, a form `streamed` to the app unread.
+ */
+type BodyRule = { limitBytes: number; kind: "form" | "raw" | "streamed" };
 
 export const BODY_RULES = {
   /** Ordinary forms: sign-in, signup, checkout, consent, leads... */
@@ -41,11 +46,11 @@ export const ATTACHMENT_UPLOAD_PATH = "/admin/attachments";
 /**
  * The chapter-file upload: the largest file allowed (ATTACHMENT_MAX_BYTES) plus the chapter form
  * posted with it (the editor's limit). Kept apart from /admin's own rule, so the big allowance
- * covers this one address only.
+ * covers this one address only. Streamed: never held whole here (the app parses it as it comes).
  */
 const attachmentUploadRule = (): BodyRule => ({
   limitBytes: env().ATTACHMENT_MAX_BYTES + BODY_RULES.adminEditor.limitBytes,
-  kind: "form",
+  kind: "streamed",
 });
 
 /** Where the chapter editor uploads an image (app/routes/admin_.images.ts, issue 30). */
@@ -90,8 +95,11 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const hasBody = (req: IncomingMessage) =>
   req.headers["transfer-encoding"] !== undefined || req.headers["content-length"] !== undefined;
 
-/** The body's bytes, or the answer already sent instead (then the request goes no further). */
-export type BodyOutcome = { body: Buffer | null } | { refused: true };
+/**
+ * The body's bytes, or for a streamed rule the body as it arrives (held to the limit), or the
+ * answer already sent instead (then the request goes no further).
+ */
+export type BodyOutcome = { body: Buffer | Readable | null } | { refused: true };
 
 export type BodyReading = {
   limits: HttpLimits;
@@ -102,10 +110,49 @@ export type BodyReading = {
 };
 
 /**
+ * Holds every request body to the rate floor (HttpLimits.bodyMinBytesPerSecond, averaged after the
+ * grace period), from its first byte to its last, whoever reads it (the body limits, the app as it
+ * streams an upload, or Node dropping a body nobody wanted). A body's time limit so follows its
+ * size. Too slow: 408 and closed, or, once an answer has begun, the connection cut.
+ */
+export function watchRequestBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  own: readonly string[],
+  limits: Pick<HttpLimits, "bodyMinBytesPerSecond" | "bodyGraceMs">,
+) {
+  if (!hasBody(req)) return;
+  const stop = watchBodyRate(req.socket, limits, () => {
+    // Not lingered over: a client this slow is not waiting for the answer. Node closes the
+    // connection once the answer is written, which ends any reading of the body.
+    if (!res.headersSent) sendText(res, 408, "Request body too slow.", own, { close: true });
+    else res.destroy();
+  });
+  req.once("end", stop);
+  req.once("close", stop);
+}
+
+/** The body as it arrives, failing (and so ending the app's reading) past `limitBytes`. */
+function heldToLimit(req: IncomingMessage, limitBytes: number): Readable {
+  let received = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > limitBytes) return done(new Error(`the body passed its limit of ${limitBytes} bytes`));
+      done(null, chunk);
+    },
+  });
+  req.on("error", (error) => limited.destroy(error));
+  req.on("aborted", () => limited.destroy(new Error("the client went away mid-body")));
+  return req.pipe(limited);
+}
+
+/**
  * Reads the body of a request that has one into a Buffer, with raw-body's size check (the declared
  * Content-Length first, then the bytes as they arrive), then, for form routes, makes sure the
- * body is a form that can be read. Refusals are answered here (413, 415, 408 or 400, short text,
- * with `own`: the headers every answer carries).
+ * body is a form that can be read. Refusals are answered here (413, 415 or 400, short text, with
+ * `own`: the headers every answer carries). A streamed rule's body is passed on unread, held to
+ * its limit; the app reads (and checks) it as it comes.
  */
 export async function readBody(
   req: IncomingMessage,
@@ -134,14 +181,16 @@ export async function readBody(
   const contentEncoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
   if (contentEncoding !== "identity") return refuse(415, "Compressed request bodies are not accepted.");
 
+  const contentType = req.headers["content-type"] ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  const notAForm = () => refuse(400, "This address accepts form submissions only (urlencoded or multipart form data).");
+  if (rule.kind === "streamed") {
+    if (!FORM_TYPES.includes(mediaType)) return notAForm();
+    if (expectsContinue) res.writeContinue();
+    return { body: heldToLimit(req, rule.limitBytes) };
+  }
+
   if (expectsContinue) res.writeContinue();
-  let tooSlow = false;
-  const stopWatching = watchBodyRate(req.socket, limits, () => {
-    tooSlow = true;
-    // Not lingered over: a client this slow is not waiting for the answer. Node closes the
-    // connection once the answer is written, which ends the reading below.
-    if (!res.headersSent) sendText(res, 408, "Request body too slow.", own, { close: true });
-  });
   let body: Buffer;
   try {
     body = await getRawBody(req, {
@@ -149,21 +198,16 @@ export async function readBody(
       length: declaredHeader === undefined ? null : declared,
     });
   } catch (error) {
-    if (tooSlow) return { refused: true };
+    // Too slow: answered already by watchRequestBody, and the connection is closing.
+    if (res.headersSent) return { refused: true };
     const type = (error as { type?: unknown }).type;
     if (type === "entity.too.large") return refuse(413, tooLarge(rule));
     return refuse(400, "Malformed request body.");
-  } finally {
-    stopWatching();
   }
-  if (tooSlow) return { refused: true };
+  if (res.headersSent) return { refused: true };
 
   if (body.length === 0 || rule.kind === "raw") return { body };
-  const contentType = req.headers["content-type"] ?? "";
-  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.includes(mediaType)) {
-    return refuse(400, "This address accepts form submissions only (urlencoded or multipart form data).");
-  }
+  if (!FORM_TYPES.includes(mediaType)) return notAForm();
   if (mediaType === "multipart/form-data") {
     try {
       await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType } }).formData();

@@ -1,17 +1,19 @@
 // How long a client may hold a connection of ours, and how a refused body's connection is closed
 // (docs/decisions/049). Node's defaults let a request take 300 s: a body trickled at one byte every
-// ten seconds held a connection for 301 s (issue 31, item 8).
+// ten seconds held a connection for 301 s (issue 31, item 8). A body's time follows its size
+// (decision 068): it must keep up the rate floor, however long that takes, and nothing else bounds it.
 import type http from "node:http";
 import type { Socket } from "node:net";
 
 export type HttpLimits = {
   /** The request's headers must all have arrived within this (Node's `headersTimeout`). */
   headersTimeoutMs: number;
-  /** The whole request, headers and body, within this (Node's `requestTimeout`); 408 otherwise. */
-  requestTimeoutMs: number;
-  /** How often Node checks the two above: the timeouts are exact to within this. */
+  /** How often Node checks the above: the timeout is exact to within this. */
   checkIntervalMs: number;
-  /** A body must average at least this many bytes a second... */
+  /**
+   * A body must average at least this many bytes a second (so its time limit follows its size: a
+   * 25 MiB upload may take as long as a slow link needs, a trickle is cut off)...
+   */
   bodyMinBytesPerSecond: number;
   /** ...from this long after its reading began (a slow start is forgiven). */
   bodyGraceMs: number;
@@ -23,9 +25,8 @@ export type HttpLimits = {
 
 export const HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 20_000,
-  requestTimeoutMs: 30_000,
   checkIntervalMs: 1_000,
-  // Apache's mod_reqtimeout uses 500 B/s; our largest body (1 MiB, the admin editor) then has 30 s.
+  // Apache's mod_reqtimeout uses 500 B/s: 1 MiB (the admin editor) then has 35 s at the least rate.
   bodyMinBytesPerSecond: 500,
   bodyGraceMs: 5_000,
   // nginx's lingering close waits up to 30 s; our refusals come early, so a few seconds drain them.
@@ -33,11 +34,15 @@ export const HTTP_LIMITS: HttpLimits = {
   lingerBytes: 16 * 1024 * 1024,
 };
 
-/** The options of `http.createServer` that carry the limits. */
+/**
+ * The options of `http.createServer` that carry the limits. Node's `requestTimeout` (one flat time
+ * for headers and body) is off: it made a 25 MiB upload impossible below 7 Mbit/s (issue 41). The
+ * headers have their timeout, and every body its rate floor (`watchRequestBody`).
+ */
 export function serverOptions(limits: HttpLimits): http.ServerOptions {
   return {
     headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
+    requestTimeout: 0,
     connectionsCheckingInterval: limits.checkIntervalMs,
   };
 }

@@ -40,9 +40,10 @@ const isEventStream = (response: Response) => /^text\/event-stream\b/i.test(resp
 
 /**
  * The Fetch request Remix handles; aborted when the client goes away before the answer is sent.
- * `body` is what server/body-limits.ts read and checked (null when the request had none).
+ * `body` is what server/body-limits.ts read and checked (null when the request had none), or the
+ * body as it arrives for a route that streams it (the chapter-file upload).
  */
-export function createFetchRequest(req: IncomingMessage, res: ServerResponse, body: Buffer | null): Request {
+export function createFetchRequest(req: IncomingMessage, res: ServerResponse, body: Buffer | Readable | null): Request {
   const protocol = (req.socket as TLSSocket).encrypted ? "https" : "http";
   const url = new URL(req.url ?? "/", `${protocol}://${req.headers.host ?? "localhost"}`);
   const headers = new Headers();
@@ -51,9 +52,9 @@ export function createFetchRequest(req: IncomingMessage, res: ServerResponse, bo
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    if (body) init.body = new Uint8Array(body);
+    if (Buffer.isBuffer(body)) init.body = new Uint8Array(body);
     else {
-      init.body = createReadableStreamFromReadable(req);
+      init.body = createReadableStreamFromReadable(body ?? req);
       init.duplex = "half";
     }
   }

@@ -392,6 +392,15 @@ export const EnvSchema = z
         description:
           "The largest file an admin may attach to a chapter, in bytes (25 MiB by default; 1 KiB to 100 MiB); `/admin/attachments` accepts a body of this plus 1 MiB and refuses more with 413 before reading it.",
       }),
+    // Downloads of chapter files (app/features/files/downloads.server.ts, decision 068).
+    DOWNLOADS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000).default(60).meta({
+      description:
+        "Chapter-file downloads one server process sends at once (each holds at most a few 64 KiB parts); more get 503 with `Retry-After: 60`. One member may have 3 at once (429 past that).",
+    }),
+    DOWNLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000).meta({
+      description:
+        "A download (or image) whose client takes no bytes for this many milliseconds is closed, and its place freed.",
+    }),
     TRACKER_SCRIPT_URL: optionalUrl.meta({
       description:
         "The email-marketing provider's tracking script on the lead pages; it loads only with Accept All, and its origin joins the CSP's `connect-src`.",

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Kysely, sql, type Generated } from "kysely";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { PGliteThreadDialect } from "../../app/platform/db/pglite-thread.server";
 
 // The embedded database in its own thread (app/platform/db/pglite-thread.server.ts): a real PGlite folder
@@ -181,5 +181,32 @@ describe("the embedded database's thread", () => {
     fs.rmSync(other, { recursive: true, force: true });
     // Opening a second PGlite (a WebAssembly instance in a new thread) took over 30 s once when
     // the machine's two CPUs were shared by several test runs: allow for that.
+  }, 90_000);
+
+  it("restarts a thread that died: the statement that killed it fails, the next ones are answered, the data kept", async () => {
+    const other = databaseFolder("pglite-thread-restart-");
+    // A small heap, so a modest statement exhausts it (the app's threads have THREAD_HEAP_MIB).
+    const restarting = new Kysely<Tables>({
+      dialect: new PGliteThreadDialect({ dir: other, prepare: true, heapMib: 32 }),
+    });
+    await sql`CREATE TABLE items (id serial PRIMARY KEY, label text UNIQUE NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), payload bytea, meta jsonb)`.execute(
+      restarting,
+    );
+    await restarting.insertInto("items").values({ label: "kept" }).execute();
+    // Millions of rows: more objects than the thread's heap holds (its resourceLimits), so the
+    // thread runs out of memory and ends, as a runaway statement would end it.
+    const killer = await sql`SELECT n FROM generate_series(1, 400000) AS n`
+      .execute(restarting)
+      .catch((caught: unknown) => caught);
+    expect(killer).toBeInstanceOf(Error);
+    await vi.waitFor(
+      async () => {
+        const rows = await restarting.selectFrom("items").select("label").execute();
+        expect(rows).toEqual([{ label: "kept" }]);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    await restarting.destroy();
+    fs.rmSync(other, { recursive: true, force: true });
   }, 90_000);
 });

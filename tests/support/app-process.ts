@@ -21,11 +21,21 @@ export const SERVER_ENTRY = path.resolve("build/server.js");
 
 export async function startAppProcess(
   env: Record<string, string>,
-  { port }: { port?: number } = {},
+  {
+    port,
+    nodeArgs = [],
+    startWithinMs = 60_000,
+  }: {
+    port?: number;
+    /** How long the first start may take (a new PGlite folder is made from nothing first). */
+    startWithinMs?: number;
+    /** Node's own flags, before the entry: the deployed heap is `--max-heap-size=259` (docs/performance.md). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<AppProcess> {
   const chosenPort = port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${chosenPort}`;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
@@ -47,7 +57,7 @@ export async function startAppProcess(
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     const up = await fetch(`${baseUrl}/healthz`).then(
@@ -57,7 +67,7 @@ export async function startAppProcess(
     if (up) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`the server did not start within 60 s:\n${output}`);
+      throw new Error(`the server did not start within ${startWithinMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

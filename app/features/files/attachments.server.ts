@@ -2,8 +2,6 @@ import crypto from "node:crypto";
 import { create as contentDisposition } from "content-disposition";
 import fresh from "fresh";
 import { parse as parseRange } from "range-parser";
-import { env } from "~/platform/env.server";
-import { checkAttachment, type AttachmentCheck } from "./attachments";
 import { isUuid } from "~/platform/uuid";
 import {
   deleteAttachment,
@@ -13,10 +11,12 @@ import {
 } from "./attachment-store.server";
 import type { SessionUser } from "~/features/accounts/index.server";
 import { postgresFileStore, type FileStore } from "./stored-file.server";
+import type { ReceivedFile } from "./uploads.server";
 import { mayDownloadAttachment } from "~/features/catalogue/index.server";
+import { downloadRefusal, streamStoredFile, takeDownloadSlot } from "./downloads.server";
 
 /**
- * Chapter attachments (issue 25): storing an admin's upload, removing it, and serving it to those
+ * Chapter attachments (issue 25): attaching an admin's upload, removing it, and serving it to those
  * who may open the course. The bytes go through `fileStore()` only, so another store (S3) is one
  * change here (docs/decisions/052).
  */
@@ -24,26 +24,26 @@ export function fileStore(): FileStore {
   return postgresFileStore;
 }
 
-/** A download is read and sent this many bytes at a time, so a download holds one chunk in memory. */
-const CHUNK_BYTES = 1024 * 1024;
-
 export type AttachOutcome = { ok: true; id: string } | { ok: false; error: string; status: 400 | 404 | 413 };
 
-/** Checks a file against the rules (docs/product.md §4) with the configured limit. */
-export function checkUpload(file: { name: string; size: number }): AttachmentCheck {
-  return checkAttachment(file, env().ATTACHMENT_MAX_BYTES);
-}
-
-/** Stores a checked file and attaches it to the chapter; 404 when the chapter is gone meanwhile. */
-export async function attachFile(chapterId: string, file: File, contentType: string): Promise<AttachOutcome> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const id = await storeAttachment(chapterId, { fileName: file.name, bytes, contentType });
+/**
+ * Attaches a file the upload stored (uploads.server.ts) to the chapter; 404 when the chapter is gone
+ * meanwhile (then the caller discards the file).
+ */
+export async function attachReceivedFile(chapterId: string, file: ReceivedFile): Promise<AttachOutcome> {
+  const id = await insertAttachment({
+    chapterId,
+    fileName: file.name,
+    contentType: file.contentType,
+    sizeBytes: file.sizeBytes,
+    storageKey: file.key,
+  });
   return id ? { ok: true, id } : { ok: false, error: "The chapter no longer exists.", status: 404 };
 }
 
 /**
  * Puts the bytes in the store, then the row that names them; null (and no bytes kept) when the
- * chapter is gone. The seed uses it for the White-label kits, the upload through attachFile.
+ * chapter is gone. The seed uses it for the White-label kits.
  */
 export async function storeAttachment(
   chapterId: string,
@@ -98,14 +98,15 @@ const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]/g, "_");
 
 /**
  * The download: the whole file (200) or one byte range of it (206), streamed from the store a
- * chunk at a time. An unsatisfiable range gets 416; a malformed one, several ranges at once, or a
- * range under an `If-Range` that no longer matches get the whole file (RFC 9110 14.2 allows a
- * server to ignore those). `private, no-cache`: the browser may keep the file but asks again every
- * time, so access is checked on every use (a refund revokes it) and a copy it still holds costs a
- * 304 and no bytes from the store; `no-transform` keeps it byte-exact (our compression skips it
- * too, and a compressed range would be wrong).
+ * part at a time (downloads.server.ts: idle timeout, at most 3 at once per member and a bounded
+ * number per process, refused with 429 or 503). An unsatisfiable range gets 416; a malformed one,
+ * several ranges at once, or a range under an `If-Range` that no longer matches get the whole file
+ * (RFC 9110 14.2 allows a server to ignore those). `private, no-cache`: the browser may keep the
+ * file but asks again every time, so access is checked on every use (a refund revokes it) and a
+ * copy it still holds costs a 304 and no bytes from the store; `no-transform` keeps it byte-exact
+ * (our compression skips it too, and a compressed range would be wrong).
  */
-export function downloadResponse(attachment: AttachmentRecord, request: Request): Response {
+export function downloadResponse(attachment: AttachmentRecord, request: Request, memberId: string): Response {
   const size = attachment.sizeBytes;
   // An attachment's bytes never change (a new upload is a new id), so its id is a strong validator.
   const etag = `"${attachment.id}"`;
@@ -140,30 +141,12 @@ export function downloadResponse(attachment: AttachmentRecord, request: Request)
     }
   }
   headers.set("Content-Length", String(end - start + 1));
-  return new Response(streamFrom(fileStore(), attachment.storageKey, start, end), { status, headers });
-}
-
-/** Bytes `start` to `end` of a stored file, read a chunk at a time as the client takes them. */
-function streamFrom(store: FileStore, key: string, start: number, end: number): ReadableStream<Uint8Array> {
-  let next = start;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (next > end) {
-          controller.close();
-          return;
-        }
-        const last = Math.min(next + CHUNK_BYTES - 1, end);
-        const chunk = await store.getRange(key, next, last);
-        if (!chunk || chunk.byteLength !== last - next + 1) {
-          controller.error(new Error(`stored file ${key} is missing or shorter than its record`));
-          return;
-        }
-        controller.enqueue(chunk);
-        next = last + 1;
-      },
-      // Nothing is read before the client asks (a HEAD request, or one cut short, costs no query).
-    },
-    { highWaterMark: 0 },
-  );
+  // A HEAD sends no bytes: it takes no place among the downloads.
+  if (request.method === "HEAD") return new Response(null, { status, headers });
+  const slot = takeDownloadSlot(memberId);
+  if ("refused" in slot) return downloadRefusal(slot.refused);
+  return new Response(streamStoredFile(fileStore(), attachment.storageKey, start, end, slot.release), {
+    status,
+    headers,
+  });
 }

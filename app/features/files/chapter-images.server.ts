@@ -6,6 +6,7 @@ import { findImageInCourse, insertImage, type ImageRecord } from "./chapter-imag
 import type { SessionUser } from "~/features/accounts/index.server";
 import { fileStore } from "./attachments.server";
 import { mayViewImage } from "~/features/catalogue/index.server";
+import { streamStoredFile } from "./downloads.server";
 
 /**
  * Chapter images (issue 30, decision 057): an admin's upload is checked, resized and stored in
@@ -60,7 +61,7 @@ export async function findImage(
  * cache, `private` because it is behind a member's session; `no-transform` as it is compressed
  * already. The id is its strong validator.
  */
-export async function imageResponse(image: ImageRecord, request: Request): Promise<Response> {
+export function imageResponse(image: ImageRecord, request: Request): Response {
   const etag = `"${image.id}"`;
   const headers = new Headers({
     "Content-Type": image.contentType,
@@ -69,9 +70,12 @@ export async function imageResponse(image: ImageRecord, request: Request): Promi
     "X-Content-Type-Options": "nosniff",
   });
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-  const bytes = await fileStore().get(image.storageKey);
-  if (!bytes) throw new Error(`stored image ${image.storageKey} is missing`);
-  headers.set("Content-Length", String(bytes.byteLength));
-  // The store's bytes are never shared memory; the DOM types want that said.
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  headers.set("Content-Length", String(image.sizeBytes));
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+  // A part at a time, closed when the client stops taking them (decision 068). Images are small
+  // and a page shows several, so they take no place among the downloads.
+  return new Response(streamStoredFile(fileStore(), image.storageKey, 0, image.sizeBytes - 1), {
+    status: 200,
+    headers,
+  });
 }

@@ -12,13 +12,20 @@ import {
   chapterImageSchema,
   chapterUploadSchema,
   removeAttachmentSchema,
-  sentFileSchema,
 } from "./course-forms";
 import { firstError } from "~/platform/forms/submission-errors";
 import { isUuid } from "~/platform/uuid";
 import { escapeHtml } from "~/platform/escape-html";
 import { updateChapter } from "./chapter-store.server";
-import { attachFile, checkUpload, removeAttachment, uploadImage } from "~/features/files/index.server";
+import {
+  attachReceivedFile,
+  discardReceivedFile,
+  receiveAttachmentForm,
+  removeAttachment,
+  UnreadableForm,
+  uploadImage,
+  type ReceivedForm,
+} from "~/features/files/index.server";
 import { requireAdmin } from "~/features/accounts/index.server";
 import { handleAdminAction, type AdminActionFailure } from "./course-admin.server";
 import { log } from "~/platform/log.server";
@@ -26,7 +33,7 @@ import { log } from "~/platform/log.server";
 /**
  * /admin/attachments: the chapter editor's 'Upload file' and 'Remove' (issue 25). The upload
  * posts the whole chapter form, as multipart, here (this address alone has the large body limit,
- * server/body-limits.ts). It saves the chapter's title and content with the file, so what the
+ * server/body-limits.ts, and reaches the app unread, so the file streams into the store). It saves the chapter's title and content with the file, so what the
  * admin typed is kept; a refused file changes nothing and answers with everything typed and the
  * reason, so the form comes back filled in. Any other form of the admin page that posts here (its
  * URL is this one after a refused upload) is /admin's own action.
@@ -34,13 +41,34 @@ import { log } from "~/platform/log.server";
 export async function handleAttachmentAction(request: Request) {
   // Remix runs no loader before an action: the guard is checked here, for every intent.
   await requireAdmin(request);
-  const form = await request.formData();
-  const kind = parseWithZod(form, { schema: attachmentFormKindSchema });
-  const sent = kind.status === "success" ? kind.value : {};
-  if (sent.addImage !== undefined) return addImage(form);
-  if (sent.upload !== undefined) return upload(form);
-  if (sent.intent === "remove-attachment") return remove(form, request);
-  return handleAdminAction(request, form);
+  let received: ReceivedForm;
+  try {
+    // The file goes into the store as it arrives (decision 068); the rest of the form is read as usual.
+    received = await receiveAttachmentForm(request);
+  } catch (error) {
+    if (!(error instanceof UnreadableForm)) throw error;
+    return new Response("Malformed form data: the multipart body or its boundary could not be read.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const { form, file } = received;
+  let attached = false;
+  try {
+    const kind = parseWithZod(form, { schema: attachmentFormKindSchema });
+    const sent = kind.status === "success" ? kind.value : {};
+    if (sent.addImage !== undefined) return await addImage(form);
+    if (sent.upload !== undefined) {
+      const outcome = await upload(form, file);
+      attached = outcome.attached;
+      return outcome.response;
+    }
+    if (sent.intent === "remove-attachment") return await remove(form, request);
+    return await handleAdminAction(request, form);
+  } finally {
+    // A file no row came to name is not kept.
+    if (file?.ok && !attached) await discardReceivedFile(file);
+  }
 }
 
 /** The chapter form as typed, with why it came back (an error, or a notice when nothing went wrong). */
@@ -59,15 +87,16 @@ function chapterAsTyped(payload: unknown, status: number, said: { error?: string
   );
 }
 
-async function upload(form: FormData) {
+async function upload(form: FormData, file: ReceivedForm["file"]) {
   const submission = parseWithZod(form, { schema: chapterUploadSchema });
-  const failure = (error: string, status: number) => chapterAsTyped(submission.payload, status, { error });
+  const failure = (error: string, status: number) => ({
+    attached: false,
+    response: chapterAsTyped(submission.payload, status, { error }),
+  });
   const { courseId, chapterId } = z.parse(chapterDraftSchema, submission.payload);
   if (!isUuid(chapterId) || !isUuid(courseId)) return failure(attachmentMessages.saveFirst, 400);
-  const { file } = z.parse(sentFileSchema, submission.payload);
   if (!file) return failure(attachmentMessages.chooseFile, 400);
-  const check = checkUpload(file);
-  if (!check.ok) return failure(check.error, check.status);
+  if (!file.ok) return failure(file.error, file.status);
   if (submission.status !== "success") return failure(firstError(submission.error), 400);
   const chapter = submission.value;
 
@@ -77,16 +106,19 @@ async function upload(form: FormData) {
       content: sanitizeChapterHtml(chapter.content),
     });
     if (!saved) return failure(say.chapterSaveError(say.chapterGone), 404);
-    const attached = await attachFile(chapterId, file, check.contentType);
+    const attached = await attachReceivedFile(chapterId, file);
     if (!attached.ok) return failure(attachmentMessages.uploadError(attached.error), attached.status);
   } catch (error) {
     log.error({ err: error }, "attaching a file failed");
     return failure(attachmentMessages.uploadError(), 500);
   }
-  return redirectWithFlash(adminHref({ courseId, panel: { kind: "edit-chapter", chapterId } }), {
-    kind: "success",
-    message: attachmentMessages.uploaded(file.name),
-  });
+  return {
+    attached: true,
+    response: await redirectWithFlash(adminHref({ courseId, panel: { kind: "edit-chapter", chapterId } }), {
+      kind: "success",
+      message: attachmentMessages.uploaded(file.name),
+    }),
+  };
 }
 
 /**

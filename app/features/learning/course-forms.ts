@@ -91,18 +91,16 @@ export const attachmentFormKindSchema = z.object({
 });
 
 /**
- * 'Upload file': the chapter as typed, saved with the file. The file is checked first, as sent
- * (`sentFileSchema`), so a refused file is named before the chapter's own fields.
+ * 'Upload file': the chapter as typed, saved with the file. The file itself is not a field here: it
+ * streams into the file store as it arrives and is checked on the way (files' uploads.server.ts),
+ * so a refused file is named before the chapter's own fields.
  */
 export const chapterUploadSchema = z.object({
   courseId: rowId,
   chapterId: rowId,
   title: requiredTitle(adminMessages.chapterTitleRequired),
   content: optionalText,
-  file: z.optional(z.file()),
 });
-/** The file of an upload as sent, whatever the rest of the form holds: none when no file was chosen. */
-export const sentFileSchema = z.object({ file: z.catch(z.optional(z.file()), undefined) });
 
 /** 'Add image' without JavaScript: the image, its alt text (required) and an optional caption. */
 export const chapterImageSchema = z.object({

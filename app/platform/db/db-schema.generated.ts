@@ -431,8 +431,13 @@ export interface SingleUseTokens {
   user_id: string | null;
 }
 
-export interface StoredFiles {
+export interface StoredFileParts {
   bytes: Uint8Array;
+  key: string;
+  part: number;
+}
+
+export interface StoredFiles {
   created_at: Generated<Timestamp>;
   key: string;
 }
@@ -620,6 +625,7 @@ export interface DB {
   recovery_codes: RecoveryCodes;
   sessions: Sessions;
   single_use_tokens: SingleUseTokens;
+  stored_file_parts: StoredFileParts;
   stored_files: StoredFiles;
   stripe_customers: StripeCustomers;
   stripe_orders: StripeOrders;

@@ -28,7 +28,12 @@ import { log } from "~/platform/log.server";
  * back every other connection's statements (a second transaction waits its turn).
  */
 
-export type ThreadStart = { dir: string; prepare: boolean };
+export type ThreadStart = {
+  dir: string;
+  prepare: boolean;
+  /** The thread's heap limit (THREAD_HEAP_MIB); a test lowers it to make a thread run out quickly. */
+  heapMib?: number;
+};
 /** What the main thread posts, before `send` numbers it: a statement on a connection, or "close". */
 type ThreadMessage =
   { connection: number; sql: string; params: readonly unknown[]; transaction?: "begin" | "end" } | { close: true };
@@ -37,6 +42,17 @@ type Answer = { id: number; rows: unknown[]; affectedRows?: number } | { id: num
 export type ThreadResponse = Answer | { ready: true } | { ready: false; error: Record<string, unknown> };
 
 type Pending = { resolve: (answer: Answer) => void; reject: (error: Error) => void };
+
+/**
+ * The thread's own heap, in MiB. Past it the thread alone runs out of memory and ends (without a
+ * limit, one runaway result ended the whole process); PGliteThread then starts another. The
+ * database's own memory (WebAssembly) is outside it: the heap holds only statements' parameters and
+ * results on their way, which the file store keeps to 64 KiB parts (decision 068).
+ */
+export const THREAD_HEAP_MIB = 128;
+
+/** After a thread died, the next is started this long after the last start (doubling while they keep dying). */
+const RESTART_DELAY_MS = { first: 250, most: 30_000 };
 
 /**
  * The thread's code. Built: build/pglite-worker.js, next to the server build that imports this
@@ -49,11 +65,12 @@ function startWorker(start: ThreadStart): Worker {
     fromSource ? "./pglite-thread.worker.ts" : "../app/platform/db/pglite-thread.worker.ts",
     import.meta.url,
   );
+  const options = { workerData: start, resourceLimits: { maxOldGenerationSizeMb: start.heapMib ?? THREAD_HEAP_MIB } };
   if (fromSource || (process.env.NODE_ENV === "development" && fs.existsSync(source))) {
     const load = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); })`;
-    return new Worker(load, { eval: true, workerData: start });
+    return new Worker(load, { ...options, eval: true });
   }
-  return new Worker(new URL("./pglite-worker.js", import.meta.url), { workerData: start });
+  return new Worker(new URL("./pglite-worker.js", import.meta.url), options);
 }
 
 /** An Error with the PostgreSQL fields the thread sent (code, detail, constraint, ...). */
@@ -61,56 +78,91 @@ function rebuildError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message ?? "database error")), fields);
 }
 
+/**
+ * One thread at a time holds the database. If it dies (out of memory, say), the statements it had
+ * are refused, the ones sent while none runs are refused at once ("restarting": /healthz answers
+ * 503 meanwhile), and a new thread opens the same folder, which PostgreSQL recovers as after a
+ * crash. This process keeps the folder's lock throughout. Only `close` stops it for good.
+ */
 class PGliteThread {
-  readonly ready: Promise<void>;
-  readonly #worker: Worker;
+  readonly #start: ThreadStart;
+  #worker: Worker | null = null;
+  #ready: Promise<void> = Promise.resolve();
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
-  #stopped: Error | null = null;
+  #closed: Error | null = null;
+  #restarting: Error | null = null;
+  #restartDelayMs = RESTART_DELAY_MS.first;
+  #startedAt = 0;
 
   constructor(start: ThreadStart) {
+    this.#start = start;
+    this.#launch();
+  }
+
+  /** Resolves when the current thread has opened the database. */
+  get ready(): Promise<void> {
+    return this.#ready;
+  }
+
+  #launch() {
     // Referenced until it is ready and while a statement is unanswered, so a script waits for it.
-    this.#worker = startWorker(start);
-    this.ready = new Promise((resolve, reject) => {
-      this.#worker.on("message", (response: ThreadResponse) => {
+    const worker = startWorker(this.#start);
+    this.#worker = worker;
+    this.#restarting = null;
+    this.#startedAt = Date.now();
+    let ended = false;
+    this.#ready = new Promise((resolve, reject) => {
+      worker.on("message", (response: ThreadResponse) => {
         if ("ready" in response) {
-          if (this.#pending.size === 0) this.#worker.unref();
+          if (this.#pending.size === 0) worker.unref();
           return response.ready ? resolve() : reject(rebuildError(response.error));
         }
         const pending = this.#pending.get(response.id);
         if (!pending) return;
         this.#pending.delete(response.id);
-        if (this.#pending.size === 0) this.#worker.unref();
+        if (this.#pending.size === 0) worker.unref();
         pending.resolve(response);
       });
-      const stop = (error: Error) => {
-        this.#stopped ??= error;
-        reject(this.#stopped);
-        for (const pending of this.#pending.values()) pending.reject(this.#stopped);
+      const end = (error: Error) => {
+        if (ended) return;
+        ended = true;
+        reject(error);
+        for (const pending of this.#pending.values()) pending.reject(error);
         this.#pending.clear();
+        this.#worker = null;
+        if (this.#closed) return;
+        this.#restarting = new Error("the embedded database is restarting");
+        // A thread that lived a while starts again soon; one that dies at once waits longer each time.
+        const lived = Date.now() - this.#startedAt;
+        this.#restartDelayMs =
+          lived > RESTART_DELAY_MS.most
+            ? RESTART_DELAY_MS.first
+            : Math.min(this.#restartDelayMs * 2, RESTART_DELAY_MS.most);
+        log.error({ err: error, restartInMs: this.#restartDelayMs }, "the embedded database's thread stopped");
+        setTimeout(() => this.#launch(), this.#restartDelayMs).unref();
       };
-      this.#worker.on("error", (error: Error) => {
-        log.error({ err: error }, "the embedded database's thread failed");
-        stop(error);
-      });
-      this.#worker.on("exit", () => stop(new Error("the embedded database is closed")));
+      worker.on("error", end);
+      worker.on("exit", (code) => end(this.#closed ?? new Error(`the embedded database's thread exited (${code})`)));
     });
     // Callers see the failure on their statements; this keeps an unawaited start from crashing.
-    this.ready.catch(() => {});
+    this.#ready.catch(() => {});
   }
 
   /** Posts one request and resolves with the thread's answer. */
   send(message: ThreadMessage): Promise<Answer> {
-    if (this.#stopped) return Promise.reject(this.#stopped);
+    const worker = this.#worker;
+    const down = this.#closed ?? this.#restarting;
+    if (down || !worker) return Promise.reject(down ?? new Error("the embedded database is restarting"));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       try {
         // Throws for a value structured clone cannot copy (a function, say): nothing was sent.
-        this.#worker.postMessage({ ...message, id } satisfies ThreadRequest);
+        worker.postMessage({ ...message, id } satisfies ThreadRequest);
       } catch (error) {
         return reject(error as Error);
       }
-      if (this.#pending.size === 0) this.#worker.ref();
+      if (this.#pending.size === 0) worker.ref();
       this.#pending.set(id, { resolve, reject });
     });
   }
@@ -122,8 +174,10 @@ class PGliteThread {
   }
 
   async close() {
-    if (this.#stopped) return;
-    await this.send({ close: true });
+    if (this.#closed) return;
+    const closing = this.#worker ? this.send({ close: true }) : null;
+    this.#closed = new Error("the embedded database is closed");
+    await closing;
   }
 }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import sharp from "sharp";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, imageMessages } from "~/features/files/images";
 import { migrations } from "../../../migrations";
@@ -93,12 +93,14 @@ describe("uploading an image", () => {
 
     const row = await app.db
       .selectFrom("chapter_images")
-      .innerJoin("stored_files", "stored_files.key", "chapter_images.storage_key")
-      .select(["content_type", "width", "height", "size_bytes", "bytes"])
+      .innerJoin("stored_file_parts", "stored_file_parts.key", "chapter_images.storage_key")
+      .select(["content_type", "width", "height", "size_bytes"])
+      .select(sql<number>`sum(length(stored_file_parts.bytes))::int`.as("stored_bytes"))
+      .groupBy(["content_type", "width", "height", "size_bytes"])
       .where("course_id", "=", courseId)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ content_type: "image/png", width: 1600, height: 640 });
-    expect(row.size_bytes).toBe(row.bytes.byteLength);
+    expect(row.size_bytes).toBe(row.stored_bytes);
 
     const served = await admin.get(body.src);
     expect(served.status).toBe(200);
@@ -322,7 +324,10 @@ describe("migration 0022", () => {
       `<p>Between</p><figure><img src="data:image/jpeg;base64,${jpeg}" alt="A detail" width="999" /><figcaption>Close up</figcaption></figure>` +
       `<p><img src="data:image/png;base64,bm90IGFuIGltYWdl" alt="broken" /></p>`;
 
-    // Back to before 0022 (its table gone), a chapter as the old editor saved it, then 0022 again.
+    // Back to before 0022 (its table gone, and the store's bytes whole again, as before 0029), a
+    // chapter as the old editor saved it, then 0022 and 0029 again: 0029 cuts the bytes into parts.
+    const parts = migrations["0029_stored_file_parts"]!;
+    await parts.down!(db);
     await migration.down!(db);
     const chapter = await app.db
       .insertInto("chapters")
@@ -330,6 +335,7 @@ describe("migration 0022", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     await migration.up(db);
+    await parts.up(db);
 
     const after = (
       await app.db.selectFrom("chapters").select("content").where("id", "=", chapter.id).executeTakeFirstOrThrow()

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INCLUDED_COURSE_MESSAGES } from "~/features/site/included-course-forms";
@@ -43,12 +44,14 @@ async function kitsOf(courseId: string) {
   return app.db
     .selectFrom("chapter_attachments")
     .innerJoin("chapters", "chapters.id", "chapter_attachments.chapter_id")
-    .innerJoin("stored_files", "stored_files.key", "chapter_attachments.storage_key")
     .select([
       "chapters.title",
       "chapter_attachments.file_name",
       "chapter_attachments.content_type",
-      "stored_files.bytes",
+      // The file store keeps a file in parts (decision 068): the whole file is its parts in order.
+      sql<Buffer>`(SELECT string_agg(p.bytes, ''::bytea ORDER BY p.part) FROM stored_file_parts p WHERE p.key = chapter_attachments.storage_key)`.as(
+        "bytes",
+      ),
     ])
     .where("chapters.course_id", "=", courseId)
     .orderBy("chapters.sort_order")

@@ -472,7 +472,7 @@ export function upgradesContent(brand: Brand, catalogue: Catalogue, term: PriceT
         "Member upgrades: the 12-in-1 white-label AI SaaS package and a custom AI SaaS build with 1-on-1 coaching.",
     },
     heading: "Upgrade Your Membership",
-    text: "Go further, faster, with these two member upgrades.",
+    text: "Go further, faster, with these member upgrades.",
     offers: [
       {
         key: "vip",

@@ -628,8 +628,10 @@ describe("buyers' emails", () => {
     expect((await postMarketplaceIpn(app.baseUrl, refund)).status).toBe(200);
     expect((await postMarketplaceIpn(app.baseUrl, { ...refund, IPN_ID: `${refund.IPN_ID}_again` })).status).toBe(200);
     const notice = await mailTo(email, "refund");
+    // It names the product the sale granted, as the catalogue calls it, and says what ends (issue 40).
     expect(notice.text).toContain(
-      `Your payment of $27.50 USD for AI Profit Labs Front End (order ${order.id}) has been refunded.`,
+      `Your payment of $27.50 USD for AI Profit Labs Lifetime Access (order ${order.id}) has been refunded.\n` +
+        "Your AI Profit Labs Lifetime Access has ended, and with it your access to the training.",
     );
     const subjects = await app.db
       .selectFrom("email_outbox")

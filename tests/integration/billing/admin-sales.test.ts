@@ -29,6 +29,7 @@ async function launchTimeZone(timeZone: string) {
     customSaasBookedElsewhere: "0",
     fullBlastStartsAt: "",
     winnersAnnouncedAt: "",
+    contestPrizes: "350, 250, 150",
   });
   expect(response.status, await response.clone().text()).toBe(303);
   expect(redirectTarget(response)).toBe("/admin/launch");

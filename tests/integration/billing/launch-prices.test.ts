@@ -32,6 +32,7 @@ const WINDOW = {
   customSaasBookedElsewhere: "0",
   fullBlastStartsAt: "",
   winnersAnnouncedAt: "",
+  contestPrizes: "350, 250, 150",
 };
 const BEFORE = "2030-01-10T12:00:00Z";
 const DURING = "2030-01-12T12:00:00Z";

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 
 /**
  * Uploads and downloads over raw HTTP, as a slow or stalled client does them: a multipart body
@@ -100,29 +101,55 @@ export type StalledDownload = {
   destroy: () => void;
 };
 
-/** A GET whose reader takes the status and headers, then reads nothing more until `finish`. */
+/**
+ * A GET whose reader takes the status and headers, then reads nothing more until `finish`. A raw
+ * socket rather than node:http: the kernel grows a connection's receive buffer (here up to
+ * tcp_rmem's 32 MiB) as its reader takes bytes, and an http client under load took enough to let
+ * a whole 16 MiB file in; this one stops at the first read that holds the headers, so the server
+ * really meets a reader that takes nothing.
+ */
 export function stalledDownload(url: string, cookie: string): Promise<StalledDownload> {
+  const { hostname, port, pathname, search } = new URL(url);
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, headers: { Cookie: cookie } }, (res) => {
-      res.pause();
-      let bytes = 0;
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    socket.on("error", () => {});
+    socket.once("error", reject);
+    let received = Buffer.alloc(0);
+    let bodyBytes = 0;
+    let expected = Infinity;
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headerEnd = received.indexOf("\r\n\r\n");
+      if (headerEnd < 0) return;
+      socket.off("data", onData);
+      socket.pause();
+      const lines = received.subarray(0, headerEnd).toString("latin1").split("\r\n");
+      const status = Number(lines[0]?.split(" ")[1] ?? 0);
+      const headers: http.IncomingHttpHeaders = {};
+      for (const line of lines.slice(1)) {
+        const colon = line.indexOf(":");
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      expected = Number(headers["content-length"] ?? Infinity);
+      bodyBytes = received.byteLength - headerEnd - 4;
       const ended = new Promise<{ complete: boolean; bytes: number }>((done) => {
-        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        res.once("close", () => done({ complete: res.complete, bytes }));
-        // A cut connection surfaces as an error on the response: the close above still settles.
-        res.on("error", () => {});
+        socket.on("data", (more: Buffer) => (bodyBytes += more.byteLength));
+        socket.once("close", () => done({ complete: bodyBytes >= expected, bytes: bodyBytes }));
       });
       resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
+        status,
+        headers,
         finish: () => {
-          res.resume();
+          socket.resume();
           return ended;
         },
-        destroy: () => request.destroy(),
+        destroy: () => socket.destroy(),
       });
-    });
-    request.on("error", reject);
+    };
+    socket.on("data", onData);
+    socket.write(
+      `GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
+    );
   });
 }
 

@@ -70,7 +70,9 @@ function startWorker(start: ThreadStart): Worker {
     const load = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); })`;
     return new Worker(load, { ...options, eval: true });
   }
-  return new Worker(new URL("./pglite-worker.js", import.meta.url), options);
+  // Vite (unit tests import this module through the routes) reads `new Worker(new URL(...), x)`
+  // as a browser worker and wants static options; this one is Node's, so it is told to skip it.
+  return new Worker(new URL("./pglite-worker.js", import.meta.url), /* @vite-ignore */ options);
 }
 
 /** An Error with the PostgreSQL fields the thread sent (code, detail, constraint, ...). */

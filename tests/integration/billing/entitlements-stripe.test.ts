@@ -57,9 +57,9 @@ beforeAll(async () => {
   const custom = await admin.post("/admin/products", {
     key: "custom_saas",
     name: "Custom AI SaaS and 1-on-1 Coaching",
-    price: "997",
-    listPrice: "1997",
-    stripePriceId: PRICE_CUSTOM_SAAS,
+    launchPrice: "997",
+    regularPrice: "1997",
+    launchStripePriceId: PRICE_CUSTOM_SAAS,
     marketplaceItems: "",
   });
   expect(redirectTarget(custom)).toBe("/admin/products");

@@ -72,12 +72,17 @@ export async function admin(args: string[], io?: AdminCommandIo): Promise<number
 }
 
 export async function shutdown() {
-  stopLaunchSettingsRefresh();
-  stopMaintenance();
-  stopCatalogueRefresh();
-  stopCommunityRefresh();
-  await stopMailer();
-  await closeDatabase();
+  try {
+    stopLaunchSettingsRefresh();
+    stopMaintenance();
+    stopCatalogueRefresh();
+    stopCommunityRefresh();
+    await stopMailer();
+  } finally {
+    // The handle lives on globalThis (db.server.ts): whatever failed above, it must not outlive the
+    // app, or the next instance in this process (a restart, the next test file) would reuse it.
+    await closeDatabase();
+  }
 }
 
 /**

@@ -147,6 +147,18 @@ export async function startTestApp(
     // configuration, keys and pool each reads once) are evaluated afresh. Only our own modules are
     // evaluated again; node_modules stay loaded, which is what saves the time.
     vi.resetModules();
+    // The app keeps its database handle on globalThis (db.server.ts). A previous file's app whose
+    // close never finished (an afterAll that timed out under load) leaves its handle there, on a
+    // database its file has since dropped, and every later file in this worker would inherit it:
+    // close it, say so, and let this file's app open its own.
+    const holder = globalThis as { __appDb?: { destroy(): Promise<void> }; __appPool?: unknown };
+    if (holder.__appDb) {
+      const stale = holder.__appDb;
+      holder.__appDb = undefined;
+      holder.__appPool = undefined;
+      console.warn("test-app: a previous app's database handle was still open; closed it");
+      await stale.destroy().catch(() => {});
+    }
     // The process's one logger (app/platform/log.server.ts), which the HTTP layer and the build
     // share: this file's, whatever the previous file in this worker installed.
     const { createLogger, installLogger } = await import("../../app/platform/log.server");

@@ -19,6 +19,8 @@ import { startCluster, type Cluster } from "../support/pg-cluster";
  * database (and /healthz) standing. Downloads: one member holds at most 3 at once, the process a
  * bounded number, and a download whose reader stops is closed after the idle timeout.
  */
+/** The server's log line for a download closed by its idle timeout (files/downloads.server.ts). */
+const IDLE_CLOSED = "a download's client took nothing: closed";
 const HEAP = ["--max-heap-size=259"];
 const MiB = 1024 * 1024;
 const ADMIN_EMAIL = "files-admin@test.example";
@@ -164,6 +166,13 @@ describe("on PostgreSQL", () => {
     );
     console.info(`5 stalled 25 MiB downloads: peak ${peakMemory.read(app.child.pid!).peakMiB} MiB resident`);
     const running = [...opened.filter((d) => d.status === 200), ...others];
+    // Each download has its own idle timer: the first to close frees the member's place above,
+    // while one opened a moment later may still be waiting. Read only once the server has closed
+    // all of them, or a late one would simply finish.
+    await vi.waitFor(() => expect(app.output().split(IDLE_CLOSED).length - 1).toBeGreaterThanOrEqual(running.length), {
+      timeout: IDLE_MS + 15_000,
+      interval: 250,
+    });
     for (const download of running) expect((await download.finish()).complete).toBe(false);
     for (const download of opened) download.destroy();
 

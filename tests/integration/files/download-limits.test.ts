@@ -4,6 +4,7 @@ import { downloadMessages } from "~/features/files/downloads.server";
 import { stalledDownload, streamedUpload } from "../../support/file-transfer";
 import { createUser, signIn } from "../../support/fixtures";
 import type { Browser } from "../../support/http";
+import { captureLog } from "../../support/log-lines";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
 /**
@@ -14,6 +15,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../s
  * shortened here (60 s in production).
  */
 const IDLE_MS = 4_000;
+/** The server's log line for a download closed by its idle timeout (files/downloads.server.ts). */
+const IDLE_CLOSED = "a download's client took nothing: closed";
+const log = captureLog();
 const MiB = 1024 * 1024;
 
 let app: TestApp;
@@ -23,7 +27,10 @@ let bytes: Uint8Array;
 const sha256 = (data: Uint8Array) => crypto.createHash("sha256").update(data).digest("hex");
 
 beforeAll(async () => {
-  app = await startTestApp({ DOWNLOAD_IDLE_TIMEOUT_MS: String(IDLE_MS), DOWNLOADS_PER_PROCESS: "5" });
+  app = await startTestApp(
+    { DOWNLOAD_IDLE_TIMEOUT_MS: String(IDLE_MS), DOWNLOADS_PER_PROCESS: "5", LOG_LEVEL: "info" },
+    { logTo: log.destination },
+  );
   admin = await signIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const course = await app.db
     .insertInto("courses")
@@ -109,6 +116,12 @@ describe("downloads a member stops reading", () => {
     );
     expect(Date.now() - started).toBeGreaterThanOrEqual(IDLE_MS);
     next.destroy();
+    // Each has its own idle timer: read only once the server has closed all three, or one that
+    // started a moment after the first (which freed the place above) would simply finish.
+    await vi.waitFor(
+      () => expect(log.lines.filter((line) => line.msg === IDLE_CLOSED).length).toBeGreaterThanOrEqual(3),
+      { timeout: IDLE_MS + 10_000, interval: 250 },
+    );
     // Read now, each of the three ends short of the file: the server cut it off.
     for (const download of running) {
       const outcome = await download.finish();

@@ -4,6 +4,7 @@ import { resetServerClock, setServerClock } from "../../support/clock";
 import { createUser, signIn } from "../../support/fixtures";
 import { redirectTarget, type Browser } from "../../support/http";
 import { getPage, type parseHtml } from "../../support/html";
+import { LAUNCH_FORM } from "../../support/launch-form";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
 /**
@@ -20,17 +21,7 @@ const ago = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
 
 /** Saves the launch settings with no dates and this time zone, as the admin does on /admin/launch. */
 async function launchTimeZone(timeZone: string) {
-  const response = await admin.post("/admin/launch", {
-    cartOpensAt: "",
-    cartClosesAt: "",
-    timeZone,
-    earlyBonusBuyers: "50",
-    customSaasCapacity: "10",
-    customSaasBookedElsewhere: "0",
-    fullBlastStartsAt: "",
-    winnersAnnouncedAt: "",
-    contestPrizes: "350, 250, 150",
-  });
+  const response = await admin.post("/admin/launch", { ...LAUNCH_FORM, timeZone });
   expect(response.status, await response.clone().text()).toBe(303);
   expect(redirectTarget(response)).toBe("/admin/launch");
 }

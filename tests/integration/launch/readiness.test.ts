@@ -6,6 +6,7 @@ import { redirectTarget, type Browser } from "../../support/http";
 import { getPage } from "../../support/html";
 import { MARKETPLACE_LINKS } from "../../support/marketplace-sale";
 import { SmtpSink } from "../../support/smtp-sink";
+import { LAUNCH_FORM } from "../../support/launch-form";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from "../../support/test-app";
 
 /**
@@ -60,17 +61,7 @@ const RESTART_TIMEOUT_MS = 60_000;
 
 /** Saves the launch settings on /admin/launch with these cart dates (the launch time zone's wall clock). */
 async function saveDates(cartOpensAt: string, cartClosesAt: string) {
-  const response = await admin.post("/admin/launch", {
-    cartOpensAt,
-    cartClosesAt,
-    timeZone: "America/Chicago",
-    earlyBonusBuyers: "50",
-    customSaasCapacity: "10",
-    customSaasBookedElsewhere: "0",
-    fullBlastStartsAt: "",
-    winnersAnnouncedAt: "",
-    contestPrizes: "350, 250, 150",
-  });
+  const response = await admin.post("/admin/launch", { ...LAUNCH_FORM, cartOpensAt, cartClosesAt });
   expect(response.status, await response.clone().text()).toBe(303);
   expect(redirectTarget(response)).toBe("/admin/launch");
 }
